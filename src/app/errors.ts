@@ -1,0 +1,16 @@
+/**
+ * The errors a use case ends with, besides findings (a value, not an error) and
+ * the remote client's RemoteError. Only cli/main.ts maps them to exit codes
+ * (toolkit.md, Exit codes).
+ */
+export { UsageError } from "../remote/errors.js";
+
+/** The configuration cannot be used: unreadable, invalid, or an environment it does not declare. Exit 2. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** The live revision is not the one planned against; nothing was written. Exit 3. */
+export class ConflictError extends Error {
+  override readonly name = "ConflictError";
+}

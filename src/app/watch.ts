@@ -1,0 +1,75 @@
+/**
+ * Watch mode: lint everything once, then re-lint only the files that changed
+ * and redraw. A half-written, deleted, renamed or atomically replaced file is
+ * just another event: the session forgets or re-reads it.
+ */
+import { join, resolve } from "node:path";
+import { CONFIG_FILE } from "../core/config.js";
+import { createLintSession, type LintResult, type LintSession } from "../core/lint.js";
+import { collectPaths, readSource, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
+import { configFromText, openWorkspace } from "./workspace-config.js";
+import { readFile } from "node:fs/promises";
+
+export interface WatchRequest {
+  paths?: readonly string[];
+  cwd: string;
+  now?: () => Date;
+  /** Called after the first lint and after every batch of changes. */
+  onResult(result: LintResult, changed: readonly string[]): void;
+  onError(error: Error): void;
+}
+
+export interface WatchHandle {
+  /** Resolves once the first lint is drawn and the watcher listens. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
+  const workspace = await openWorkspace(request.cwd);
+  const root = workspace.root;
+  const paths = request.paths ?? [];
+  let config = workspace.config;
+  let session: LintSession;
+
+  const lintEverything = async (): Promise<void> => {
+    session = createLintSession({ config, now: request.now?.() });
+    for (const source of await readSources(root, await collectPaths(root, request.cwd, paths, config))) session.update(source);
+  };
+  await lintEverything();
+  request.onResult(session!.result(), []);
+
+  const targets = paths.length > 0
+    ? paths.map((path) => resolve(request.cwd, path))
+    : [join(root, CONFIG_FILE), join(root, config.paths.policies), join(root, config.paths.webhooks)];
+
+  // Events are applied one batch at a time, in order, so a slow read never lets an older state win.
+  let queue = Promise.resolve();
+  const apply = async (events: FileEvent[]): Promise<void> => {
+    if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
+      config = configFromText(await readFile(join(root, CONFIG_FILE), "utf8").catch(() => ""));
+      await lintEverything();
+    } else {
+      for (const event of events) {
+        if (event.kind === "removed") session.remove(toRepositoryPath(root, event.path));
+        else session.update(await readSource(root, event.path));
+      }
+    }
+    request.onResult(session.result(), events.map((event) => toRepositoryPath(root, event.path)));
+  };
+  const watcher: FileWatcher = watchYamlFiles(
+    targets,
+    (events) => {
+      queue = queue.then(() => apply(events)).catch((error: unknown) => request.onError(error instanceof Error ? error : new Error(String(error))));
+    },
+    request.onError,
+  );
+  return {
+    ready: watcher.ready,
+    close: async () => {
+      await watcher.close();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Loads screenpol.config.yaml for the commands. The lint treats the config as
+ * one more file to report on; the remote commands need it valid and say so.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CONFIG_FILE, EMPTY_CONFIG, toConfig, type Config } from "../core/config.js";
+import { parseYaml } from "../core/document.js";
+import { lintText } from "../core/lint.js";
+import { describeFsError, findRoot } from "../workspace/repository.js";
+import { ConfigError } from "./errors.js";
+
+export interface Workspace {
+  root: string;
+  config: Config;
+  configFound: boolean;
+}
+
+/** Best effort: a broken config still yields a layout to lint with; its problems are linted with it. */
+export async function openWorkspace(cwd: string): Promise<Workspace> {
+  const { root, configFound } = await findRoot(cwd);
+  if (!configFound) return { root, config: EMPTY_CONFIG, configFound };
+  const text = await readFile(join(root, CONFIG_FILE), "utf8").catch(() => "");
+  return { root, config: configFromText(text), configFound };
+}
+
+export function configFromText(text: string): Config {
+  return toConfig(parseYaml(text).document?.data);
+}
+
+/** For commands that talk to the service: the config must exist and be valid. */
+export async function openValidWorkspace(cwd: string): Promise<Workspace> {
+  const { root, configFound } = await findRoot(cwd);
+  if (!configFound) throw new ConfigError(`no ${CONFIG_FILE} found in ${cwd} or any parent folder (run \`screenpol init\` to create one)`);
+  const path = join(root, CONFIG_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new ConfigError(`cannot read ${path}: ${describeFsError(error)}`, { cause: error });
+  }
+  const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");
+  const first = problems[0];
+  if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);
+  return { root, config: configFromText(text), configFound };
+}

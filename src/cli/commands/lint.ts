@@ -1,0 +1,38 @@
+import { runLint } from "../../app/lint.js";
+import { countBySeverity } from "../../core/formats/report.js";
+import { formatReport, isFormatName, shouldUseColor, FORMAT_NAMES } from "../../core/formats/index.js";
+import { UsageError } from "../../app/errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import { VERSION } from "../version.js";
+
+export interface LintFlags {
+  format: string;
+  staged?: boolean;
+  maxWarnings?: string;
+}
+
+export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
+  if (!isFormatName(flags.format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  const run = await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
+  const output = formatReport(flags.format, run, {
+    color: shouldUseColor(io.env, io.stdout.isTTY === true),
+    toolVersion: VERSION,
+    srcRoot: run.root,
+  });
+  io.stdout.write(output);
+  const { errors, warnings } = countBySeverity(run.diagnostics);
+  if (errors > 0) return EXIT.findings;
+  if (maxWarnings !== undefined && warnings > maxWarnings) {
+    io.stderr.write(`screenpol: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return EXIT.findings;
+  }
+  return EXIT.ok;
+}
+
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings takes a whole number, not "${value}"`);
+  return Number(value);
+}

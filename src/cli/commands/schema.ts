@@ -1,0 +1,30 @@
+import { UsageError } from "../../app/errors.js";
+import { policySchemaName, schemaDocument } from "../../core/validate.js";
+import { isVendor, VENDORS, SCHEMA_VERSIONS, type SchemaVersion } from "../../core/vendors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+
+export interface SchemaFlags {
+  vendor?: string;
+  schemaVersion: string;
+  kind: string;
+}
+
+const KINDS = ["policy", "addresses", "webhooks", "config"] as const;
+
+/** Prints a JSON Schema for editors (yaml-language-server). */
+export function schemaCommand(flags: SchemaFlags, io: CliIo): ExitCode {
+  if (!(KINDS as readonly string[]).includes(flags.kind)) throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, not "${flags.kind}"`);
+  if (flags.kind !== "policy") {
+    io.stdout.write(`${JSON.stringify(schemaDocument(flags.kind as "addresses"), null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const vendor = flags.vendor ?? VENDORS[0];
+  if (!isVendor(vendor)) throw new UsageError(`--vendor must be one of ${VENDORS.join(", ")}, not "${vendor}"`);
+  const version = Number(flags.schemaVersion);
+  if (!(SCHEMA_VERSIONS as readonly number[]).includes(version)) {
+    throw new UsageError(`--schema-version must be one of ${SCHEMA_VERSIONS.join(", ")}, not "${flags.schemaVersion}"`);
+  }
+  io.stdout.write(`${JSON.stringify(schemaDocument(policySchemaName(vendor, version as SchemaVersion)), null, 2)}\n`);
+  return EXIT.ok;
+}

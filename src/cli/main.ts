@@ -1,0 +1,49 @@
+/**
+ * The one place that turns outcomes into exit codes (toolkit.md, Exit codes)
+ * and errors into one readable line. Commands return; nothing here exits.
+ */
+import { CommanderError } from "commander";
+import { ConfigError, ConflictError, UsageError } from "../app/errors.js";
+import { GitError } from "../workspace/git-index.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
+import { processIo, type CliIo } from "./io.js";
+import { buildProgram } from "./program.js";
+
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
+  const result: { code: ExitCode } = { code: EXIT.ok };
+  const program = buildProgram(io, result);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return result.code;
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+}
+
+function reportFailure(error: unknown, io: CliIo): ExitCode {
+  if (error instanceof CommanderError) {
+    // commander already printed its message (through configureOutput).
+    return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const { code, message } = classify(error);
+  io.stderr.write(`screenpol: ${redactSecrets(message, io.env)}\n`);
+  if (io.env.SCREENPOL_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${redactSecrets(error.stack, io.env)}\n`);
+  return code;
+}
+
+function classify(error: unknown): { code: ExitCode; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) return { code: EXIT.usage, message };
+  if (error instanceof ConflictError) return { code: EXIT.conflict, message };
+  if (error instanceof Error && error.name === "RemoteError") {
+    const remote = error as Error & { kind?: string; code?: string };
+    return { code: remote.kind === "conflict" && remote.code === "revision_mismatch" ? EXIT.conflict : EXIT.remote, message };
+  }
+  return { code: EXIT.usage, message: `internal error: ${message.split("\n")[0]} (set SCREENPOL_DEBUG=1 for details, and please report it)` };
+}
+
+/** Last line of defence: whatever a message carries, the API token never reaches the terminal. */
+function redactSecrets(text: string, env: Record<string, string | undefined>): string {
+  const token = env.SCREENPOL_API_TOKEN?.trim();
+  return token && token.length >= 4 ? text.split(token).join("***") : text;
+}

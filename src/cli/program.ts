@@ -1,0 +1,58 @@
+/**
+ * The commander program. Each command's module is imported when it runs, so
+ * `screenpol lint` never loads undici, diff or chokidar (cold start matters: it
+ * runs on every commit).
+ */
+import { Command, Option } from "commander";
+import { FORMAT_NAMES } from "../core/formats/index.js";
+import type { ExitCode } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
+import { VERSION } from "./version.js";
+
+/** Builds the program; the chosen command's exit code lands in `result.code`. */
+export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
+  const program = new Command("screenpol")
+    .description("Address-screening policies as code: lint, plan and push ScreeningPolicies.")
+    .version(VERSION, "-v, --version")
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`screenpol: ${text.replace(/^error: /, "")}`),
+    });
+
+  program
+    .command("lint")
+    .description("validate policies, address entries, webhooks and the config offline")
+    .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
+    .addOption(new Option("-f, --format <name>", "output format").choices(FORMAT_NAMES).default("pretty"))
+    .option("--staged", "lint the files as staged in the Git index (pre-commit)")
+    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .action(async (paths: string[], flags) => {
+      const { lintCommand } = await import("./commands/lint.js");
+      result.code = await lintCommand(paths, flags, io);
+    });
+
+  program
+    .command("watch")
+    .description("re-lint on every save and redraw the findings")
+    .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
+    .action(async (paths: string[]) => {
+      const { watchCommand } = await import("./commands/watch.js");
+      result.code = await watchCommand(paths, io);
+    });
+
+  program
+    .command("schema")
+    .description("print the JSON Schema of a policy file, for editors (yaml-language-server)")
+    .option("--vendor <providerType>", "vendorAWalletScreening or vendorBAddressScreening", "vendorAWalletScreening")
+    .option("--schema-version <n>", "rule language version, 1 or 2", "2")
+    .option("--kind <kind>", "policy, addresses, webhooks or config", "policy")
+    .action(async (flags) => {
+      const { schemaCommand } = await import("./commands/schema.js");
+      result.code = schemaCommand(flags, io);
+    });
+
+  return program;
+}

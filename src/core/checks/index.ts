@@ -1,0 +1,43 @@
+/**
+ * The ordered registry of checks. Order matters only for readability of output
+ * with equal positions; the runner sorts by position anyway.
+ */
+import type { FileCheck, ProjectCheck } from "./check.js";
+import { check as sanctionsFloor } from "./sanctions-floor.js";
+import { check as crossVendorField } from "./cross-vendor-field.js";
+import { check as serverManagedField } from "./server-managed-field.js";
+import { check as unknownSchemaVersion } from "./unknown-schema-version.js";
+import { check as pathMismatch } from "./path-mismatch.js";
+import { check as scopeField } from "./scope-field.js";
+import { check as tokenBySymbol } from "./token-by-symbol.js";
+import { check as duplicateRuleId } from "./duplicate-rule-id.js";
+import { check as terminalAllow } from "./terminal-allow.js";
+import { check as unreachableRule } from "./unreachable-rule.js";
+import { check as addressFormat } from "./address-format.js";
+import { check as duplicateAddressEntry } from "./duplicate-address-entry.js";
+import { check as expiredAddressEntry } from "./expired-address-entry.js";
+import { check as webhookUrl } from "./webhook-url.js";
+import { check as webhookEvent } from "./webhook-event.js";
+import { check as secretInFile } from "./secret-in-file.js";
+import { check as duplicatePolicy } from "./duplicate-policy.js";
+
+export const FILE_CHECKS: readonly FileCheck[] = [
+  sanctionsFloor,
+  crossVendorField,
+  serverManagedField,
+  unknownSchemaVersion,
+  pathMismatch,
+  scopeField,
+  tokenBySymbol,
+  duplicateRuleId,
+  terminalAllow,
+  unreachableRule,
+  addressFormat,
+  duplicateAddressEntry,
+  expiredAddressEntry,
+  webhookUrl,
+  webhookEvent,
+  secretInFile,
+];
+
+export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy];

@@ -1,0 +1,247 @@
+/**
+ * YAML text -> plain data plus a way back from a document path to the text.
+ * This is the only file that sees yaml's nodes; everything else gets `data` and
+ * `locate`.
+ */
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node as YamlNode,
+  type Pair,
+  type YAMLError,
+} from "yaml";
+import type { DocPath } from "./diagnostic.js";
+
+/** A span of text, 1-based, end exclusive. */
+export interface TextRange {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Which part of a map entry a finding points at. */
+export type Target = "key" | "value";
+
+/** A problem found while reading the YAML itself, before any schema applies. */
+export interface ParseProblem {
+  code: "yaml-syntax" | "duplicate-key";
+  message: string;
+  range: TextRange;
+}
+
+export interface ParsedDocument {
+  /** The plain data (no prototypes touched: `__proto__` is an ordinary own key). */
+  data: unknown;
+  /** The text as parsed (without a byte-order mark). */
+  text: string;
+  /** Maps a document path to the range of its key or value; falls back to the nearest existing ancestor. */
+  locate(path: DocPath, target?: Target): TextRange;
+}
+
+export interface ParseResult {
+  document: ParsedDocument | undefined;
+  problems: ParseProblem[];
+}
+
+/**
+ * Policies are a few levels deep; anything deeper is a mistake or an attack, and
+ * every walker after this point may then assume bounded depth.
+ */
+export const MAX_DEPTH = 64;
+
+/** Far above any policy and far below what an alias bomb expands to. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Parses one YAML file. Never throws: every problem becomes a ParseProblem and
+ * `document` is left undefined when the data cannot be trusted.
+ */
+export function parseYaml(source: string): ParseResult {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const lineCounter = new LineCounter();
+  const documents = parseAllDocuments(text, {
+    lineCounter,
+    // Duplicates are found below, with both positions, so the message can name the first one.
+    uniqueKeys: false,
+    prettyErrors: false,
+    // YAML 1.2 core: `no` and `on` stay strings, timestamps stay strings.
+    version: "1.2",
+    schema: "core",
+    merge: false,
+  });
+  const rangeOf = (start: number, end: number): TextRange => toRange(lineCounter, start, end);
+  const problems: ParseProblem[] = [];
+
+  const list: Document.Parsed[] = Array.isArray(documents) ? documents : [];
+  if (list.length === 0) {
+    return { document: makeDocument(null, undefined, text, lineCounter), problems };
+  }
+  const [first, ...rest] = list as [Document.Parsed, ...Document.Parsed[]];
+  for (const error of first.errors) problems.push(fromYamlError(error, rangeOf));
+  for (const warning of first.warnings) {
+    if (warning.code === "TAG_RESOLVE_FAILED") problems.push(fromYamlError(warning, rangeOf));
+  }
+  const second = rest[0];
+  if (second) {
+    const start = second.range[0];
+    problems.push({
+      code: "yaml-syntax",
+      message: `this file holds ${list.length} YAML documents; screenpol reads exactly one document per file`,
+      range: rangeOf(start, lineEnd(text, start)),
+    });
+  }
+  if (problems.length > 0) return { document: undefined, problems };
+
+  const structural = inspectStructure(first.contents, rangeOf);
+  if (structural.length > 0) return { document: undefined, problems: structural };
+
+  let data: unknown;
+  try {
+    data = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // yaml throws only for resource exhaustion here (alias expansion).
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      document: undefined,
+      problems: [{ code: "yaml-syntax", message: `cannot load this document: ${reason}`, range: rangeOf(0, lineEnd(text, 0)) }],
+    };
+  }
+  return { document: makeDocument(data, first.contents, text, lineCounter), problems };
+}
+
+function fromYamlError(error: YAMLError, rangeOf: (s: number, e: number) => TextRange): ParseProblem {
+  const [start, end] = error.pos;
+  let message = error.message.split("\n")[0] ?? error.message;
+  if (error.code === "TAG_RESOLVE_FAILED") {
+    const tag = message.replace(/^Unresolved tag:\s*/, "").replace(/^tag:yaml\.org,2002:/, "!!");
+    message = `custom tag ${tag} is not allowed; policy files hold plain data (strings, numbers, booleans, lists, maps)`;
+  } else if (error.code === "TAB_AS_INDENT") {
+    message = "tabs are not allowed as indentation in YAML; indent with spaces";
+  } else if (error.code === "RESOURCE_EXHAUSTION") {
+    message = `document is nested too deeply to read (${message})`;
+  } else {
+    message = message.charAt(0).toLowerCase() + message.slice(1);
+  }
+  return { code: "yaml-syntax", message, range: rangeOf(start, Math.max(end, start + 1)) };
+}
+
+/**
+ * One bounded, iterative pass over the node tree: duplicate keys (with the first
+ * occurrence named), non-scalar keys, and nesting depth. Iterative so that a
+ * pathological document cannot overflow the stack.
+ */
+function inspectStructure(root: YamlNode | null, rangeOf: (s: number, e: number) => TextRange): ParseProblem[] {
+  const problems: ParseProblem[] = [];
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth > MAX_DEPTH && (isMap(node) || isSeq(node))) {
+      const [start] = (node as YamlNode).range ?? [0];
+      problems.push({
+        code: "yaml-syntax",
+        message: `nested more than ${MAX_DEPTH} levels deep; a policy file never needs that`,
+        range: rangeOf(start, start + 1),
+      });
+      return problems;
+    }
+    if (isMap(node)) {
+      const seen = new Map<string, Pair>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (!isScalar(key)) {
+          const start = (key as YamlNode | null)?.range?.[0] ?? node.range?.[0] ?? 0;
+          problems.push({ code: "yaml-syntax", message: "map keys must be plain strings", range: rangeOf(start, start + 1) });
+          continue;
+        }
+        const name = String(key.value);
+        const earlier = seen.get(name);
+        if (earlier) {
+          const [start, end] = key.range ?? [0, 1];
+          const firstLine = rangeOf(...((earlier.key as YamlNode).range ?? [0, 1]) as [number, number]).line;
+          problems.push({
+            code: "duplicate-key",
+            message: `key "${name}" is defined twice (first on line ${firstLine}); YAML duplicate keys are errors, never "last wins"`,
+            range: rangeOf(start, end),
+          });
+        } else {
+          seen.set(name, pair);
+        }
+        stack.push({ node: pair.value, depth: depth + 1 });
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push({ node: item, depth: depth + 1 });
+    }
+  }
+  return problems.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
+}
+
+function makeDocument(data: unknown, root: YamlNode | null | undefined, text: string, lineCounter: LineCounter): ParsedDocument {
+  return {
+    data,
+    text,
+    locate(path, target) {
+      return locateNode(root ?? null, path, target, text, lineCounter);
+    },
+  };
+}
+
+function locateNode(root: YamlNode | null, path: DocPath, target: Target | undefined, text: string, lineCounter: LineCounter): TextRange {
+  let node: unknown = root;
+  let pair: Pair | undefined;
+  for (const segment of path) {
+    let next: unknown;
+    let nextPair: Pair | undefined;
+    if (isMap(node)) {
+      // The last pair wins on a duplicate key, as toJS does; duplicates never get this far anyway.
+      for (const candidate of node.items) {
+        if (isScalar(candidate.key) && String(candidate.key.value) === String(segment)) nextPair = candidate;
+      }
+      next = nextPair?.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      next = node.items[segment];
+    }
+    if (next === undefined && nextPair === undefined) break;
+    node = next;
+    pair = nextPair;
+    if (nextPair === undefined) pair = undefined;
+  }
+  const wantKey = target === "key" || (target === undefined && !isScalar(node) && !isAlias(node));
+  if (wantKey && pair && isPair(pair) && isScalar(pair.key) && pair.key.range) {
+    const [start, end] = pair.key.range;
+    return toRange(lineCounter, start, end);
+  }
+  if ((isScalar(node) || isAlias(node)) && node.range) {
+    const [start, end] = node.range;
+    return toRange(lineCounter, start, Math.max(end, start + 1));
+  }
+  if ((isMap(node) || isSeq(node)) && node.range) {
+    // A collection without a key: point at its first line, not the whole block.
+    const start = node.range[0];
+    return toRange(lineCounter, start, Math.max(start + 1, Math.min(node.range[1], lineEnd(text, start))));
+  }
+  if (pair && isScalar(pair.key) && pair.key.range) {
+    // `key:` with no value: point at the key.
+    const [start, end] = pair.key.range;
+    return toRange(lineCounter, start, end);
+  }
+  return toRange(lineCounter, 0, Math.max(1, lineEnd(text, 0)));
+}
+
+function toRange(lineCounter: LineCounter, start: number, end: number): TextRange {
+  const from = lineCounter.linePos(start);
+  const to = lineCounter.linePos(end);
+  return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
+}
+
+function lineEnd(text: string, offset: number): number {
+  const newline = text.indexOf("\n", offset);
+  const end = newline === -1 ? text.length : newline;
+  return end > offset && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}

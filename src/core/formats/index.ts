@@ -1,0 +1,46 @@
+import { formatGithub } from "./github.js";
+import { formatJson } from "./json.js";
+import { formatPretty } from "./pretty.js";
+import type { LintReport } from "./report.js";
+import { formatSarif } from "./sarif.js";
+
+export type { LintReport } from "./report.js";
+export { shouldUseColor } from "./pretty.js";
+
+/** The lint output formats `screenpol lint --format` accepts. */
+export type FormatName = "pretty" | "json" | "github" | "sarif";
+
+/** Every format name, in the order help text lists them. */
+export const FORMAT_NAMES: readonly FormatName[] = ["pretty", "json", "github", "sarif"];
+
+/** Narrows a `--format` argument to a format name. */
+export function isFormatName(value: string): value is FormatName {
+  return (FORMAT_NAMES as readonly string[]).includes(value);
+}
+
+/** The union of every format's options; each format reads only its own. */
+export interface FormatOptions {
+  /** pretty: emit ANSI colours (see `shouldUseColor`); default false. */
+  color?: boolean;
+  /** sarif: screenpol's version. */
+  toolVersion: string;
+  /** sarif: absolute path that `%SRCROOT%` stands for; omitted, the consumer decides. */
+  srcRoot?: string;
+}
+
+/** Renders a lint report in the named format; the result is ready to write to stdout. */
+export function formatReport(name: FormatName, report: LintReport, options: FormatOptions): string {
+  switch (name) {
+    case "pretty":
+      return formatPretty(report, { color: options.color ?? false });
+    case "json":
+      return formatJson(report);
+    case "github":
+      return formatGithub(report);
+    case "sarif":
+      return formatSarif(report, {
+        toolVersion: options.toolVersion,
+        ...(options.srcRoot === undefined ? {} : { srcRoot: options.srcRoot }),
+      });
+  }
+}

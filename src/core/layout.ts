@@ -1,0 +1,71 @@
+/**
+ * Where a file sits says what it is (policy-language.md section 1): the path of a
+ * policy is its identity. This maps a repository-relative path to that role.
+ */
+import { CONFIG_FILE, type Config } from "./config.js";
+import { isScope, isVendor, type Scope, type Vendor } from "./vendors.js";
+
+export type FileKind = "policy" | "addresses" | "webhooks" | "config" | "catalog" | "other";
+
+export interface FileRole {
+  kind: FileKind;
+  /** Environment name from the path, when the path has one. */
+  environment?: string;
+  providerType?: Vendor;
+  scope?: Scope;
+  /**
+   * Set when the file sits under the policies or webhooks folder but its path
+   * does not follow the layout; the path-mismatch check reports it.
+   */
+  layoutProblem?: string;
+}
+
+const YAML_EXTENSION = /\.ya?ml$/;
+
+/** `relativePath` is relative to the repository root (the folder of screenpol.config.yaml), `/`-separated. */
+export function classifyPath(relativePath: string, config: Config): FileRole {
+  const path = relativePath.replace(/^\.\//, "");
+  if (path === CONFIG_FILE || path.endsWith(`/${CONFIG_FILE}`)) return { kind: "config" };
+  const policiesPrefix = `${config.paths.policies}/`;
+  const webhooksPrefix = `${config.paths.webhooks}/`;
+  if (path.startsWith(policiesPrefix)) return classifyPolicyPath(path.slice(policiesPrefix.length), config);
+  if (path.startsWith(webhooksPrefix)) {
+    const rest = path.slice(webhooksPrefix.length);
+    const environment = rest.replace(YAML_EXTENSION, "");
+    if (rest.includes("/") || !YAML_EXTENSION.test(rest)) {
+      return { kind: "webhooks", layoutProblem: `webhook files live at ${config.paths.webhooks}/<environment>.yaml` };
+    }
+    return { kind: "webhooks", environment, ...environmentProblem(environment, config) };
+  }
+  if (path.startsWith(`${config.paths.catalog}/`)) return { kind: "catalog" };
+  return { kind: "other" };
+}
+
+function classifyPolicyPath(rest: string, config: Config): FileRole {
+  const parts = rest.split("/");
+  const expected = `${config.paths.policies}/<environment>/<providerType>/<scope>.yaml (or addresses.yaml)`;
+  const [environment, vendor, file] = parts;
+  if (parts.length !== 3 || environment === undefined || vendor === undefined || file === undefined) {
+    return { kind: "policy", layoutProblem: `policy files live at ${expected}` };
+  }
+  const stem = file.replace(YAML_EXTENSION, "");
+  const kind: FileKind = stem === "addresses" ? "addresses" : "policy";
+  const role: FileRole = { kind, environment };
+  if (isVendor(vendor)) role.providerType = vendor;
+  if (isScope(stem)) role.scope = stem;
+  if (!isVendor(vendor)) {
+    role.layoutProblem = `folder "${vendor}" is not a screening vendor; use vendorAWalletScreening or vendorBAddressScreening (${expected})`;
+  } else if (kind === "policy" && !isScope(stem)) {
+    role.layoutProblem = `file name "${file}" is not a scope; name it SIGN_IN.yaml or TRANSACTION.yaml (${expected})`;
+  } else {
+    Object.assign(role, environmentProblem(environment, config));
+  }
+  return role;
+}
+
+function environmentProblem(environment: string, config: Config): { layoutProblem?: string } {
+  if (config.environments.length === 0) return {};
+  if (config.environments.some((entry) => entry.name === environment)) return {};
+  const known = config.environments.map((entry) => entry.name).join(", ");
+  return { layoutProblem: `environment "${environment}" is not declared in ${CONFIG_FILE} (declared: ${known})` };
+}

@@ -1,0 +1,204 @@
+/**
+ * The lint runner: sources + config -> Diagnostic[]. Pure: the caller reads the
+ * files (or the Git index) and passes their bytes or text.
+ */
+import { FILE_CHECKS, PROJECT_CHECKS } from "./checks/index.js";
+import type { CheckContext, CheckedFile, Finding } from "./checks/check.js";
+import type { TokenCatalogIndex } from "./catalog.js";
+import { CODE_INFO } from "./codes.js";
+import { EMPTY_CONFIG, isRecord, type Config } from "./config.js";
+import { compareDiagnostics, formatPath, type Diagnostic, type DocPath } from "./diagnostic.js";
+import { parseYaml, type ParsedDocument, type TextRange } from "./document.js";
+import { classifyPath, type FileKind } from "./layout.js";
+import { decodeSource } from "./source.js";
+import { policySchemaName, validateWithSchema } from "./validate.js";
+import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
+import type { SchemaName } from "./generated/schemas.js";
+
+/** One file to lint: its repository-relative path and its content or why there is none. */
+export interface SourceFile {
+  file: string;
+  /** Decoded text; or give `bytes` and the runner decodes (and refuses binary or oversized files). */
+  text?: string;
+  bytes?: Uint8Array;
+  /** Set when the file could not be read at all (missing, a directory, permissions). */
+  readError?: string;
+}
+
+export interface LintOptions {
+  config?: Config;
+  /** Defaults to the current time; injected by tests. */
+  now?: Date;
+  catalog?: TokenCatalogIndex;
+}
+
+export interface LintResult {
+  diagnostics: Diagnostic[];
+  filesLinted: number;
+  /** file -> text, for code frames. */
+  sources: Map<string, string>;
+}
+
+/** Lints a set of files together (duplicate-policy compares across them). */
+export function lintSources(sources: readonly SourceFile[], options: LintOptions = {}): LintResult {
+  const session = createLintSession(options);
+  for (const source of sources) session.update(source);
+  return session.result();
+}
+
+/**
+ * Incremental linting for watch mode: each file's findings are kept until that
+ * file changes; only the cross-file checks run over everything again.
+ */
+export interface LintSession {
+  /** Lints (or re-lints) one file. */
+  update(source: SourceFile): void;
+  /** Forgets a deleted or renamed file. */
+  remove(file: string): void;
+  result(): LintResult;
+}
+
+export function createLintSession(options: LintOptions = {}): LintSession {
+  const context: CheckContext = { config: options.config ?? EMPTY_CONFIG, now: options.now ?? new Date(), catalog: options.catalog };
+  const outcomes = new Map<string, FileOutcome>();
+  return {
+    update(source) {
+      outcomes.set(source.file, lintOne(source, context));
+    },
+    remove(file) {
+      outcomes.delete(file);
+    },
+    result() {
+      const diagnostics: Diagnostic[] = [];
+      const texts = new Map<string, string>();
+      const checked: Array<{ file: CheckedFile; document: ParsedDocument }> = [];
+      for (const [file, outcome] of outcomes) {
+        diagnostics.push(...outcome.diagnostics);
+        if (outcome.text !== undefined) texts.set(file, outcome.text);
+        if (outcome.checked) checked.push(outcome.checked);
+      }
+      const documents = new Map(checked.map((entry) => [entry.file.file, entry.document]));
+      const files = checked.map((entry) => entry.file);
+      for (const check of PROJECT_CHECKS) {
+        for (const finding of check.run(files, context)) {
+          const document = documents.get(finding.file);
+          if (document) diagnostics.push(toDiagnostic(finding.file, document, finding));
+        }
+      }
+      diagnostics.sort(compareDiagnostics);
+      return { diagnostics, filesLinted: outcomes.size, sources: texts };
+    },
+  };
+}
+
+/** Lints one file's text on its own, as an editor or the emulator would. */
+export function lintText(file: string, text: string, options: LintOptions = {}): Diagnostic[] {
+  return lintSources([{ file, text }], options).diagnostics;
+}
+
+interface FileOutcome {
+  diagnostics: Diagnostic[];
+  text?: string;
+  checked?: { file: CheckedFile; document: ParsedDocument };
+}
+
+function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
+  if (source.readError !== undefined) return { diagnostics: [wholeFile(source.file, "read-error", source.readError)] };
+  let text = source.text;
+  if (text === undefined) {
+    const decoded = decodeSource(source.bytes ?? new Uint8Array());
+    if (!decoded.ok) return { diagnostics: [wholeFile(source.file, "read-error", decoded.reason)] };
+    text = decoded.text;
+  }
+  const parsed = parseYaml(text);
+  const displayText = parsed.document?.text ?? (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const parseDiagnostics = parsed.problems.map((problem) => ({
+    file: source.file,
+    ...problem.range,
+    severity: CODE_INFO[problem.code].severity,
+    code: problem.code,
+    message: problem.message,
+    path: "",
+  }));
+  if (!parsed.document) return { diagnostics: parseDiagnostics, text: displayText };
+
+  const document = parsed.document;
+  const file = describeFile(source.file, document.data, context.config);
+  const checkFindings: Finding[] = [];
+  for (const check of FILE_CHECKS) {
+    if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
+  }
+  const schemaFindings = validateFile(file).filter((finding) => !isClaimed(finding.path, checkFindings));
+  const diagnostics = [...schemaFindings, ...checkFindings].map((finding) => toDiagnostic(source.file, document, finding));
+  return { diagnostics, text: displayText, checked: { file, document } };
+}
+
+function describeFile(path: string, data: unknown, config: Config): CheckedFile {
+  const role = classifyPath(path, config);
+  const record = isRecord(data) ? data : {};
+  let kind: FileKind = role.kind;
+  if (kind === "other") {
+    // A file outside the layout, named on the command line: its content says what it is.
+    if ("rules" in record || "scope" in record) kind = "policy";
+    else if ("entries" in record) kind = "addresses";
+    else if ("webhooks" in record) kind = "webhooks";
+    else if ("environments" in record) kind = "config";
+  }
+  const vendor: Vendor | undefined = isVendor(record.providerType) ? record.providerType : role.providerType;
+  const scope = isScope(record.scope) ? record.scope : role.scope;
+  return { file: path, role, kind, data, vendor, scope };
+}
+
+function validateFile(file: CheckedFile): Finding[] {
+  const record = isRecord(file.data) ? file.data : undefined;
+  let name: SchemaName | undefined;
+  switch (file.kind) {
+    case "policy": {
+      if (!file.vendor) return [];
+      // An unknown schemaVersion has its own diagnostic; the newest schema still checks the rest.
+      const version = isSchemaVersion(record?.schemaVersion) ? record.schemaVersion : 2;
+      const findings = validateWithSchema(policySchemaName(file.vendor, version), file.data, { schemaVersion: record?.schemaVersion });
+      return isSchemaVersion(record?.schemaVersion) ? findings : findings.filter((finding) => finding.path[0] !== "schemaVersion");
+    }
+    case "addresses":
+      name = "addresses";
+      break;
+    case "webhooks":
+      name = "webhooks";
+      break;
+    case "config":
+      name = "config";
+      break;
+    default:
+      return [];
+  }
+  return validateWithSchema(name, file.data);
+}
+
+/**
+ * A schema error at or below a path a check already explained is noise: the
+ * check's message ("riskLevel belongs to vendorBAddressScreening") says more than
+ * "unknown field". Whole-file findings claim nothing.
+ */
+function isClaimed(path: DocPath, findings: readonly Finding[]): boolean {
+  return findings.some(
+    (finding) => finding.path.length > 0 && finding.path.length <= path.length && finding.path.every((segment, index) => segment === path[index]),
+  );
+}
+
+function toDiagnostic(file: string, document: ParsedDocument, finding: Finding): Diagnostic {
+  const range: TextRange = document.locate(finding.path, finding.target);
+  const path = formatPath(finding.path);
+  return {
+    file,
+    ...range,
+    severity: finding.severity ?? CODE_INFO[finding.code].severity,
+    code: finding.code,
+    message: path ? `${path}: ${finding.message}` : finding.message,
+    path,
+  };
+}
+
+function wholeFile(file: string, code: "read-error", message: string): Diagnostic {
+  return { file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: CODE_INFO[code].severity, code, message, path: "" };
+}

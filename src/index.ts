@@ -1,0 +1,19 @@
+/**
+ * screenpol as a library: the same diagnostics as the CLI.
+ *
+ *     import { lint } from "screenpol";
+ *     const { diagnostics } = await lint(["policies/"], { cwd });
+ */
+import { runLint, type LintRequest, type LintRun } from "./app/lint.js";
+
+export type { Diagnostic, Code, Severity } from "./core/diagnostic.js";
+export { CODES } from "./core/diagnostic.js";
+export { CODE_INFO } from "./core/codes.js";
+export { lintSources, lintText, createLintSession, type SourceFile, type LintResult, type LintOptions } from "./core/lint.js";
+export { formatReport, FORMAT_NAMES, type FormatName } from "./core/formats/index.js";
+export type { LintRequest, LintRun } from "./app/lint.js";
+
+/** Lints files or folders (default: the repository's config, policies and webhooks) as `screenpol lint` does. */
+export function lint(paths: readonly string[] = [], options: Omit<LintRequest, "paths"> = {}): Promise<LintRun> {
+  return runLint({ ...options, paths });
+}

@@ -1,0 +1,561 @@
+/**
+ * The typed client of the remote administration interface (admin-api.md, the
+ * eight operations) and of the two designed edit endpoints (toolkit.md, Remote
+ * behaviour). Every call validates its inputs before building a URL, sends the
+ * bearer token to the configured origin only, retries what is safe to retry, and
+ * turns every failure into a one-line {@link RemoteError} or {@link UsageError}
+ * with the token redacted.
+ */
+import { normaliseBaseUrl } from "./base-url.js";
+import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath } from "./designed-endpoints.js";
+import {
+  classifyFailedResponse,
+  describeFailedResponse,
+  describeNetworkFailure,
+  isPlainObject,
+  parseErrorBody,
+  RemoteError,
+  UsageError,
+  type RemoteErrorDetails,
+} from "./errors.js";
+import { assertIntegerInRange, catalogPageSearchParams, onrampSearchParams, usersSearchParams } from "./query-params.js";
+import { createRedactor, redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
+import {
+  readAddressEntries,
+  readEnabledOnramps,
+  readEnvironment,
+  readScreeningPolicy,
+  readTokenCatalogPage,
+  readUsersResponse,
+  readWebhook,
+  ShapeError,
+} from "./response-shapes.js";
+import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, runWithRetry, type AttemptVerdict, type RetryPolicy } from "./retry.js";
+import { assertUsableToken } from "./token.js";
+import { createTransport, TransportFailure, type HttpDispatcher, type HttpResponse } from "./transport.js";
+import {
+  INVITE_STATUSES,
+  PROVIDER_TYPES,
+  SCOPES,
+  type AddressEntries,
+  type EnabledOnramps,
+  type EnvironmentRecord,
+  type InviteStatus,
+  type OnrampQuery,
+  type OperationName,
+  type ProviderType,
+  type Scope,
+  type ScreeningPolicy,
+  type ScreeningPolicyUpdate,
+  type TokenCatalogPageQuery,
+  type TokenCatalogPageResult,
+  type UsersPage,
+  type UsersQuery,
+  type Webhook,
+  type WebhookUpdate,
+} from "./types.js";
+import { assertUuid } from "./uuid.js";
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** Base URL including the version prefix, e.g. `https://host/api/v0`; plain http only to loopback. */
+  baseUrl: string;
+  /** The API token, sent as `Authorization: Bearer <token>` and nowhere else. */
+  token: string;
+  /**
+   * An undici dispatcher (Agent, Pool, MockAgent...) to send through. By default
+   * the client creates one keep-alive Agent of its own, which {@link RemoteClient.close}
+   * closes; an injected dispatcher is left to its owner.
+   */
+  dispatcher?: HttpDispatcher | undefined;
+  /** Deadline of each request, connect to last body byte; default {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number | undefined;
+  /** Overrides of the retry policy (attempts, delays, budget, and the injectable random/sleep/now). */
+  retry?: Partial<RetryPolicy> | undefined;
+  /** `User-Agent` header; default `screenpol`. */
+  userAgent?: string | undefined;
+}
+
+/** Default deadline of one request: generous for a JSON read, short enough for a pre-commit hook. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Longest accepted per-request deadline; beyond it a hung server would look like a hung CLI. */
+const MAX_TIMEOUT_MS = 10 * 60_000;
+
+/** Default bound of {@link RemoteClient.iterateUsers}: 1000 pages of up to 100 users. */
+const DEFAULT_MAX_USER_PAGES = 1000;
+
+/**
+ * Responses retried: 429 and 5xx (toolkit.md, Remote behaviour; admin-api.md,
+ * Errors). 501 and 505 are left out: they say the request will never work.
+ */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** Options of {@link RemoteClient.iterateUsers}. */
+export interface IterateUsersOptions {
+  /** Users per page, 1 to 100. */
+  pageSize?: number;
+  filterColumn?: string;
+  filterValue?: string;
+  /** Stop with an error past this many pages rather than loop forever; default 1000. */
+  maxPages?: number;
+}
+
+/** The client returned by {@link createClient}. */
+export interface RemoteClient {
+  /** The normalised base URL requests go to. */
+  readonly baseUrl: string;
+
+  /** Reads one policy (admin-api.md, operation 1). 404 when the vendor has no policy for that scope. */
+  getScreeningPolicy(environmentId: string, providerType: ProviderType, scope: Scope): Promise<ScreeningPolicy>;
+
+  /**
+   * Writes one policy with `update.revision` as the precondition, 0 to create it
+   * (designed endpoint, toolkit.md, Remote behaviour). Returns the stored policy.
+   * A live revision that differs fails with a `conflict` RemoteError, code
+   * `revision_mismatch`, carrying `currentRevision`. The call is retried like a
+   * read: a replay cannot write twice, it gets that 409. When such a conflict has
+   * `attempts > 1`, an earlier attempt may have been applied; re-read and compare.
+   */
+  putScreeningPolicy(environmentId: string, providerType: ProviderType, scope: Scope, update: ScreeningPolicyUpdate): Promise<ScreeningPolicy>;
+
+  /**
+   * Reads one page of the token catalog (admin-api.md, operation 2). Send
+   * `ifNoneMatch` on the first page only; a 304 comes back as `{status: 304}`.
+   * `limit` must be an integer from 1 to 100, checked before any request.
+   */
+  getTokenCatalogPage(query?: TokenCatalogPageQuery): Promise<TokenCatalogPageResult>;
+
+  /**
+   * Sets an invite's status (admin-api.md, operation 3), body `{status}` (see
+   * designed-endpoints.ts). The success body is not shown, so nothing is returned.
+   * The merge conflict fails as a `conflict` RemoteError with `payload`.
+   */
+  updateInvite(inviteId: string, status: InviteStatus): Promise<void>;
+
+  /** Deletes all MFA devices of a user (admin-api.md, operation 4); idempotent, so retried. */
+  resetUserMfa(userId: string): Promise<void>;
+
+  /** Updates a webhook (admin-api.md, operation 5); returns the webhook, whose `secret` must not be printed. */
+  updateWebhook(environmentId: string, webhookId: string, update: WebhookUpdate): Promise<Webhook>;
+
+  /** Reads an environment (admin-api.md, operation 6): confirms token, environment id and scopes. */
+  getEnvironment(environmentId: string): Promise<EnvironmentRecord>;
+
+  /** Reads one page of an environment's users (admin-api.md, operation 7; query design in designed-endpoints.ts). */
+  listUsers(environmentId: string, query?: UsersQuery): Promise<UsersPage>;
+
+  /**
+   * Reads every page of an environment's users, page by page, at most
+   * `maxPages`. Offset pagination: users added or removed meanwhile may shift
+   * the pages.
+   */
+  iterateUsers(environmentId: string, options?: IterateUsersOptions): AsyncGenerator<UsersPage, void, undefined>;
+
+  /**
+   * Reads the enabled onramps (admin-api.md, operation 8). Each parameter is
+   * checked first: at most 255 characters of letters, digits, space and
+   * _ . , : ! ? & % @ / ' -.
+   */
+  getEnabledOnramps(environmentId: string, query?: OnrampQuery): Promise<EnabledOnramps>;
+
+  /** Reads the address entries of (environment, vendor) with their revision (designed endpoint). */
+  getAddressEntries(environmentId: string, providerType: ProviderType): Promise<AddressEntries>;
+
+  /**
+   * Replaces the address entries of (environment, vendor), `revision` as the
+   * precondition (designed endpoint); conflicts and replays as for
+   * {@link RemoteClient.putScreeningPolicy}.
+   */
+  putAddressEntries(environmentId: string, providerType: ProviderType, update: AddressEntries): Promise<AddressEntries>;
+
+  /** Closes the client's own dispatcher (not an injected one). Later calls fail. */
+  close(): Promise<void>;
+}
+
+/** One HTTP exchange as an operation describes it. */
+interface Exchange {
+  operation: OperationName;
+  /** Method and target in words, the start of every error message. */
+  action: string;
+  method: "GET" | "PUT" | "DELETE";
+  /** Path below the base URL, segments already validated and encoded. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Statuses outside 2xx that the operation handles itself (304 for the catalog). */
+  alsoAccept?: readonly number[];
+}
+
+interface Received {
+  response: HttpResponse;
+  attempts: number;
+}
+
+/**
+ * Creates a client. Checks the base URL (https, or http to loopback only), the
+ * token (non-empty, visible ASCII) and the options, throwing a
+ * {@link UsageError} before anything is opened.
+ */
+export function createClient(options: ClientOptions): RemoteClient {
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  if (typeof options.token !== "string") throw new UsageError("the API token is missing", { parameter: "token" });
+  assertUsableToken(options.token);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  assertIntegerInRange(timeoutMs, "timeoutMs", 1, MAX_TIMEOUT_MS);
+  const userAgent = options.userAgent ?? "screenpol";
+  if (!/^[\x20-\x7e]{1,200}$/.test(userAgent)) {
+    throw new UsageError("userAgent must be 1 to 200 visible ASCII characters", { parameter: "userAgent" });
+  }
+  const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...stripUndefined(options.retry ?? {}) };
+  assertIntegerInRange(retryPolicy.maxAttempts, "retry.maxAttempts", 1, 100);
+
+  const redact = createRedactor(options.token);
+  const transport = createTransport({ dispatcher: options.dispatcher, connectTimeoutMs: timeoutMs });
+  const baseHeaders: Record<string, string> = {
+    authorization: `Bearer ${options.token}`,
+    accept: "application/json",
+    "user-agent": userAgent,
+  };
+
+  async function exchange(spec: Exchange): Promise<Received> {
+    const query = spec.query?.toString() ?? "";
+    const url = `${baseUrl}${spec.path}${query === "" ? "" : `?${query}`}`;
+    const headers = { ...baseHeaders, ...spec.headers };
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = serialiseBody(spec.body);
+      headers["content-type"] = "application/json";
+    }
+    const outcome = await runWithRetry(
+      ({ remainingMs }) =>
+        transport.send({ method: spec.method, url, headers, body, timeoutMs: Math.max(1, Math.min(timeoutMs, remainingMs)) }),
+      judgeAttempt(retryPolicy),
+      retryPolicy,
+    );
+    const { result, attempts } = outcome;
+    if (!result.ok) throw fromTransportError(spec, result.error, attempts, redact);
+    const response = result.value;
+    const accepted = (response.status >= 200 && response.status < 300) || (spec.alsoAccept ?? []).includes(response.status);
+    if (accepted) return { response, attempts };
+    const errorBody = parseErrorBody(response.bodyText);
+    if (errorBody.error !== undefined) errorBody.error = redact(errorBody.error);
+    const details = classifyFailedResponse({
+      operation: spec.operation,
+      action: spec.action,
+      status: response.status,
+      body: errorBody,
+      attempts,
+    });
+    throw new RemoteError(redact(describeFailedResponse(details, response.headers.location)), details);
+  }
+
+  /** Parses a success body with `reader`; bad JSON or a wrong shape becomes an `invalidResponse` error. */
+  function readBody<T>(spec: Exchange, received: Received, reader: (body: unknown) => T): T {
+    const details: RemoteErrorDetails = {
+      kind: "invalidResponse",
+      operation: spec.operation,
+      action: spec.action,
+      status: received.response.status,
+      attempts: received.attempts,
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(received.response.bodyText);
+    } catch (error) {
+      const what = received.response.bodyText.trim() === "" ? "an empty body" : "a body that is not JSON";
+      throw new RemoteError(redact(`${spec.action}: invalid response: ${received.response.status} with ${what}`), details, { cause: error });
+    }
+    try {
+      return reader(parsed);
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      throw new RemoteError(redact(`${spec.action}: invalid response: ${toOneLine(error.message)}`), details, { cause: error });
+    }
+  }
+
+  /** Runs one operation; whatever it throws leaves with the token redacted. */
+  async function guarded<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      redactErrorInPlace(error, redact);
+      throw error;
+    }
+  }
+
+  async function* iterateUsers(environmentId: string, iterateOptions: IterateUsersOptions = {}): AsyncGenerator<UsersPage, void, undefined> {
+    try {
+      yield* iterateUserPages(environmentId, iterateOptions);
+    } catch (error) {
+      redactErrorInPlace(error, redact);
+      throw error;
+    }
+  }
+
+  async function* iterateUserPages(environmentId: string, iterateOptions: IterateUsersOptions): AsyncGenerator<UsersPage, void, undefined> {
+    const maxPages = iterateOptions.maxPages ?? DEFAULT_MAX_USER_PAGES;
+    assertIntegerInRange(maxPages, "maxPages", 1, Number.MAX_SAFE_INTEGER);
+    const query: UsersQuery = { offset: 0 };
+    if (iterateOptions.pageSize !== undefined) query.limit = iterateOptions.pageSize;
+    if (iterateOptions.filterColumn !== undefined) query.filterColumn = iterateOptions.filterColumn;
+    if (iterateOptions.filterValue !== undefined) query.filterValue = iterateOptions.filterValue;
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await client.listUsers(environmentId, query);
+      yield page;
+      if (page.nextOffset === null) return;
+      if (pageNumber >= maxPages) {
+        const details: RemoteErrorDetails = {
+          kind: "invalidResponse",
+          operation: "listUsers",
+          action: `GET users of environment ${environmentId}`,
+          attempts: 0,
+        };
+        throw new RemoteError(`${details.action}: the listing did not end within ${maxPages} pages; narrow the filter or raise maxPages`, details);
+      }
+      query.offset = page.nextOffset;
+    }
+  }
+
+  const client: RemoteClient = {
+    baseUrl,
+
+    getScreeningPolicy: (environmentId, providerType, scope) =>
+      guarded(async () => {
+        const path = policyPathOf(environmentId, providerType, scope);
+        const spec: Exchange = {
+          operation: "getScreeningPolicy",
+          action: `GET screening policy ${environmentId}/${providerType}/${scope}`,
+          method: "GET",
+          path,
+        };
+        return readBody(spec, await exchange(spec), (body) => readScreeningPolicy(body, { providerType, scope }));
+      }),
+
+    putScreeningPolicy: (environmentId, providerType, scope, update) =>
+      guarded(async () => {
+        const path = policyPathOf(environmentId, providerType, scope);
+        const spec: Exchange = {
+          operation: "putScreeningPolicy",
+          action: `PUT screening policy ${environmentId}/${providerType}/${scope}`,
+          method: "PUT",
+          path,
+          body: policyUpdateBody(update),
+        };
+        return readBody(spec, await exchange(spec), (body) => readScreeningPolicy(body, { providerType, scope }));
+      }),
+
+    getTokenCatalogPage: (query = {}) =>
+      guarded(async (): Promise<TokenCatalogPageResult> => {
+        const search = catalogPageSearchParams(query);
+        const spec: Exchange = {
+          operation: "getTokenCatalogPage",
+          action: `GET token catalog ${query.cursor === undefined ? "first page" : "next page"}`,
+          method: "GET",
+          path: "/tokenCatalog",
+          query: search,
+          headers: query.ifNoneMatch === undefined ? {} : { "if-none-match": query.ifNoneMatch },
+          alsoAccept: query.ifNoneMatch === undefined ? [] : [304],
+        };
+        const received = await exchange(spec);
+        const etag = received.response.headers.etag;
+        if (received.response.status === 304) {
+          // A 304 should repeat the ETag (RFC 9110 section 15.4.5); the one sent matched, so it stands in.
+          return { status: 304, etag: etag ?? (query.ifNoneMatch as string) };
+        }
+        return { status: 200, page: readBody(spec, received, readTokenCatalogPage), etag: etag ?? null };
+      }),
+
+    updateInvite: (inviteId, status) =>
+      guarded(async () => {
+        const id = assertUuid(inviteId, "inviteId");
+        if (!(INVITE_STATUSES as readonly unknown[]).includes(status)) {
+          throw new UsageError(`invite status must be one of ${INVITE_STATUSES.join(", ")}`, { parameter: "status" });
+        }
+        await exchange({
+          operation: "updateInvite",
+          action: `PUT invite ${id} (${status})`,
+          method: "PUT",
+          path: `/invites/${encodeURIComponent(id)}`,
+          body: { [INVITE_STATUS_FIELD]: status },
+        });
+      }),
+
+    resetUserMfa: (userId) =>
+      guarded(async () => {
+        const id = assertUuid(userId, "userId");
+        await exchange({
+          operation: "resetUserMfa",
+          action: `DELETE MFA devices of user ${id}`,
+          method: "DELETE",
+          path: `/users/${encodeURIComponent(id)}/mfa`,
+        });
+      }),
+
+    updateWebhook: (environmentId, webhookId, update) =>
+      guarded(async () => {
+        const environment = assertUuid(environmentId, "environmentId");
+        const webhook = assertUuid(webhookId, "webhookId");
+        const spec: Exchange = {
+          operation: "updateWebhook",
+          action: `PUT webhook ${webhook} of environment ${environment}`,
+          method: "PUT",
+          path: `/environments/${encodeURIComponent(environment)}/webhooks/${encodeURIComponent(webhook)}`,
+          body: webhookUpdateBody(update),
+        };
+        return readBody(spec, await exchange(spec), readWebhook);
+      }),
+
+    getEnvironment: (environmentId) =>
+      guarded(async () => {
+        const id = assertUuid(environmentId, "environmentId");
+        const spec: Exchange = {
+          operation: "getEnvironment",
+          action: `GET environment ${id}`,
+          method: "GET",
+          path: `/environments/${encodeURIComponent(id)}`,
+        };
+        return readBody(spec, await exchange(spec), readEnvironment);
+      }),
+
+    listUsers: (environmentId, query = {}) =>
+      guarded(async (): Promise<UsersPage> => {
+        const id = assertUuid(environmentId, "environmentId");
+        const spec: Exchange = {
+          operation: "listUsers",
+          action: `GET users of environment ${id}`,
+          method: "GET",
+          path: `/environments/${encodeURIComponent(id)}/users`,
+          query: usersSearchParams(query),
+        };
+        const { users, count } = readBody(spec, await exchange(spec), readUsersResponse);
+        // The wire carries only the total; an empty page ends the listing whatever `count` says, so it cannot loop.
+        const end = (query.offset ?? 0) + users.length;
+        return { users, count, nextOffset: users.length > 0 && end < count ? end : null };
+      }),
+
+    iterateUsers,
+
+    getEnabledOnramps: (environmentId, query = {}) =>
+      guarded(async () => {
+        const id = assertUuid(environmentId, "environmentId");
+        const spec: Exchange = {
+          operation: "getEnabledOnramps",
+          action: `GET enabled onramps of environment ${id}`,
+          method: "GET",
+          path: `/sdk/${encodeURIComponent(id)}/onramps`,
+          query: onrampSearchParams(query),
+        };
+        return readBody(spec, await exchange(spec), readEnabledOnramps);
+      }),
+
+    getAddressEntries: (environmentId, providerType) =>
+      guarded(async () => {
+        const spec: Exchange = {
+          operation: "getAddressEntries",
+          action: `GET address entries ${environmentId}/${providerType}`,
+          method: "GET",
+          path: addressEntriesPathOf(environmentId, providerType),
+        };
+        return readBody(spec, await exchange(spec), readAddressEntries);
+      }),
+
+    putAddressEntries: (environmentId, providerType, update) =>
+      guarded(async () => {
+        const path = addressEntriesPathOf(environmentId, providerType);
+        const spec: Exchange = {
+          operation: "putAddressEntries",
+          action: `PUT address entries ${environmentId}/${providerType}`,
+          method: "PUT",
+          path,
+          body: addressEntriesBody(update),
+        };
+        return readBody(spec, await exchange(spec), readAddressEntries);
+      }),
+
+    close: () => transport.close(),
+  };
+  return client;
+}
+
+/** Retry 429/5xx and retryable transport failures; `Retry-After` replaces the backoff when given. */
+function judgeAttempt(policy: RetryPolicy): (result: { ok: true; value: HttpResponse } | { ok: false; error: unknown }) => AttemptVerdict {
+  return (result) => {
+    if (!result.ok) return { retry: result.error instanceof TransportFailure && result.error.retryable };
+    if (!RETRYABLE_STATUSES.has(result.value.status)) return { retry: false };
+    return { retry: true, retryAfterMs: parseRetryAfterMs(result.value.headers["retry-after"], policy.now()) };
+  };
+}
+
+function fromTransportError(spec: Exchange, error: unknown, attempts: number, redact: Redactor): Error {
+  if (!(error instanceof TransportFailure)) return error instanceof Error ? error : new Error(String(error));
+  const tooLarge = error.code === "RESPONSE_TOO_LARGE";
+  const details: RemoteErrorDetails = {
+    kind: tooLarge ? "invalidResponse" : "network",
+    operation: spec.operation,
+    action: spec.action,
+    networkCode: tooLarge ? undefined : error.code,
+    attempts,
+  };
+  const message = tooLarge ? `${spec.action}: invalid response: ${error.description}` : describeNetworkFailure(details, error.description);
+  return new RemoteError(redact(message), details, { cause: error });
+}
+
+function policyPathOf(environmentId: string, providerType: ProviderType, scope: Scope): string {
+  const id = assertUuid(environmentId, "environmentId");
+  return screeningPolicyPath(id, assertOneOf(providerType, PROVIDER_TYPES, "providerType"), assertOneOf(scope, SCOPES, "scope"));
+}
+
+function addressEntriesPathOf(environmentId: string, providerType: ProviderType): string {
+  const id = assertUuid(environmentId, "environmentId");
+  return addressEntriesPath(id, assertOneOf(providerType, PROVIDER_TYPES, "providerType"));
+}
+
+function assertOneOf<T extends string>(value: unknown, values: readonly T[], name: string): T {
+  if (typeof value === "string" && (values as readonly string[]).includes(value)) return value as T;
+  const shown = typeof value === "string" ? JSON.stringify(toOneLine(value, 60)) : typeof value;
+  throw new UsageError(`${name} ${shown} is not one of ${values.join(", ")}`, { parameter: name });
+}
+
+/** Exactly the members of the designed body, so no server-managed field (addressEntryCount, updatedAt) rides along. */
+function policyUpdateBody(update: ScreeningPolicyUpdate): ScreeningPolicyUpdate {
+  if (!isPlainObject(update)) throw new UsageError("the policy update must be an object", { parameter: "update" });
+  assertIntegerInRange(update.revision, "revision", 0, Number.MAX_SAFE_INTEGER);
+  assertIntegerInRange(update.schemaVersion, "schemaVersion", 1, Number.MAX_SAFE_INTEGER);
+  if (!isPlainObject(update.rules)) throw new UsageError("rules must be an object", { parameter: "rules" });
+  if (typeof update.enabled !== "boolean") throw new UsageError("enabled must be a boolean", { parameter: "enabled" });
+  return { revision: update.revision, schemaVersion: update.schemaVersion, rules: update.rules, enabled: update.enabled };
+}
+
+function addressEntriesBody(update: AddressEntries): AddressEntries {
+  if (!isPlainObject(update)) throw new UsageError("the address entries update must be an object", { parameter: "update" });
+  assertIntegerInRange(update.revision, "revision", 0, Number.MAX_SAFE_INTEGER);
+  if (!Array.isArray(update.entries) || !update.entries.every(isPlainObject)) {
+    throw new UsageError("entries must be an array of objects", { parameter: "entries" });
+  }
+  return { revision: update.revision, entries: update.entries };
+}
+
+function webhookUpdateBody(update: WebhookUpdate): WebhookUpdate {
+  if (!isPlainObject(update)) throw new UsageError("the webhook update must be an object", { parameter: "update" });
+  if (typeof update.url !== "string" || update.url.length === 0) throw new UsageError("url must be a non-empty string", { parameter: "url" });
+  if (typeof update.isEnabled !== "boolean") throw new UsageError("isEnabled must be a boolean", { parameter: "isEnabled" });
+  if (!Array.isArray(update.events) || !update.events.every((event) => typeof event === "string")) {
+    throw new UsageError("events must be an array of strings", { parameter: "events" });
+  }
+  return { url: update.url, isEnabled: update.isEnabled, events: update.events };
+}
+
+function serialiseBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    // A cycle or a BigInt somewhere in `rules` or `entries`.
+    throw new UsageError("the request body cannot be written as JSON", { parameter: "body", cause: error });
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,156 @@
+/**
+ * Client-side checks of query parameters against the limits of admin-api.md,
+ * done before any request so the user gets a precise {@link UsageError} instead
+ * of a bare 400. Each returns the URLSearchParams to send.
+ */
+import { ONRAMP_QUERY_PARAMETERS, USERS_PAGE_LIMIT, USERS_QUERY } from "./designed-endpoints.js";
+import { UsageError } from "./errors.js";
+import type { OnrampQuery, TokenCatalogPageQuery, UsersQuery } from "./types.js";
+
+/** Token catalog page size: integer 1..100 (admin-api.md, operation 2 and Limits). */
+const CATALOG_PAGE_LIMIT = { min: 1, max: 100 } as const;
+
+/** Longest onramp query string (admin-api.md, operation 8 and Limits). */
+const ONRAMP_VALUE_MAX_LENGTH = 255;
+
+/**
+ * Characters allowed in an onramp query string (admin-api.md, operation 8):
+ * letters, digits, space, and _ . , : ! ? & % @ / ' and hyphen. "Letters" is
+ * read as ASCII letters: the interface gives no hint of Unicode, and a client
+ * stricter than the server only costs a clear message, never a surprise.
+ */
+const ONRAMP_ALLOWED_CHARACTER = /^[A-Za-z0-9 _.,:!?&%@/'-]$/;
+const ONRAMP_ALLOWED_DESCRIPTION = "letters A-Z a-z, digits, space and _ . , : ! ? & % @ / ' -";
+
+/** A users filter column: an identifier-like name, so nothing odd rides in it. */
+const FILTER_COLUMN_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** Longest users filter value: the interface's 255 for query strings (admin-api.md, Limits), for want of its own. */
+const FILTER_VALUE_MAX_LENGTH = 255;
+
+/** Longest opaque string (cursor, ETag) we pass back; far above anything a server hands out. */
+const OPAQUE_MAX_LENGTH = 4096;
+
+export function catalogPageSearchParams(query: TokenCatalogPageQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) {
+    assertIntegerInRange(query.limit, "limit", CATALOG_PAGE_LIMIT.min, CATALOG_PAGE_LIMIT.max);
+    params.set("limit", String(query.limit));
+  }
+  if (query.cursor !== undefined) {
+    assertOpaqueString(query.cursor, "cursor");
+    params.set("cursor", query.cursor);
+  }
+  if (query.ifNoneMatch !== undefined) assertOpaqueString(query.ifNoneMatch, "ifNoneMatch");
+  return params;
+}
+
+export function onrampSearchParams(query: OnrampQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  const known = new Set<string>(ONRAMP_QUERY_PARAMETERS);
+  for (const name of Object.keys(query)) {
+    if (!known.has(name)) {
+      throw new UsageError(`unknown onramp parameter ${JSON.stringify(name)}; known: ${ONRAMP_QUERY_PARAMETERS.join(", ")}`, {
+        parameter: name,
+      });
+    }
+  }
+  for (const name of ONRAMP_QUERY_PARAMETERS) {
+    const value: unknown = query[name];
+    // An empty string filters on nothing; sending it would only invite the server to misread it.
+    if (value === undefined || value === "") continue;
+    if (typeof value !== "string") throw new UsageError(`${name} must be a string`, { parameter: name });
+    assertOnrampValue(value, name);
+    params.set(name, value);
+  }
+  return params;
+}
+
+function assertOnrampValue(value: string, name: string): void {
+  const characters = [...value];
+  if (characters.length > ONRAMP_VALUE_MAX_LENGTH) {
+    throw new UsageError(`${name} is ${characters.length} characters long; at most ${ONRAMP_VALUE_MAX_LENGTH} are allowed`, {
+      parameter: name,
+    });
+  }
+  characters.forEach((character, index) => {
+    if (!ONRAMP_ALLOWED_CHARACTER.test(character)) {
+      throw new UsageError(
+        `${name} contains ${describeCharacter(character)} at position ${index + 1}; allowed are ${ONRAMP_ALLOWED_DESCRIPTION}`,
+        { parameter: name },
+      );
+    }
+  });
+}
+
+export function usersSearchParams(query: UsersQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.limit !== undefined) {
+    assertIntegerInRange(query.limit, "limit", USERS_PAGE_LIMIT.min, USERS_PAGE_LIMIT.max);
+    params.set(USERS_QUERY.limit, String(query.limit));
+  }
+  if (query.offset !== undefined) {
+    assertIntegerInRange(query.offset, "offset", 0, Number.MAX_SAFE_INTEGER);
+    params.set(USERS_QUERY.offset, String(query.offset));
+  }
+  if ((query.filterColumn === undefined) !== (query.filterValue === undefined)) {
+    throw new UsageError("filterColumn and filterValue go together: give both or neither", {
+      parameter: query.filterColumn === undefined ? "filterColumn" : "filterValue",
+    });
+  }
+  if (query.filterColumn !== undefined && query.filterValue !== undefined) {
+    if (typeof query.filterColumn !== "string" || !FILTER_COLUMN_PATTERN.test(query.filterColumn)) {
+      throw new UsageError("filterColumn must be a name of letters, digits and _ (at most 64, starting with a letter)", {
+        parameter: "filterColumn",
+      });
+    }
+    const value: unknown = query.filterValue;
+    if (typeof value !== "string") throw new UsageError("filterValue must be a string", { parameter: "filterValue" });
+    if ([...value].length > FILTER_VALUE_MAX_LENGTH) {
+      throw new UsageError(`filterValue is longer than ${FILTER_VALUE_MAX_LENGTH} characters`, { parameter: "filterValue" });
+    }
+    const control = [...value].findIndex((character) => isControl(character));
+    if (control >= 0) {
+      throw new UsageError(`filterValue contains ${describeCharacter([...value][control] ?? "")} at position ${control + 1}`, {
+        parameter: "filterValue",
+      });
+    }
+    params.set(USERS_QUERY.filterColumn, query.filterColumn);
+    params.set(USERS_QUERY.filterValue, value);
+  }
+  return params;
+}
+
+/** Throws a {@link UsageError} unless `value` is an integer in [min, max]. */
+export function assertIntegerInRange(value: unknown, name: string, min: number, max: number): asserts value is number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+    throw new UsageError(`${name} must be ${range}, not ${formatValue(value)}`, { parameter: name });
+  }
+}
+
+/** A cursor or ETag handed out by the server: non-empty visible ASCII, so it cannot break a header or a URL. */
+function assertOpaqueString(value: unknown, name: string): void {
+  if (typeof value !== "string" || value.length === 0 || value.length > OPAQUE_MAX_LENGTH || !/^[\x20-\x7e]+$/.test(value)) {
+    throw new UsageError(`${name} must be a non-empty string of visible ASCII characters, as the server returned it`, {
+      parameter: name,
+    });
+  }
+}
+
+function isControl(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/** A character as a person can read it in a one-line message: `"<"`, or `U+000A` for the unprintable. */
+function describeCharacter(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return isControl(character) || /\s/.test(character) ? `the character ${hex}` : `the character "${character}" (${hex})`;
+}
+
+function formatValue(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return JSON.stringify(value.slice(0, 40));
+  return value === null ? "null" : typeof value;
+}

@@ -1,0 +1,44 @@
+/**
+ * File watching with chokidar: the only place it is imported. Events are
+ * gathered for one turn of the event loop, so an editor's atomic save (write a
+ * temporary file, rename it over the original) arrives as one change.
+ */
+import { watch, type FSWatcher } from "chokidar";
+
+export type FileEvent = { kind: "changed" | "removed"; path: string };
+
+export interface FileWatcher {
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+
+export function watchYamlFiles(targets: readonly string[], onEvents: (events: FileEvent[]) => void, onError: (error: Error) => void): FileWatcher {
+  const watcher: FSWatcher = watch([...targets], {
+    ignoreInitial: true,
+    ignored: (path, stats) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(path) || (stats?.isFile() === true && !YAML_FILE.test(path)),
+    // Coalesces unlink+add from atomic saves into a change.
+    atomic: true,
+  });
+  let pending = new Map<string, FileEvent["kind"]>();
+  let scheduled = false;
+  const push = (kind: FileEvent["kind"], path: string): void => {
+    if (!YAML_FILE.test(path)) return;
+    pending.set(path, kind);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      const events = [...pending].map(([eventPath, eventKind]) => ({ kind: eventKind, path: eventPath }));
+      pending = new Map();
+      onEvents(events);
+    });
+  };
+  watcher.on("add", (path) => push("changed", path));
+  watcher.on("change", (path) => push("changed", path));
+  watcher.on("unlink", (path) => push("removed", path));
+  watcher.on("error", (error) => onError(error instanceof Error ? error : new Error(String(error))));
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return { ready, close: () => watcher.close() };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
+import { CODES } from "../../src/core/diagnostic.js";
+
+describe("CODE_INFO", () => {
+  it("describes exactly the codes of CODES", () => {
+    expect(Object.keys(CODE_INFO).sort()).toEqual([...CODES].sort());
+  });
+
+  it("makes only unreachable-rule and expired-address-entry warnings (policy-language.md 5.3, 6)", () => {
+    const warnings = CODES.filter((code) => CODE_INFO[code].severity === "warning");
+    expect(warnings).toEqual(["unreachable-rule", "expired-address-entry"]);
+  });
+
+  it.each(CODES)("%s has a short title, a one-sentence summary and a 2-4 sentence help", (code) => {
+    const { title, summary, help } = CODE_INFO[code];
+    expect(title.length).toBeGreaterThan(0);
+    expect(title.length).toBeLessThanOrEqual(40);
+    expect(title).not.toMatch(/\.$/);
+    expect(summary).toMatch(/^[A-Z`].*\.$/);
+    const sentences = help.split(/(?<=\.)\s+(?=[A-Z`])/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("docsPath", () => {
+  it("points at docs/codes/<code>.md, which DOCS_BASE_URL turns into a URL", () => {
+    expect(docsPath("sanctions-floor")).toBe("docs/codes/sanctions-floor.md");
+    expect(`${DOCS_BASE_URL}${docsPath("schema")}`).toBe("https://github.com/screenpol/screenpol/blob/main/docs/codes/schema.md");
+  });
+});
