@@ -5,7 +5,7 @@
  */
 import { join, resolve } from "node:path";
 import { CONFIG_FILE } from "../core/config.js";
-import { createLintSession, type LintResult, type LintSession } from "../core/lint.js";
+import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
 import { collectPaths, readSource, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
@@ -26,16 +26,28 @@ export interface WatchHandle {
   close(): Promise<void>;
 }
 
+/** Content identity of a read: the bytes, or the reason there are none. */
+function fingerprint(source: SourceFile): string {
+  if (source.bytes) return `text:${Buffer.from(source.bytes).toString("utf8")}`;
+  return `error:${source.readError ?? source.text ?? ""}`;
+}
+
 export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const workspace = await openWorkspace(request.cwd);
   const root = workspace.root;
   const paths = request.paths ?? [];
   let config = workspace.config;
   let session: LintSession;
+  /** What each file held when last linted, so a repeated event with the same content redraws nothing. */
+  const seen = new Map<string, string>();
 
   const lintEverything = async (): Promise<void> => {
     session = createLintSession({ config, now: request.now?.() });
-    for (const source of await readSources(root, await collectPaths(root, request.cwd, paths, config))) session.update(source);
+    seen.clear();
+    for (const source of await readSources(root, await collectPaths(root, request.cwd, paths, config))) {
+      session.update(source);
+      seen.set(source.file, fingerprint(source));
+    }
   };
   await lintEverything();
   request.onResult(session!.result(), []);
@@ -47,16 +59,30 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   // Events are applied one batch at a time, in order, so a slow read never lets an older state win.
   let queue = Promise.resolve();
   const apply = async (events: FileEvent[]): Promise<void> => {
+    const changed: string[] = [];
     if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
-      config = configFromText(await readFile(join(root, CONFIG_FILE), "utf8").catch(() => ""));
+      const text = await readFile(join(root, CONFIG_FILE), "utf8").catch(() => "");
+      if (seen.get(CONFIG_FILE) === `text:${text}`) return;
+      config = configFromText(text);
       await lintEverything();
+      changed.push(CONFIG_FILE);
     } else {
       for (const event of events) {
-        if (event.kind === "removed") session.remove(toRepositoryPath(root, event.path));
-        else session.update(await readSource(root, event.path));
+        const file = toRepositoryPath(root, event.path);
+        if (event.kind === "removed") {
+          if (!seen.delete(file)) continue;
+          session.remove(file);
+        } else {
+          const source = await readSource(root, event.path);
+          const print = fingerprint(source);
+          if (seen.get(file) === print) continue;
+          seen.set(file, print);
+          session.update(source);
+        }
+        changed.push(file);
       }
     }
-    request.onResult(session.result(), events.map((event) => toRepositoryPath(root, event.path)));
+    if (changed.length > 0) request.onResult(session.result(), changed);
   };
   const watcher: FileWatcher = watchYamlFiles(
     targets,

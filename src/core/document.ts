@@ -193,6 +193,8 @@ function makeDocument(data: unknown, root: YamlNode | null | undefined, text: st
 }
 
 function locateNode(root: YamlNode | null, path: DocPath, target: Target | undefined, text: string, lineCounter: LineCounter): TextRange {
+  // `[]` is the whole file (checks/check.ts): its first line, not the root map, which starts after any leading comments.
+  if (path.length === 0) return toRange(lineCounter, 0, Math.max(1, lineEnd(text, 0)));
   let node: unknown = root;
   let pair: Pair | undefined;
   for (const segment of path) {

@@ -16,10 +16,11 @@ import {
   parseErrorBody,
   RemoteError,
   UsageError,
+  type ErrorBody,
   type RemoteErrorDetails,
 } from "./errors.js";
 import { assertIntegerInRange, catalogPageSearchParams, onrampSearchParams, usersSearchParams } from "./query-params.js";
-import { createRedactor, redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
+import { createRedactor, redactErrorInPlace, redactJson, toOneLine, type Redactor } from "./redact.js";
 import {
   readAddressEntries,
   readEnabledOnramps,
@@ -239,8 +240,7 @@ export function createClient(options: ClientOptions): RemoteClient {
     const response = result.value;
     const accepted = (response.status >= 200 && response.status < 300) || (spec.alsoAccept ?? []).includes(response.status);
     if (accepted) return { response, attempts };
-    const errorBody = parseErrorBody(response.bodyText);
-    if (errorBody.error !== undefined) errorBody.error = redact(errorBody.error);
+    const errorBody = redactJson(parseErrorBody(response.bodyText), redact) as ErrorBody;
     const details = classifyFailedResponse({
       operation: spec.operation,
       action: spec.action,

@@ -56,6 +56,20 @@ function rewriteProperty(error: Error, key: "message" | "stack", redact: Redacto
   }
 }
 
+/**
+ * Returns a copy of a parsed JSON value with the secret redacted in every string,
+ * keys included. Used on server-supplied error bodies, which the client keeps
+ * (the merge-conflict payload) and a caller may print.
+ */
+export function redactJson(value: unknown, redact: Redactor): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [redact(key), redactJson(member, redact)]));
+  }
+  return value;
+}
+
 /** Longest server-supplied text kept in a message; a body can be arbitrarily long. */
 const MAX_DISPLAY_LENGTH = 300;
 

@@ -2,6 +2,11 @@
  * File watching with chokidar: the only place it is imported. Events are
  * gathered for one turn of the event loop, so an editor's atomic save (write a
  * temporary file, rename it over the original) arrives as one change.
+ *
+ * chokidar drops a second `change` of the same file within 50 ms. A save that
+ * lands as truncate-then-write would then leave the half-written read as the
+ * last word, so every event is repeated once the throttle window has passed;
+ * the consumer skips a repeat whose content it has already seen.
  */
 import { watch, type FSWatcher } from "chokidar";
 
@@ -13,6 +18,8 @@ export interface FileWatcher {
 }
 
 const YAML_FILE = /\.ya?ml$/i;
+/** Past chokidar's 50 ms change throttle. */
+const SETTLE_MS = 60;
 
 export function watchYamlFiles(targets: readonly string[], onEvents: (events: FileEvent[]) => void, onError: (error: Error) => void): FileWatcher {
   const watcher: FSWatcher = watch([...targets], {
@@ -23,8 +30,16 @@ export function watchYamlFiles(targets: readonly string[], onEvents: (events: Fi
   });
   let pending = new Map<string, FileEvent["kind"]>();
   let scheduled = false;
-  const push = (kind: FileEvent["kind"], path: string): void => {
+  const settleTimers = new Map<string, NodeJS.Timeout>();
+  const push = (kind: FileEvent["kind"], path: string, repeat = true): void => {
     if (!YAML_FILE.test(path)) return;
+    if (repeat) {
+      clearTimeout(settleTimers.get(path));
+      settleTimers.set(path, setTimeout(() => {
+        settleTimers.delete(path);
+        push(kind, path, false);
+      }, SETTLE_MS));
+    }
     pending.set(path, kind);
     if (scheduled) return;
     scheduled = true;
@@ -40,5 +55,12 @@ export function watchYamlFiles(targets: readonly string[], onEvents: (events: Fi
   watcher.on("unlink", (path) => push("removed", path));
   watcher.on("error", (error) => onError(error instanceof Error ? error : new Error(String(error))));
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  return { ready, close: () => watcher.close() };
+  return {
+    ready,
+    close: () => {
+      for (const timer of settleTimers.values()) clearTimeout(timer);
+      settleTimers.clear();
+      return watcher.close();
+    },
+  };
 }

@@ -1,0 +1,69 @@
+/**
+ * Child process of the cold-start analysis (bench/coldstart.js); not meant to be
+ * run by hand, but harmless:
+ *
+ *     node bench/probe.js stages <policy file>   CLI `lint <file>` split into stages
+ *     node bench/probe.js import <specifier>     time to import one module, fresh process
+ *     node bench/probe.js compile <policy file>  first vs second parse / schema validation / lintText
+ *                                                (give the file relative to the repository root)
+ *
+ * Prints one line `PROBE {json}` on stderr (stdout belongs to the CLI's output).
+ * performance.now() counts from the process's time origin, so the first reading
+ * is what node's own bootstrap cost before this script ran.
+ */
+const boot = performance.now();
+const [mode, arg] = process.argv.slice(2);
+const dist = new URL("../dist/", import.meta.url);
+const report = (data) => process.stderr.write(`PROBE ${JSON.stringify({ boot, ...data })}\n`);
+
+if (mode === "stages") {
+  const t0 = performance.now();
+  const { main } = await import(new URL("cli/main.js", dist).href);
+  const t1 = performance.now();
+  await import(new URL("cli/commands/lint.js", dist).href);
+  const t2 = performance.now();
+  const code = await main(["lint", arg]);
+  const t3 = performance.now();
+  report({ loadMain: t1 - t0, loadLintCommand: t2 - t1, runLint: t3 - t2, code });
+} else if (mode === "import") {
+  const specifier = arg.startsWith("dist/") ? new URL(arg.slice(5), dist).href : arg;
+  const t0 = performance.now();
+  await import(specifier);
+  report({ import: performance.now() - t0 });
+} else if (mode === "compile") {
+  const { readFileSync } = await import("node:fs");
+  const text = readFileSync(arg, "utf8");
+  const t0 = performance.now();
+  const { parseYaml } = await import(new URL("core/document.js", dist).href);
+  const { validateWithSchema, policySchemaName } = await import(new URL("core/validate.js", dist).href);
+  const { lintText } = await import(new URL("core/lint.js", dist).href);
+  const t1 = performance.now();
+  const first = parseYaml(text);
+  const t2 = performance.now();
+  parseYaml(text);
+  const t3 = performance.now();
+  const data = first.document.data;
+  const name = policySchemaName(data.providerType, data.schemaVersion);
+  const findings = validateWithSchema(name, data);
+  const t4 = performance.now();
+  validateWithSchema(name, data);
+  const t5 = performance.now();
+  const diagnostics = lintText(arg, text);
+  const t6 = performance.now();
+  lintText(arg, text);
+  const t7 = performance.now();
+  report({
+    importCore: t1 - t0,
+    parseFirst: t2 - t1,
+    parseAgain: t3 - t2,
+    schemaFirst: t4 - t3,
+    schemaAgain: t5 - t4,
+    lintTextFirst: t6 - t5,
+    lintTextAgain: t7 - t6,
+    schemaFindings: findings.length,
+    diagnostics: diagnostics.length,
+  });
+} else {
+  process.stderr.write(`probe: unknown mode ${mode}\n`);
+  process.exitCode = 2;
+}

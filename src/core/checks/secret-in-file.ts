@@ -1,0 +1,224 @@
+/**
+ * secret-in-file (policy-language.md section 8): a string that looks like a
+ * bearer token or an API token, in any file the tool reads. Files in the
+ * repository are read by everyone with access and stay in Git history; the admin
+ * token lets its holder rewrite screening policies (admin-api.md, Authentication).
+ *
+ * Messages describe the secret (its kind, its public prefix, its length) and
+ * never quote it: diagnostics end up in CI logs and SARIF uploads.
+ */
+import { isRecord } from "../config.js";
+import type { DocPath } from "../diagnostic.js";
+import type { CheckedFile, FileCheck, Finding } from "./check.js";
+
+export const check: FileCheck = {
+  code: "secret-in-file",
+  appliesTo: "any",
+  run(file: CheckedFile): Finding[] {
+    const findings: Finding[] = [];
+    // Iterative: the data is at most MAX_DEPTH deep (document.ts), but a walker
+    // that cannot overflow the stack needs no such promise.
+    const stack: Array<{ value: unknown; path: DocPath; key: string | undefined }> = [{ value: file.data, path: [], key: undefined }];
+    while (stack.length > 0) {
+      const { value, path, key } = stack.pop()!;
+      if (typeof value === "string") {
+        const secret = detectSecret(value, key);
+        if (secret) findings.push({ code: "secret-in-file", path, message: messageFor(secret) });
+      } else if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i], key });
+      } else if (isRecord(value)) {
+        const entries = Object.entries(value);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const [name, child] = entries[i]!;
+          const keySecret = detectSecret(name, undefined);
+          if (keySecret) {
+            // Reported on the enclosing map: a path through the key would print the
+            // secret (the runner prefixes every message with the path). Nothing below
+            // it is walked, for the same reason.
+            const where = path.length === 0 ? "a top-level key" : "a key of this map";
+            findings.push({ code: "secret-in-file", path, message: `${where} ${messageFor(keySecret)}`, ...(path.length > 0 ? { target: "key" as const } : {}) });
+            continue;
+          }
+          stack.push({ value: child, path: [...path, name], key: name });
+        }
+      }
+    }
+    return findings;
+  },
+};
+
+/** What was found, described without the secret itself. */
+export interface SecretDescription {
+  /** e.g. `looks like an API token (starts "dyn_", 44 characters)`. */
+  what: string;
+  /**
+   * `api-token`: what screenpol itself authenticates with (the service's API token,
+   * a bearer token, a JWT); `secret`: any other token or key; `password`.
+   */
+  kind: "api-token" | "secret" | "password";
+}
+
+const ADVICE: Record<SecretDescription["kind"], string> = {
+  "api-token": "tokens come from SCREENPOL_API_TOKEN or --token-file, never from a file in the repository — remove it and revoke it",
+  secret: "secrets never belong in a file in the repository, where everyone with access and all of Git history can read them — remove it and revoke it",
+  password: "credentials never belong in a file in the repository — remove it and change the password",
+};
+
+function messageFor(secret: SecretDescription): string {
+  return `${secret.what}; ${ADVICE[secret.kind]}`;
+}
+
+/**
+ * Token formats with a fixed public prefix. The prefix may be named in a message;
+ * the rest never is. A body must hold a letter and a digit, so prose such as
+ * "dyn_environment_name" is not a token.
+ */
+const PREFIXED_TOKENS: ReadonlyArray<{ pattern: RegExp; label: string }> = [
+  // The service's API token: "It carries a fixed service-specific prefix" (admin-api.md, Authentication).
+  { pattern: /(?<![A-Za-z0-9_])(dyn_)[A-Za-z0-9_-]{16,}/, label: "an API token" },
+  { pattern: /(?<![A-Za-z0-9_])(whsec_)[A-Za-z0-9+/=_-]{16,}/, label: "a webhook signing secret" },
+  { pattern: /(?<![A-Za-z0-9_])([sr]k_(?:live|test)_)[A-Za-z0-9]{16,}/, label: "an API token" },
+  { pattern: /(?<![A-Za-z0-9_])(gh[pousr]_)[A-Za-z0-9]{30,}/, label: "a GitHub token" },
+  { pattern: /(?<![A-Za-z0-9_])(github_pat_)[A-Za-z0-9_]{22,}/, label: "a GitHub token" },
+  { pattern: /(?<![A-Za-z0-9_])(glpat-)[A-Za-z0-9_-]{20,}/, label: "a GitLab token" },
+  { pattern: /(?<![A-Za-z0-9_-])(xox[abposr]-)[A-Za-z0-9-]{10,}/, label: "a Slack token" },
+  { pattern: /(?<![A-Za-z0-9_-])(xapp-)[A-Za-z0-9-]{10,}/, label: "a Slack token" },
+  { pattern: /(?<![A-Za-z0-9])(AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])/, label: "an AWS access key id" },
+  { pattern: /(?<![A-Za-z0-9_])(AIza)[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/, label: "a Google API key" },
+  { pattern: /(?<![A-Za-z0-9_])(npm_)[A-Za-z0-9]{36}(?![A-Za-z0-9])/, label: "an npm token" },
+  { pattern: /(?<![A-Za-z0-9_-])(sk-)[A-Za-z0-9_-]{20,}/, label: "an API token" },
+];
+
+/** A JWT: three base64url segments, the header a JSON object (`{"` is `eyJ`). */
+const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
+/** admin-api.md, Authentication: `Authorization: Bearer <ACCESS_TOKEN>` (token68 characters, RFC 6750). */
+const BEARER = /\bBearer\s+([A-Za-z0-9\-._~+/]{16,}=*)/i;
+const BASIC = /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/;
+const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+/** user:password@ in a URL. */
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]+:([^\s/?#@]+)@/i;
+/** A credential in a URL's query. */
+const URL_QUERY_SECRET =
+  /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s]+)/gi;
+
+/**
+ * Keys whose value is a secret by name: the normalized key (lowercase, no `_`,
+ * `-` or spaces) ends in one of these. `tokenId`, `tokens`, `tokenAddress` do not.
+ */
+const SECRET_KEY_ENDINGS = [
+  "token", "secret", "apikey", "password", "passwd", "authorization", "credential", "credentials",
+  "privatekey", "accesskey", "secretkey", "clientsecret", "bearer",
+] as const;
+
+/** Bits per character above which a 32+ character value is random, not a name (see secret-in-file.test.ts). */
+const ENTROPY_BASE64 = 4.0;
+const ENTROPY_HEX = 3.0;
+/** Shorter values under a secret-named key are more likely names or placeholders. */
+const MIN_RANDOM_LENGTH = 32;
+
+/**
+ * Describes the secret `value` looks like, or undefined. `key` is the nearest map
+ * key above the value (a list item inherits its list's key); keys themselves are
+ * checked with `key` undefined.
+ */
+export function detectSecret(value: string, key: string | undefined): SecretDescription | undefined {
+  if (value.length < 8) return undefined;
+  if (PRIVATE_KEY.test(value)) return { what: "holds a private key (-----BEGIN ... PRIVATE KEY-----)", kind: "secret" };
+
+  const password = URL_PASSWORD.exec(value);
+  if (password && !isPlaceholder(password[1] ?? "")) {
+    return { what: "holds a URL with a password (user:password@ before the host)", kind: "password" };
+  }
+  for (const query of value.matchAll(URL_QUERY_SECRET)) {
+    const [, name = "", secret = ""] = query;
+    // token=, password=...: any real value. key=, sig=...: only one that looks generated.
+    const isCredentialName = !/^(?:key|auth|sig|signature)$/i.test(name);
+    if (secret.length >= 8 && !isPlaceholder(secret) && (isCredentialName || hasLetterAndDigit(secret))) {
+      return { what: `holds a URL with a credential in its query (${name}=, ${secret.length} characters)`, kind: "api-token" };
+    }
+  }
+
+  const jwt = JWT.exec(value);
+  if (jwt) return { what: `looks like a JWT (starts "eyJ", ${jwt[0].length} characters)`, kind: "api-token" };
+  const bearer = BEARER.exec(value);
+  if (bearer && hasLetterAndDigit(bearer[1] ?? "")) {
+    return { what: `looks like a bearer token ("Bearer " and ${bearer[1]?.length} characters)`, kind: "api-token" };
+  }
+  const basic = BASIC.exec(value);
+  if (basic && isBasicCredential(basic[1] ?? "")) return { what: `looks like HTTP Basic credentials ("Basic " and ${basic[1]?.length} characters)`, kind: "password" };
+
+  for (const { pattern, label } of PREFIXED_TOKENS) {
+    const match = pattern.exec(value);
+    const prefix = match?.[1];
+    if (!match || prefix === undefined || !hasLetterAndDigit(match[0].slice(prefix.length))) continue;
+    return { what: `looks like ${label} (starts "${prefix}", ${match[0].length} characters)`, kind: prefix === "dyn_" ? "api-token" : "secret" };
+  }
+
+  if (key !== undefined && isSecretKey(key) && looksRandom(value.trim())) {
+    return { what: `looks like a secret: a ${value.trim().length}-character random value under "${key}"`, kind: "secret" };
+  }
+  return undefined;
+}
+
+/** True for a key named like a secret: apiKey, api_token, clientSecret, password, Authorization. */
+export function isSecretKey(key: string): boolean {
+  const normalized = key.toLowerCase().replace(/[\s_-]/g, "");
+  return SECRET_KEY_ENDINGS.some((ending) => normalized.endsWith(ending));
+}
+
+/**
+ * A long base64/base64url/hex string with high Shannon entropy: what a generated
+ * secret looks like, and what an identifier, a path or a word does not. Addresses
+ * and UUIDs are random too, but public: never reported.
+ */
+export function looksRandom(value: string): boolean {
+  if (value.length < MIN_RANDOM_LENGTH || isPublicIdentifier(value)) return false;
+  if (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) return shannonEntropy(value) >= ENTROPY_HEX;
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return false;
+  // A generated secret mixes cases and digits; a path or a snake_case name does not.
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) return false;
+  return shannonEntropy(value) >= ENTROPY_BASE64;
+}
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(text: string): number {
+  if (text.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let entropy = 0;
+  const length = [...text].length;
+  for (const count of counts.values()) {
+    const p = count / length;
+    entropy -= p * Math.log2(p);
+  }
+  return entropy;
+}
+
+/** EVM, Bitcoin and Solana addresses, UUIDs: random-looking but public. */
+function isPublicIdentifier(value: string): boolean {
+  return (
+    /^0x[0-9a-fA-F]{40}$/.test(value) ||
+    /^(?:bc1|tb1)[02-9ac-hj-np-z]{8,87}$/i.test(value) ||
+    /^[1-9A-HJ-NP-Za-km-z]{26,44}$/.test(value) ||
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
+}
+
+/** `${TOKEN}`, `<password>`, `****`, `xxxxxxxx`, `$TOKEN`: a stand-in, not a secret. */
+function isPlaceholder(text: string): boolean {
+  return /^(?:\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|<[^>]*>|%[^%]*%|\{\{[^}]*\}\}|\*+|x+|X+|\.{3,})$/.test(text);
+}
+
+/** `Basic <base64 of user:password>`; prose ("Basic authentication") does not decode to a pair. */
+function isBasicCredential(encoded: string): boolean {
+  try {
+    const decoded = atob(encoded);
+    return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+  } catch {
+    return false;
+  }
+}
+
+function hasLetterAndDigit(text: string): boolean {
+  return /[A-Za-z]/.test(text) && /[0-9]/.test(text);
+}

@@ -1,0 +1,101 @@
+/**
+ * unreachable-rule (policy-language.md section 5.3, a warning): the first rule
+ * whose `when` matches decides, so a rule that can never be the first match never
+ * runs and the policy does less than its reviewers think. Two causes:
+ *
+ * - every rule after the first catch-all rule (isCatchAll; whatever its action:
+ *   after a catch-all ALLOW, which terminal-allow reports, the rules are just as dead);
+ * - a rule whose `when` is the same (deep-equal, map key order ignored, list order
+ *   kept) as an earlier rule's: the earlier one always decides first.
+ *
+ * Reported at the unreachable rule's `id` value (at the rule when it has no id),
+ * once per rule, the catch-all cause first. Rules with no `when` or a null one are
+ * broken (the schema says so); nothing is guessed about what they would match.
+ */
+import { isRecord } from "../config.js";
+import { formatPath } from "../diagnostic.js";
+import { MAX_DEPTH } from "../document.js";
+import type { FileCheck, Finding } from "./check.js";
+import { isCatchAll } from "./catch-all.js";
+import { ownMember, postScreenOf } from "./policy-parts.js";
+
+export const check: FileCheck = {
+  code: "unreachable-rule",
+  appliesTo: ["policy"],
+  run(file) {
+    const rules = postScreenOf(file.data);
+    if (!rules) return [];
+    const findings: Finding[] = [];
+    let catchAll: number | undefined;
+    const earlierWhens: Array<{ index: number; when: Record<string, unknown> }> = [];
+    rules.forEach((rule, index) => {
+      const when = ownMember(rule, "when");
+      if (catchAll !== undefined) {
+        findings.push(unreachable(rules, index, `${describeRule(rules, catchAll)} matches every address before this rule is reached`));
+        return;
+      }
+      if (!isRecord(when)) return;
+      const same = earlierWhens.find((earlier) => deepEqual(earlier.when, when));
+      if (same) {
+        findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
+      } else {
+        earlierWhens.push({ index, when });
+      }
+      if (isCatchAll(when, file.vendor)) catchAll = index;
+    });
+    return findings;
+  },
+};
+
+function unreachable(rules: readonly unknown[], index: number, reason: string): Finding {
+  const rule = rules[index];
+  const hasId = isRecord(rule) && Object.hasOwn(rule, "id");
+  return {
+    code: "unreachable-rule",
+    path: hasId ? ["rules", "postScreen", index, "id"] : ["rules", "postScreen", index],
+    message: `unreachable: ${reason}`,
+    target: hasId ? "value" : "key",
+  };
+}
+
+/** `rules.postScreen[3] (id "catch-all")`, without the id when there is no string id. */
+function describeRule(rules: readonly unknown[], index: number): string {
+  const id = ownMember(rules[index], "id");
+  const path = formatPath(["rules", "postScreen", index]);
+  return typeof id === "string" ? `${path} (id ${JSON.stringify(id)})` : path;
+}
+
+/**
+ * Structural equality of plain data, iterative and bounded: YAML anchors can make
+ * the data cyclic or deep, and a pair already being compared is assumed equal
+ * (the usual coinductive rule, so two cyclic structures of the same shape compare equal).
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  const stack: Array<[unknown, unknown, number]> = [[a, b, 0]];
+  const assumed = new Map<object, Set<object>>();
+  while (stack.length > 0) {
+    const [left, right, depth] = stack.pop()!;
+    if (Object.is(left, right)) continue;
+    if (typeof left !== "object" || typeof right !== "object" || left === null || right === null) return false;
+    if (Array.isArray(left) !== Array.isArray(right)) return false;
+    if (depth > MAX_DEPTH) return false;
+    const pairs = assumed.get(left) ?? new Set<object>();
+    if (pairs.has(right)) continue;
+    pairs.add(right);
+    assumed.set(left, pairs);
+    if (Array.isArray(left) && Array.isArray(right)) {
+      if (left.length !== right.length) return false;
+      left.forEach((item, index) => stack.push([item, right[index], depth + 1]));
+      continue;
+    }
+    const leftRecord = left as Record<string, unknown>;
+    const rightRecord = right as Record<string, unknown>;
+    const keys = Object.keys(leftRecord);
+    if (keys.length !== Object.keys(rightRecord).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(rightRecord, key)) return false;
+      stack.push([leftRecord[key], rightRecord[key], depth + 1]);
+    }
+  }
+  return true;
+}

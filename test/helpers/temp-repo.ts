@@ -1,0 +1,30 @@
+/** A throwaway copy of the sample repository (or an empty folder) in the OS temp dir. */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { PROJECT_ROOT } from "./run-cli.js";
+
+export interface TempRepo {
+  dir: string;
+  write(path: string, content: string | Uint8Array): string;
+  remove(): void;
+}
+
+export function makeTempRepo(options: { samples?: boolean } = {}): TempRepo {
+  const dir = mkdtempSync(join(tmpdir(), "screenpol-test-"));
+  if (options.samples !== false) {
+    for (const entry of ["screenpol.config.yaml", "policies", "webhooks"]) cpSync(join(PROJECT_ROOT, entry), join(dir, entry), { recursive: true });
+  }
+  return {
+    dir,
+    write(path, content) {
+      const full = join(dir, path);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, content);
+      return full;
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
