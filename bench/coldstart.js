@@ -4,7 +4,8 @@
  * lint modules (yaml, ajv, the checks), compiling the JSON Schema with ajv, and
  * linting. Used by bench/run.js.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { dirname, join, relative, resolve } from "node:path";
 import { median, rotate, timedSpawn } from "./lib.js";
 
@@ -50,15 +51,17 @@ function medianOf(samples) {
 /**
  * Stage split of one CLI lint (one process per sample), isolated import times of
  * the heavy dependencies and of the core modules, and the first-call costs
- * (parse, ajv compile, lintText).
+ * (parse, ajv compile, lintText), and, when `standaloneDir` is given, the cost of
+ * a precompiled (ajv standalone) validator instead.
  */
-export function measureModuleCosts({ root, file, runs, deadline }) {
+export async function measureModuleCosts({ root, file, runs, deadline, standaloneDir }) {
   const stages = [];
   for (let i = 0; i < runs && performance.now() < deadline; i++) stages.push(probe(root, ["stages", file]));
   const specifiers = [
     "commander",
     "yaml",
     "ajv",
+    "@noble/hashes/sha3.js",
     "dist/core/generated/schemas.js",
     "dist/core/document.js",
     "dist/core/validate.js",
@@ -75,7 +78,36 @@ export function measureModuleCosts({ root, file, runs, deadline }) {
   }
   const compile = [];
   for (let i = 0; i < runs && performance.now() < deadline; i++) compile.push(probe(root, ["compile", file]));
-  return { stages: medianOf(stages), imports, compile: medianOf(compile) };
+  const standalone = [];
+  let standaloneInfo;
+  if (standaloneDir) {
+    standaloneInfo = await buildStandalone(root, standaloneDir);
+    for (let i = 0; i < runs && performance.now() < deadline; i++) standalone.push(probe(root, ["standalone", file, standaloneDir]));
+  }
+  return { stages: medianOf(stages), imports, compile: medianOf(compile), standalone: standalone.length > 0 ? { ...medianOf(standalone), ...standaloneInfo } : undefined };
+}
+
+/**
+ * Precompiles each policy schema with ajv's standalone code generation, with the
+ * options of src/core/validate.ts (allErrors, strict, verbose), one ES module per
+ * schema, so the probe can time loading one instead of importing ajv and compiling.
+ * Only for the measurement: nothing in screenpol uses these files.
+ */
+export async function buildStandalone(root, dir) {
+  const { Ajv } = await import("ajv");
+  const { default: standaloneCode } = await import("ajv/dist/standalone/index.js");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const sizes = [];
+  for (const name of readdirSync(join(root, "schemas")).filter((n) => n.startsWith("policy-") && n.endsWith(".schema.json"))) {
+    const schema = JSON.parse(readFileSync(join(root, "schemas", name), "utf8"));
+    const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, code: { source: true, esm: true } });
+    // ajv's ESM output still require()s its small runtime helpers (equal, ucs2length).
+    const code = `import { createRequire } from "node:module";\nconst require = createRequire(${JSON.stringify(pathToFileURL(join(root, "package.json")).href)});\n${standaloneCode(ajv, ajv.compile(schema))}`;
+    writeFileSync(join(dir, name.replace(".schema.json", ".mjs")), code);
+    sizes.push(code.length);
+  }
+  return { modules: sizes.length, kibEach: sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024 };
 }
 
 /**

@@ -6,6 +6,7 @@
  *     node bench/probe.js import <specifier>     time to import one module, fresh process
  *     node bench/probe.js compile <policy file>  first vs second parse / schema validation / lintText
  *                                                (give the file relative to the repository root)
+ *     node bench/probe.js standalone <policy file> <dir>  import + first call of a precompiled validator
  *
  * Prints one line `PROBE {json}` on stderr (stdout belongs to the CLI's output).
  * performance.now() counts from the process's time origin, so the first reading
@@ -63,6 +64,21 @@ if (mode === "stages") {
     schemaFindings: findings.length,
     diagnostics: diagnostics.length,
   });
+} else if (mode === "standalone") {
+  // A validator precompiled with ajv's standalone code generation (bench/coldstart.js
+  // writes them): what loading one costs instead of importing ajv and compiling.
+  const { readFileSync } = await import("node:fs");
+  const YAML = (await import("yaml")).default;
+  const data = YAML.parse(readFileSync(arg, "utf8"));
+  const name = `policy-${data.providerType}-v${data.schemaVersion}`;
+  const t0 = performance.now();
+  const { default: validate } = await import(new URL(`${name}.mjs`, `file://${process.argv[4]}/`).href);
+  const t1 = performance.now();
+  const valid = validate(data);
+  const t2 = performance.now();
+  validate(data);
+  const t3 = performance.now();
+  report({ importValidator: t1 - t0, validateFirst: t2 - t1, validateAgain: t3 - t2, valid: valid ? 1 : 0 });
 } else {
   process.stderr.write(`probe: unknown mode ${mode}\n`);
   process.exitCode = 2;

@@ -228,7 +228,7 @@ if (!flag("skip-cold")) {
 
   log(`  where it goes (stage split, import times, first calls, cpu profile) [${elapsed()}]`);
   try {
-    const costs = measureModuleCosts({ root: ROOT, file: COLD_FILE, runs: 7, deadline: started + BUDGET_MS * 0.85 });
+    const costs = await measureModuleCosts({ root: ROOT, file: COLD_FILE, runs: 7, deadline: started + BUDGET_MS * 0.85, standaloneDir: join(CORPUS, "standalone") });
     const profile = profileColdStart({ root: ROOT, file: COLD_FILE, runs: 5, dir: join(CORPUS, "cpu-profiles") });
     const graph = moduleGraph(ROOT);
     results.coldStart.analysis = { ...costs, profile, graph };
@@ -237,6 +237,11 @@ if (!flag("skip-cold")) {
     log(`  isolated imports (fresh process each): ${Object.entries(costs.imports).map(([k, v]) => `${k} ${ms(v)}`).join(", ")}`);
     const c = costs.compile;
     log(`  first vs second call: parseYaml ${ms(c.parseFirst)} / ${ms(c.parseAgain)}, schema (ajv compile + validate) ${ms(c.schemaFirst)} / ${ms(c.schemaAgain)}, lintText ${ms(c.lintTextFirst)} / ${ms(c.lintTextAgain)}`);
+    if (costs.standalone) {
+      const sa = costs.standalone;
+      log(`  ajv standalone (precompiled, ${round(sa.kibEach, 0)} KiB/schema): import ${ms(sa.importValidator)} + first validate ${ms(sa.validateFirst)}` +
+        ` vs import ajv ${ms(costs.imports.ajv)} + compile-and-validate ${ms(c.schemaFirst)}`);
+    }
     log(`  lint loads ${graph.modules} dist modules (${round(graph.kib, 0)} KiB) + packages ${graph.packages.join(", ")}`);
     log(`  cpu profile (mean self time of ${profile.profiles} runs, ${ms(profile.profiledMs)} profiled each):`);
     for (const bucket of profile.buckets.slice(0, 10)) log(`    ${ms(bucket.ms).padStart(9)}  ${bucket.bucket}`);

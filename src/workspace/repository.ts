@@ -45,7 +45,10 @@ export async function collectPaths(root: string, cwd: string, paths: readonly st
   for (const path of wanted) {
     const info = await stat(path).catch(() => undefined);
     if (info?.isDirectory()) {
-      for (const file of await listYamlFiles(path)) found.add(file);
+      const files = await listYamlFiles(path);
+      for (const file of files) found.add(file);
+      // A folder named on the command line that holds nothing to lint is worth saying.
+      if (files.length === 0 && paths.length > 0) found.add(path);
     } else if (info || paths.length > 0) {
       found.add(path);
     }
@@ -91,7 +94,7 @@ export async function readSource(root: string, path: string): Promise<SourceFile
   try {
     handle = await open(path, "r");
     const info = await handle.stat();
-    if (info.isDirectory()) return { file, readError: "is a directory" };
+    if (info.isDirectory()) return { file, readError: "is a folder with no YAML files in it" };
     if (info.size > MAX_FILE_BYTES) {
       return { file, readError: `file is ${(info.size / (1024 * 1024)).toFixed(1)} MiB, over the 1 MiB limit for a policy file; not read` };
     }
