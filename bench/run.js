@@ -26,6 +26,7 @@
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureCorpus } from "./corpus.js";
@@ -72,7 +73,7 @@ try {
 const YAML = (await import("yaml")).default;
 
 const rows = [];
-const results = { date: new Date().toISOString(), node: process.version, options: { ROUNDS, COLD_RUNS, SAVES, COUNT } };
+const results = { date: new Date().toISOString(), node: process.version, options: { ROUNDS, COLD_RUNS, SAVES, COUNT }, loadavgStart: loadavg() };
 const addRow = (measure, value, target, pass, note = "") => rows.push({ measure, value, target, pass, note });
 
 // 1. Corpus ---------------------------------------------------------------------------------
@@ -149,6 +150,30 @@ if (!flag("skip-throughput")) {
   }
   results.corpusDiagnostics = check.diagnostics.length;
   results.corpusDiagnosticCodes = [...new Set(check.diagnostics.map((d) => d.code))];
+
+  // Where lint's time goes beyond the baseline, without I/O: the same texts through
+  // YAML.parse, through screenpol's parseYaml (positions, duplicate keys), and
+  // through lintSources (parse + schema + checks). The config and the first 1,000
+  // policies, two alternating passes, the faster kept.
+  const texts = corpusFiles.slice(0, 1001).map((file) => ({ file: file.slice(CORPUS.length + 1), text: readFileSync(file, "utf8") }));
+  const { parseYaml } = await import(pathToFileURL(join(ROOT, "dist", "core", "document.js")).href);
+  const { toConfig } = await import(pathToFileURL(join(ROOT, "dist", "core", "config.js")).href);
+  const config = toConfig(YAML.parse(texts[0].text));
+  const split = { yamlParse: [], parseYaml: [], lintSources: [] };
+  const timeIt = (fn) => {
+    const start = performance.now();
+    fn();
+    return performance.now() - start;
+  };
+  for (let pass = 0; pass < 2; pass++) {
+    split.yamlParse.push(timeIt(() => texts.forEach(({ text }) => YAML.parse(text))));
+    split.parseYaml.push(timeIt(() => texts.forEach(({ text }) => parseYaml(text))));
+    split.lintSources.push(timeIt(() => screenpol.lintSources(texts, { config })));
+  }
+  const best = Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.min(...v)]));
+  log(`  no I/O, ${texts.length} texts: YAML.parse ${ms(best.yamlParse)}, screenpol parseYaml ${ms(best.parseYaml)} (${round(best.parseYaml / best.yamlParse, 2)}x),` +
+    ` lintSources ${ms(best.lintSources)} (${round(best.lintSources / best.yamlParse, 2)}x)`);
+  results.split = best;
 
   const samples = { baseline: [], library: [], cli: [], ajv: [] };
   const ajvGroups = [];
@@ -269,7 +294,9 @@ if (!flag("skip-watch")) {
 const verdict = (row) => (row.pass === undefined ? "" : row.pass ? "pass" : "MISS");
 const table = [["measure", "value", "target", "result"], ...rows.map((row) => [row.measure, row.value, row.target, `${verdict(row)}${row.note ? ` (${row.note})` : ""}`])];
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-log(`\nscreenpol bench, ${new Date().toISOString()}, node ${process.version}, ${elapsed()} total`);
+results.loadavgEnd = loadavg();
+const load = (l) => l.map((x) => x.toFixed(1)).join(" ");
+log(`\nscreenpol bench, ${new Date().toISOString()}, node ${process.version}, ${elapsed()} total; load average ${load(results.loadavgStart)} at start, ${load(results.loadavgEnd)} at end`);
 for (const [i, r] of table.entries()) {
   log(r.map((cell, j) => cell.padEnd(widths[j])).join("  ").trimEnd());
   if (i === 0) log(widths.map((w) => "-".repeat(w)).join("  "));

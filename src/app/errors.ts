@@ -3,7 +3,7 @@
  * the remote client's RemoteError. Only cli/main.ts maps them to exit codes
  * (toolkit.md, Exit codes).
  */
-export { UsageError } from "../remote/errors.js";
+export { UsageError } from "../remote/usage-error.js";
 
 /** The configuration cannot be used: unreadable, invalid, or an environment it does not declare. Exit 2. */
 export class ConfigError extends Error {

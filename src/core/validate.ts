@@ -2,25 +2,17 @@
  * JSON Schema validation with ajv, translated into findings a person can read.
  * Raw ajv errors never leave this file.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Finding } from "./checks/check.js";
 import type { DocPath } from "./diagnostic.js";
 import { SCHEMAS, type SchemaName } from "./generated/schemas.js";
+// Precompiled by scripts/generate.mjs (ajv standalone, allErrors + verbose): compiling at start-up cost more than the rest of a lint.
+import { VALIDATORS } from "./generated/validators.js";
 import { closest } from "./suggest.js";
 import type { SchemaVersion, Vendor } from "./vendors.js";
 
-let ajv: Ajv | undefined;
-const compiled = new Map<SchemaName, ValidateFunction>();
-
-/** Compiles on first use: a one-file lint compiles one policy schema, not all of them. */
 function validatorFor(name: SchemaName): ValidateFunction {
-  let validate = compiled.get(name);
-  if (!validate) {
-    ajv ??= new Ajv({ allErrors: true, strict: true, verbose: true });
-    validate = ajv.compile(SCHEMAS[name]);
-    compiled.set(name, validate);
-  }
-  return validate;
+  return (VALIDATORS as Record<SchemaName, ValidateFunction>)[name];
 }
 
 export function policySchemaName(vendor: Vendor, version: SchemaVersion): SchemaName {

@@ -24,12 +24,14 @@ export const check: ProjectCheck = {
         first.set(identity.key, { file, environment: identity.environment });
         continue;
       }
+      // One file named twice (on the command line, say) is not two policies.
+      if (earlier.file.file === file.file) continue;
       const data = isRecord(file.data) ? file.data : {};
-      const field = file.role.kind === "addresses" ? "providerType" : "scope";
+      const field = identity.scope === undefined ? "providerType" : "scope";
       const what =
-        file.role.kind === "addresses"
+        identity.scope === undefined
           ? `already holds the address entries of ${identity.vendor}`
-          : `already defines ${identity.vendor} ${identity.scope ?? ""}`;
+          : `already defines ${identity.vendor} ${identity.scope}`;
       const where = identity.id !== undefined ? `environment ${earlier.environment} (${identity.id})` : `environment ${earlier.environment}`;
       const alias =
         identity.environment !== earlier.environment
@@ -39,7 +41,7 @@ export const check: ProjectCheck = {
         code: "duplicate-policy",
         file: file.file,
         path: Object.hasOwn(data, field) ? [field] : [],
-        message: `duplicate ${file.role.kind === "addresses" ? "address file" : "policy"}: ${earlier.file.file} ${what.trimEnd()} for ${where}${alias}; keep one file`,
+        message: `duplicate ${identity.scope === undefined ? "address file" : "policy"}: ${earlier.file.file} ${what} for ${where}${alias}; keep one file`,
       });
     }
     return findings;

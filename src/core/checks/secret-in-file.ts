@@ -95,8 +95,8 @@ const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0
 const BEARER = /\bBearer\s+([A-Za-z0-9\-._~+/]{16,}=*)/i;
 const BASIC = /\bBasic\s+([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
-/** user:password@ in a URL. */
-const URL_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]+:([^\s/?#@]+)@/i;
+/** user:password@ in a URL. The scheme is bounded so that a long run of "a.a.a..." cannot make the scan quadratic. */
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s/?#@:]+:([^\s/?#@]+)@/i;
 /** A credential in a URL's query. */
 const URL_QUERY_SECRET =
   /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s]+)/gi;

@@ -69,3 +69,8 @@ describe("duplicate-policy", () => {
     expect(diagnostics.map((d) => d.code)).toEqual(["path-mismatch", "path-mismatch"]);
   });
 });
+
+it("does not take one file named twice for two policies", () => {
+  const file = "policies/a/vendorAWalletScreening/SIGN_IN.yaml";
+  expect(lintSources([{ file, text: POLICY }, { file, text: POLICY }]).diagnostics).toEqual([]);
+});
