@@ -6,6 +6,7 @@
  *     node bench/probe.js import <specifier>     time to import one module, fresh process
  *     node bench/probe.js compile <policy file>  first vs second parse / schema validation / lintText
  *                                                (give the file relative to the repository root)
+ *     node bench/probe.js ajv-compile <policy file>       import ajv + compile one schema + first call
  *     node bench/probe.js standalone <policy file> <dir>  import + first call of a precompiled validator
  *
  * Prints one line `PROBE {json}` on stderr (stdout belongs to the CLI's output).
@@ -64,6 +65,21 @@ if (mode === "stages") {
     schemaFindings: findings.length,
     diagnostics: diagnostics.length,
   });
+} else if (mode === "ajv-compile") {
+  // What src/core/validate.ts did before the validators were precompiled: import
+  // ajv, compile one policy schema with its options, validate.
+  const { readFileSync } = await import("node:fs");
+  const YAML = (await import("yaml")).default;
+  const data = YAML.parse(readFileSync(arg, "utf8"));
+  const schema = JSON.parse(readFileSync(new URL(`../schemas/policy-${data.providerType}-v${data.schemaVersion}.schema.json`, import.meta.url), "utf8"));
+  const t0 = performance.now();
+  const { Ajv } = await import("ajv");
+  const t1 = performance.now();
+  const validate = new Ajv({ allErrors: true, strict: true, verbose: true }).compile(schema);
+  const t2 = performance.now();
+  const valid = validate(data);
+  const t3 = performance.now();
+  report({ importAjv: t1 - t0, compile: t2 - t1, validateFirst: t3 - t2, valid: valid ? 1 : 0 });
 } else if (mode === "standalone") {
   // A validator precompiled with ajv's standalone code generation (bench/coldstart.js
   // writes them): what loading one costs instead of importing ajv and compiling.

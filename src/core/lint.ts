@@ -188,7 +188,7 @@ function isClaimed(path: DocPath, findings: readonly Finding[]): boolean {
 
 function toDiagnostic(file: string, document: ParsedDocument, finding: Finding): Diagnostic {
   const range: TextRange = document.locate(finding.path, finding.target);
-  const path = formatPath(finding.path);
+  const path = finding.displayPath ?? formatPath(finding.path);
   return {
     file,
     ...range,

@@ -20,6 +20,8 @@ export interface Finding {
   severity?: Severity;
   /** Point at the key or the value; by default a scalar's value, a collection's key. */
   target?: Target;
+  /** Printed instead of the path when the path itself would reveal a secret (a token used as a key). */
+  displayPath?: string;
 }
 
 /** One file as the checks see it. */

@@ -8,7 +8,7 @@
  * never quote it: diagnostics end up in CI logs and SARIF uploads.
  */
 import { isRecord } from "../config.js";
-import type { DocPath } from "../diagnostic.js";
+import { formatPath, type DocPath } from "../diagnostic.js";
 import type { CheckedFile, FileCheck, Finding } from "./check.js";
 
 export const check: FileCheck = {
@@ -32,11 +32,16 @@ export const check: FileCheck = {
           const [name, child] = entries[i]!;
           const keySecret = detectSecret(name, undefined);
           if (keySecret) {
-            // Reported on the enclosing map: a path through the key would print the
-            // secret (the runner prefixes every message with the path). Nothing below
-            // it is walked, for the same reason.
-            const where = path.length === 0 ? "a top-level key" : "a key of this map";
-            findings.push({ code: "secret-in-file", path, message: `${where} ${messageFor(keySecret)}`, ...(path.length > 0 ? { target: "key" as const } : {}) });
+            // Reported at the key itself, so its schema error ("unknown field ...",
+            // which would quote it) is claimed; the printed path masks the key.
+            // Nothing below it is walked: every path there would carry the key too.
+            findings.push({
+              code: "secret-in-file",
+              path: [...path, name],
+              displayPath: `${formatPath(path)}${path.length === 0 ? "" : "."}[secret key]`,
+              message: `this key ${messageFor(keySecret)}`,
+              target: "key",
+            });
             continue;
           }
           stack.push({ value: child, path: [...path, name], key: name });

@@ -63,7 +63,7 @@ function httpsProblem(url: string): string {
   if (authority.includes("@")) {
     return "holds user information before the host name (user@ or user:password@); the url format has none, and credentials never belong in a webhook url";
   }
-  let host = authority;
+  const host = authority;
   const port = /:(\d*)$/.exec(authority);
   if (port && !authority.startsWith("[")) {
     return `has a port (:${port[1] ?? ""}); the url format of admin-api.md (Webhook) has no port, so only the default https port 443 can be used`;
@@ -73,10 +73,7 @@ function httpsProblem(url: string): string {
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) {
     return `the host ${host} is an IP address; the url format needs a host name ending in a top-level label of 2 to 10 lowercase letters, such as hooks.example.com`;
   }
-  if (host.endsWith(".")) {
-    host = host.slice(0, -1);
-    return `the host name ends with a dot; write ${host} without it`;
-  }
+  if (host.endsWith(".")) return `the host name ends with a dot; write ${host.slice(0, -1)} without it`;
   const labels = host.split(".");
   const tld = labels[labels.length - 1] ?? "";
   if (labels.length < 2) {

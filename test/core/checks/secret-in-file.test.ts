@@ -97,14 +97,29 @@ describe("the check", () => {
     expect(findings).toHaveLength(3);
     for (const finding of findings) {
       expect(finding.message).not.toContain("FAKE0000");
-      expect(JSON.stringify(finding.path)).not.toContain("FAKE0000");
+      // A key that is a secret is located by its path but printed by displayPath.
+      expect(JSON.stringify(finding.displayPath ?? finding.path)).not.toContain("FAKE0000");
     }
-    expect(findings.map((f) => f.path)).toEqual([[], ["a", 0, "b"], ["nested"]]);
+    expect(findings.map((f) => f.displayPath ?? f.path)).toEqual(["[secret key]", ["a", 0, "b"], "nested.[secret key]"]);
   });
 
   it("walks deep data without recursion", () => {
     let deep: unknown = FAKE_API_TOKEN;
     for (let i = 0; i < 5_000; i++) deep = i % 2 ? [deep] : { k: deep };
     expect(check.run(fileOf(deep), context)).toHaveLength(1);
+  });
+});
+
+describe("a secret used as a key", () => {
+  it("is reported at the key and never printed, at the top level or nested", async () => {
+    const { lintText } = await import("../../../src/core/lint.js");
+    const secret = "dyn_FAKE0000example0000TOKEN0000notreal00";
+    const file = "webhooks/sandbox.yaml";
+    for (const text of [`webhooks: []\n${secret}: true\n`, `webhooks:\n  - webhookId: 0b7e4f6a-2c1d-4e8f-9a3b-5c6d7e8f9a0b\n    ${secret}: 1\n`]) {
+      const diagnostics = lintText(file, text);
+      const secretFinding = diagnostics.find((d) => d.code === "secret-in-file")!;
+      expect(JSON.stringify(diagnostics)).not.toContain("FAKE0000");
+      expect(secretFinding.column).toBe(text.split("\n").find((line) => line.includes(secret))!.indexOf(secret) + 1);
+    }
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * The little HTTP the handler needs: read a bounded body, answer JSON or
+ * nothing. Responses to a connection that is already gone are dropped quietly.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HttpError } from "./errors.js";
+
+/** Largest accepted request body: the linter's 1 MiB limit on a policy file. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What a handler answers. */
+export interface Reply {
+  status: number;
+  /** JSON body; none for 204 and 304. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Reads the whole body; 413 past {@link MAX_BODY_BYTES}. */
+export function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on("data", (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        reject(new HttpError(413, { error: `Payload Too Large: the body is over ${MAX_BODY_BYTES} bytes` }, { connection: "close" }));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => {
+      if (!tooLarge) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Sends a reply; a no-op when the connection was closed or destroyed meanwhile. */
+export function send(response: ServerResponse, reply: Reply): void {
+  if (response.writableEnded || response.destroyed || response.socket?.destroyed) return;
+  const headers: Record<string, string | number> = { "cache-control": "no-store", ...reply.headers };
+  if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
+    response.writeHead(reply.status, headers);
+    response.end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  headers["content-type"] = "application/json; charset=utf-8";
+  headers["content-length"] = Buffer.byteLength(text);
+  response.writeHead(reply.status, headers);
+  response.end(text);
+}
+
+/** Parses a JSON request body; 400 when it is not JSON. An empty body is undefined. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, { error: "the request body is not valid JSON" });
+  }
+}
