@@ -11,15 +11,19 @@ import { median, rotate, timedSpawn } from "./lib.js";
 
 const NODE = process.execPath;
 
-/** `node -e 0`, `screenpol --version` and `screenpol lint <file>`, interleaved. */
-export function measureColdStart({ root, file, runs, deadline }) {
+/**
+ * `node -e 0`, `screenpol --version` and `screenpol lint <file>`, interleaved; and
+ * `lint <file>` from a single-bundle build (`bundle`, see buildBundle) when given.
+ */
+export function measureColdStart({ root, file, runs, deadline, bundle }) {
   const bin = join(root, "bin", "screenpol.js");
   const commands = [
     { name: "node", args: ["-e", "0"] },
     { name: "version", args: [bin, "--version"] },
     { name: "lint", args: [bin, "lint", file] },
   ];
-  const times = { node: [], version: [], lint: [] };
+  if (bundle) commands.push({ name: "bundle", args: [bundle, "lint", file] });
+  const times = Object.fromEntries(commands.map((command) => [command.name, []]));
   const failures = [];
   // One untimed run of each: the first spawn after a build pays for the page cache.
   for (const command of commands) timedSpawn(NODE, command.args, { cwd: root, timeoutMs: 20_000 });
@@ -199,4 +203,31 @@ export function moduleGraph(root) {
     }
   }
   return { modules: seen.size, kib: bytes / 1024, packages: [...packages].sort() };
+}
+
+/**
+ * An experiment, not how screenpol ships: bin/screenpol.js and dist/ bundled with
+ * rolldown (present in node_modules as a dependency of vitest's vite, not one of
+ * ours) into a few chunks (the lazily imported commands stay separate chunks), to
+ * see what module loading costs against the same code in one file. Written to
+ * `<corpus>/bundle/cli/` (gitignored) with a minimal `<corpus>/package.json`:
+ * dist/cli/version.js reads ../../package.json, and the chunks are ES modules.
+ * Returns undefined when rolldown cannot be loaded.
+ */
+export async function buildBundle(root, corpusDir) {
+  let rolldown;
+  try {
+    ({ rolldown } = await import("rolldown"));
+  } catch {
+    return undefined;
+  }
+  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  writeFileSync(join(corpusDir, "package.json"), `${JSON.stringify({ name: "screenpol-bench-bundle", version, private: true, type: "module" })}\n`);
+  const dir = join(corpusDir, "bundle", "cli");
+  rmSync(dir, { recursive: true, force: true });
+  const bundle = await rolldown({ input: join(root, "bin", "screenpol.js"), platform: "node", logLevel: "silent" });
+  const { output } = await bundle.write({ dir, format: "esm" });
+  await bundle.close?.();
+  const entry = join(dir, "screenpol.js");
+  return { entry, chunks: output.length, kib: output.reduce((sum, chunk) => sum + (chunk.code?.length ?? 0), 0) / 1024 };
 }

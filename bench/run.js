@@ -30,7 +30,7 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureCorpus } from "./corpus.js";
-import { measureColdStart, measureModuleCosts, moduleGraph, profileColdStart } from "./coldstart.js";
+import { buildBundle, measureColdStart, measureModuleCosts, moduleGraph, profileColdStart } from "./coldstart.js";
 import { median, percentile, rotate, round, timedSpawn } from "./lib.js";
 import { measureWatch } from "./watch.js";
 
@@ -249,13 +249,22 @@ async function coldPhase() {
   section = 2;
   const phaseStart = performance.now();
   log(`\ncold start: ${COLD_RUNS} interleaved runs of node -e 0 / screenpol --version / screenpol lint ${COLD_FILE} [${elapsed()}]`);
-  const cold = measureColdStart({ root: ROOT, file: COLD_FILE, runs: COLD_RUNS, deadline: phaseStart + 40_000 });
-  const med = { node: median(cold.times.node), version: median(cold.times.version), lint: median(cold.times.lint) };
+  let bundle;
+  try {
+    bundle = await buildBundle(ROOT, CORPUS);
+  } catch (error) {
+    log(`  (bundle experiment skipped: ${error.message.split("\n")[0]})`);
+  }
+  if (bundle) log(`  also timed: the same CLI bundled by rolldown into ${bundle.chunks} chunks (${round(bundle.kib, 0)} KiB) in bench/.corpus/bundle/ (an experiment)`);
+  const cold = measureColdStart({ root: ROOT, file: COLD_FILE, runs: COLD_RUNS, deadline: phaseStart + 45_000, bundle: bundle?.entry });
+  const med = Object.fromEntries(Object.entries(cold.times).map(([name, values]) => [name, median(values)]));
   const over = med.lint - med.node;
-  log(`  medians: node -e 0 ${ms(med.node)}, screenpol --version ${ms(med.version)}, screenpol lint ${ms(med.lint)} (${cold.times.lint.length} runs each)`);
+  log(`  medians: node -e 0 ${ms(med.node)}, screenpol --version ${ms(med.version)}, screenpol lint ${ms(med.lint)}` +
+    `${bundle ? `, bundled screenpol lint ${ms(med.bundle)}` : ""} (${cold.times.lint.length} runs each)`);
   for (const failure of [...new Set(cold.failures)].slice(0, 3)) log(`  FAILED: ${failure}`);
   addRow("cold start: lint <1 file> - node -e 0", `+${ms(over)} (${ms(med.lint)} vs ${ms(med.node)})`, "<= +80 ms", over <= 80,
     cold.failures.length > 0 ? `${cold.failures.length} runs failed` : "");
+  if (bundle) addRow("cold start, bundled (experiment) - node -e 0", `+${ms(med.bundle - med.node)} (${ms(med.bundle)})`, "info", undefined);
   results.coldStart = { runs: cold.times.lint.length, samplesMs: cold.times, medianMs: med, overNodeMs: over, failures: cold.failures };
 
   log(`  where it goes (stage split, import times, first calls, cpu profile) [${elapsed()}]`);

@@ -54,5 +54,27 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = schemaCommand(flags, io);
     });
 
+  program
+    .command("emulator")
+    .description("run the local emulator of the admin service on loopback (Ctrl-C stops it)")
+    .option("--port <port>", "TCP port, 0 for any free one", "4010")
+    .option("--host <host>", "loopback address to listen on: 127.0.0.1, ::1 or localhost", "127.0.0.1")
+    .option("--state <file>", "JSON state file, loaded on start and written atomically after every write (default .screenpol-emulator.json)")
+    .option("--in-memory", "keep the state in memory only")
+    .option("--reset", "start from the seed, replacing the state file")
+    .option("--catalog-size <n>", "tokens in the seeded token catalog", "3000")
+    .option("--token <value=scopes>", "accept another API token with these comma-separated scopes (repeatable)", collect, [])
+    .option("--fault <spec>", 'inject a fault, e.g. "GET /tokenCatalog=503x3" (repeatable)', collect, [])
+    .option("--json", "print the base URL and tokens as one JSON object")
+    .action(async (flags) => {
+      const { emulatorCommand } = await import("./commands/emulator.js");
+      result.code = await emulatorCommand(flags, io);
+    });
+
   return program;
+}
+
+/** commander's accumulator for a repeatable option. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

@@ -178,11 +178,16 @@ function validateFile(file: CheckedFile): Finding[] {
 /**
  * A schema error at or below a path a check already explained is noise: the
  * check's message ("riskLevel belongs to vendorBAddressScreening") says more than
- * "unknown field". Whole-file findings claim nothing.
+ * "unknown field". Whole-file findings claim nothing, and neither do warnings: an
+ * unreachable-rule warning at a rule's `id` must not hide that id's schema error.
  */
 function isClaimed(path: DocPath, findings: readonly Finding[]): boolean {
   return findings.some(
-    (finding) => finding.path.length > 0 && finding.path.length <= path.length && finding.path.every((segment, index) => segment === path[index]),
+    (finding) =>
+      (finding.severity ?? CODE_INFO[finding.code].severity) === "error" &&
+      finding.path.length > 0 &&
+      finding.path.length <= path.length &&
+      finding.path.every((segment, index) => segment === path[index]),
   );
 }
 

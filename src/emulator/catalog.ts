@@ -164,14 +164,35 @@ function syntheticTokens(count: number): CatalogToken[] {
   return tokens;
 }
 
+/** Serialized pages kept per catalog version (first in, first out). */
+const PAGE_CACHE_SIZE = 256;
+
 /** The catalog as served: the tokens in page order and the hash of all of them. */
 export class TokenCatalog {
   /** Hash of the entire catalog content (admin-api.md, Token catalog page `version`). */
   readonly version: string;
   private lintIndex: TokenCatalogIndex | undefined;
+  private readonly pages = new Map<string, string>();
 
   constructor(readonly tokens: readonly CatalogToken[]) {
     this.version = createHash("sha256").update(JSON.stringify(tokens)).digest("hex");
+  }
+
+  /**
+   * A page serialized once: pollers read the same few pages over and over, and
+   * a page of 100 tokens is tens of kilobytes of JSON. At most
+   * {@link PAGE_CACHE_SIZE} pages are kept; the cache goes with the catalog
+   * when it changes.
+   */
+  pageJson(offset: number, limit: number, render: () => string): string {
+    const key = `${offset}|${limit}`;
+    let text = this.pages.get(key);
+    if (text === undefined) {
+      text = render();
+      if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value as string);
+      this.pages.set(key, text);
+    }
+    return text;
   }
 
   /** The catalog as the linter's `unknown-token` check consults it; built once per version. */

@@ -54,9 +54,18 @@ export class FaultRegistry {
   private faults: ActiveFault[] = [];
   private nextId = 1;
 
+  /**
+   * @param isKnownRoute whether a method (or `*`) and a path (template or
+   *   concrete) name a route, so a mistyped fault is refused instead of never firing
+   */
+  constructor(private readonly isKnownRoute: (method: string, path: string) => boolean = () => true) {}
+
   /** Adds a fault; throws an {@link EmulatorError} naming what is wrong with the spec. */
   add(spec: FaultSpec): ActiveFault {
     const fault = validateFaultSpec(spec, this.nextId);
+    if (fault.path !== "*" && !this.isKnownRoute(fault.method, fault.path)) {
+      throw new EmulatorError(`fault route "${fault.method} ${fault.path}" names no route of the emulator (see GET /__emulator/routes)`);
+    }
     this.nextId++;
     this.faults.push(fault);
     return fault;

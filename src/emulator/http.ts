@@ -13,6 +13,8 @@ export interface Reply {
   status: number;
   /** JSON body; none for 204 and 304. */
   body?: unknown;
+  /** The body already serialized as JSON, in place of `body`. */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -43,12 +45,12 @@ export function readBody(request: IncomingMessage): Promise<string> {
 export function send(response: ServerResponse, reply: Reply): void {
   if (response.writableEnded || response.destroyed || response.socket?.destroyed) return;
   const headers: Record<string, string | number> = { "cache-control": "no-store", ...reply.headers };
-  if (reply.body === undefined || reply.status === 204 || reply.status === 304) {
+  if ((reply.body === undefined && reply.json === undefined) || reply.status === 204 || reply.status === 304) {
     response.writeHead(reply.status, headers);
     response.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const text = reply.json ?? JSON.stringify(reply.body);
   headers["content-type"] = "application/json; charset=utf-8";
   headers["content-length"] = Buffer.byteLength(text);
   response.writeHead(reply.status, headers);

@@ -115,3 +115,16 @@ export function checkParams(params: Readonly<Record<string, string>>): void {
     }
   }
 }
+
+/** Whether `method` (or `*`) and `path`, a template or a concrete path below the base URL, name a route. */
+export function isKnownRoute(method: string, path: string): boolean {
+  const methods = method === "*" ? ["GET", "PUT", "DELETE"] : [method];
+  return methods.some((candidate) => {
+    if (ROUTES.some((route) => route.method === candidate && route.template === path)) return true;
+    try {
+      return matchRoute(candidate, path).kind === "route";
+    } catch {
+      return false;
+    }
+  });
+}

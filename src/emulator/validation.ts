@@ -9,6 +9,8 @@
  *
  * The rendering is JSON text, which is YAML 1.2: every string stays a string
  * (no date, number or boolean guessing), so what is linted is what is stored.
+ * On one line: the positions are never shown, and a flat flow mapping parses
+ * in about half the time of an indented one.
  */
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { DEFAULT_BASE_URL, DEFAULT_PATHS, type Config } from "../core/config.js";
@@ -41,7 +43,7 @@ function configOf(environments: readonly StoredEnvironment[]): Config {
 
 /** Lints `document` as the file at `file`; returns the 400 message, or undefined when it passes. */
 function lintDocument(file: string, document: Record<string, unknown>, context: ValidationContext): string | undefined {
-  const diagnostics = lintText(file, JSON.stringify(document, null, 2), {
+  const diagnostics = lintText(file, JSON.stringify(document), {
     config: configOf(context.environments),
     now: context.now,
     catalog: context.catalog,

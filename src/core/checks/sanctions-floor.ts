@@ -84,18 +84,23 @@ function findAttempts(data: unknown): Finding[] {
     }
     if (typeof value !== "object" || value === null || seen.has(value) || path.length > MAX_DEPTH) continue;
     seen.add(value);
+    // Children are pushed last-first so that they are visited in document order: an
+    // anchored node is then reached at its anchor, where its keys are in the text,
+    // before any alias of it (an alias always follows its anchor).
+    const children: Pending[] = [];
     if (Array.isArray(value)) {
-      value.forEach((item, index) => stack.push({ value: item, path: [...path, index], key }));
-      continue;
-    }
-    for (const [childKey, child] of Object.entries(value)) {
-      const childPath = [...path, childKey];
-      if (isSanctionsKey(childKey)) {
-        findings.push({ code: "sanctions-floor", path: childPath, message: ruleMessage(data, childPath, "key") ?? KEY_MESSAGE, target: "key" });
-      } else {
-        stack.push({ value: child, path: childPath, key: childKey });
+      value.forEach((item, index) => children.push({ value: item, path: [...path, index], key }));
+    } else {
+      for (const [childKey, child] of Object.entries(value)) {
+        const childPath = [...path, childKey];
+        if (isSanctionsKey(childKey)) {
+          findings.push({ code: "sanctions-floor", path: childPath, message: ruleMessage(data, childPath, "key") ?? KEY_MESSAGE, target: "key" });
+        } else {
+          children.push({ value: child, path: childPath, key: childKey });
+        }
       }
     }
+    stack.push(...children.reverse());
   }
   return findings;
 }
@@ -133,7 +138,8 @@ function valueMessage(data: unknown, path: DocPath, key: string, value: string):
   }
   return (
     ruleMessage(data, path, "value") ??
-    `${quoted} refers to the sanctions floor, which the service generates on every screen and which cannot be expressed, edited or weakened in a policy; remove it`
+    `${quoted} refers to the sanctions floor, which the service generates on every screen ` +
+      "and which cannot be expressed, edited or weakened in a policy; remove it"
   );
 }
 

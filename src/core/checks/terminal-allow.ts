@@ -5,9 +5,11 @@
  *
  * Reported: a rule with action ALLOW whose `when` is missing, null, or catch-all
  * (isCatchAll: `{}`, score-based conditions that every address meets, or an
- * `anyOf` with such an alternative). At the rule's `when` key, or at the rule when
- * it has no `when`. A catch-all BLOCK or ALERT is allowed (unreachable-rule warns
- * about what follows it).
+ * `anyOf` with such an alternative), at the rule's `when` key. A rule with no
+ * `when` is reported at its `ALLOW` instead: a finding at the rule would claim
+ * (hide) every schema finding inside it, among them the one that explains a
+ * misspelt `wehn:` ("did you mean when?"). A catch-all BLOCK or ALERT is allowed
+ * (unreachable-rule warns about what follows it).
  */
 import { isRecord } from "../config.js";
 import type { FileCheck, Finding } from "./check.js";
@@ -27,7 +29,8 @@ export const check: FileCheck = {
       if (!isRecord(rule) || !Object.hasOwn(rule, "action") || rule.action !== "ALLOW") return;
       const path = ["rules", "postScreen", index];
       if (!Object.hasOwn(rule, "when")) {
-        findings.push({ code: "terminal-allow", path, message: MESSAGE, target: "key" });
+        const message = `without when, this rule would match every address; ${MESSAGE}`;
+        findings.push({ code: "terminal-allow", path: [...path, "action"], message, target: "value" });
       } else if (rule.when === null || isCatchAll(rule.when, file.vendor)) {
         findings.push({ code: "terminal-allow", path: [...path, "when"], message: MESSAGE, target: "key" });
       }

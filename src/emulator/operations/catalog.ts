@@ -3,7 +3,7 @@
  * (1..100, default 50), opaque cursors, an ETag per page request and 304 when
  * `If-None-Match` matches it.
  */
-import { CATALOG_PAGE_LIMIT, decodeCursor, encodeCursor, ifNoneMatchHits, pageEtag } from "../catalog.js";
+import { CATALOG_PAGE_LIMIT, decodeCursor, encodeCursor, ifNoneMatchHits, pageEtag, type TokenCatalog } from "../catalog.js";
 import { integerQuery, queryValue, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Reply } from "../http.js";
@@ -23,14 +23,14 @@ export function getTokenCatalog(request: ApiRequest, services: EmulatorServices)
   if (ifNoneMatchHits(Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch, etag)) {
     return { status: 304, headers: { etag } };
   }
+  return { status: 200, headers: { etag }, json: catalog.pageJson(offset, limit, () => pageJson(catalog, offset, limit)) };
+}
+
+function pageJson(catalog: TokenCatalog, offset: number, limit: number): string {
   const end = offset + limit;
-  return {
-    status: 200,
-    headers: { etag },
-    body: {
-      tokens: catalog.tokens.slice(offset, end),
-      nextCursor: end < catalog.tokens.length ? encodeCursor(end) : null,
-      version: catalog.version,
-    },
-  };
+  return JSON.stringify({
+    tokens: catalog.tokens.slice(offset, end),
+    nextCursor: end < catalog.tokens.length ? encodeCursor(end) : null,
+    version: catalog.version,
+  });
 }

@@ -8,7 +8,7 @@ import type { Scope, Vendor } from "../../core/vendors.js";
 import { environmentFor, environmentsOfProject, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
-import type { EmulatorState, StoredAddressEntry, StoredPolicy } from "../model.js";
+import type { EmulatorState, StoredAddressEntries, StoredAddressEntry, StoredPolicy } from "../model.js";
 import { addressEntriesProblem, policyProblem, type ValidationContext } from "../validation.js";
 
 /**
@@ -45,6 +45,10 @@ export function policyView(state: EmulatorState, policy: StoredPolicy, now: Date
 
 function findPolicy(state: EmulatorState, environmentId: string, providerType: string, scope: string): StoredPolicy | undefined {
   return state.policies.find((policy) => policy.environmentId === environmentId && policy.providerType === providerType && policy.scope === scope);
+}
+
+function findAddressEntries(state: EmulatorState, environmentId: string, providerType: string): StoredAddressEntries | undefined {
+  return state.addressEntries.find((entries) => entries.environmentId === environmentId && entries.providerType === providerType);
 }
 
 /** The precondition of both designed edits: `revision` is a non-negative integer. */
@@ -86,9 +90,11 @@ export function getScreeningPolicy(request: ApiRequest, services: EmulatorServic
 }
 
 /**
- * PUT of the same path, body `{revision, schemaVersion, rules, enabled}`:
- * linted as the policy file it stands for (400 with the findings), then the
- * revision precondition (409), then stored with the revision incremented.
+ * PUT of the same path, body `{revision, schemaVersion, rules, enabled}`: the
+ * revision precondition (409 `revision_mismatch` with `currentRevision`), then
+ * the content, linted as the policy file it stands for (400 with the findings),
+ * then stored with the revision incremented. The check, the lint and the change
+ * run without yielding, so no other request comes between them.
  */
 export async function putScreeningPolicy(request: ApiRequest, services: EmulatorServices): Promise<Reply> {
   const body = objectBody(request, "{revision, schemaVersion, rules, enabled}");
@@ -96,9 +102,12 @@ export async function putScreeningPolicy(request: ApiRequest, services: Emulator
   const providerType = request.params.providerType as Vendor;
   const scope = request.params.scope as Scope;
   const context = validationContext(services, request, request.params.environmentId!);
+  const environmentId = context.environment.id;
+  // The precondition before the content (RFC 9110, section 13.2.1): a stale edit costs no lint.
+  const live = findPolicy(services.store.state, environmentId, providerType, scope)?.revision ?? 0;
+  if (revision !== live) throw revisionMismatch(`policy ${providerType}/${scope}`, revision, live);
   const problem = policyProblem(context, providerType, scope, body);
   if (problem !== undefined) throw badRequest(problem);
-  const environmentId = context.environment.id;
   const now = services.now();
   const stored = await services.store.write((state) => {
     const existing = findPolicy(state, environmentId, providerType, scope);
@@ -125,22 +134,24 @@ export async function putScreeningPolicy(request: ApiRequest, services: Emulator
 export function getAddressEntries(request: ApiRequest, services: EmulatorServices): Reply {
   const state = services.store.state;
   const environment = environmentFor(state, request, request.params.environmentId!);
-  const stored = state.addressEntries.find((entries) => entries.environmentId === environment.id && entries.providerType === request.params.providerType);
+  const stored = findAddressEntries(state, environment.id, request.params.providerType!);
   return { status: 200, body: { revision: stored?.revision ?? 0, entries: stored?.entries ?? [] } };
 }
 
-/** PUT of the same path, body `{revision, entries}`: linted as an addresses.yaml, then as the policy edit. */
+/** PUT of the same path, body `{revision, entries}`: as the policy edit, linted as an addresses.yaml. */
 export async function putAddressEntries(request: ApiRequest, services: EmulatorServices): Promise<Reply> {
   const body = objectBody(request, "{revision, entries}");
   const revision = requestedRevision(body);
   const providerType = request.params.providerType as Vendor;
   const context = validationContext(services, request, request.params.environmentId!);
+  const environmentId = context.environment.id;
+  const live = findAddressEntries(services.store.state, environmentId, providerType)?.revision ?? 0;
+  if (revision !== live) throw revisionMismatch(`address entries of ${providerType}`, revision, live);
   const problem = addressEntriesProblem(context, providerType, body);
   if (problem !== undefined) throw badRequest(problem);
-  const environmentId = context.environment.id;
   const now = services.now();
   const stored = await services.store.write((state) => {
-    const existing = state.addressEntries.find((entries) => entries.environmentId === environmentId && entries.providerType === providerType);
+    const existing = findAddressEntries(state, environmentId, providerType);
     const current = existing?.revision ?? 0;
     if (revision !== current) throw revisionMismatch(`address entries of ${providerType}`, revision, current);
     const next = { environmentId, providerType, revision: current + 1, entries: body.entries as StoredAddressEntry[], updatedAt: timestamp(now) };

@@ -1,0 +1,325 @@
+/**
+ * The emulator: a plain node:http request handler over a store, and a way to
+ * serve it on loopback. The request pipeline, in order:
+ *
+ * 1. `/__emulator/...`: the admin endpoints (operations/admin.ts).
+ * 2. `/api/v0/...`: route by method and path template (404 `not_found`, 405);
+ *    injected fault, if one is in force for the route (faults.ts);
+ *    authentication (401), the route's scope (403 `Access Forbidden`), path
+ *    parameters (400), the JSON body (400), then the operation.
+ * 3. Anything else: 404 `not_found`.
+ *
+ * An `HttpError` becomes its response; any other failure becomes 500
+ * `{error: "Internal Server Error"}` with nothing of the cause on the wire.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { API_SCOPES, authenticate, isApiScope, SEED_TOKENS, type ApiScope, type ApiTokenGrant } from "./auth.js";
+import { MAX_CATALOG_SIZE } from "./catalog.js";
+import type { ApiRequest } from "./context.js";
+import { EmulatorError, forbidden, HttpError, notFound } from "./errors.js";
+import { FaultRegistry, type ActiveFault, type FaultSpec } from "./faults.js";
+import { parseJsonBody, readBody, send, type Reply } from "./http.js";
+import { SEED_IDS } from "./ids.js";
+import type { EmulatorState } from "./model.js";
+import { ADMIN_PREFIX, handleAdmin, isLoopbackHostName, type AdminServices } from "./operations/admin.js";
+import { checkParams, isKnownRoute, matchRoute } from "./routes.js";
+import { createSeedState } from "./seed.js";
+import { readStateFile, removeStaleTemporaries } from "./state-file.js";
+import { EmulatorStore } from "./store.js";
+import { policyProblem } from "./validation.js";
+
+/** The version prefix of every path (admin-api.md: {base_url} includes /api/v0). */
+export const BASE_PATH = "/api/v0";
+
+/** The CLI's default port: the one screenpol.config.yaml's default base URL names. */
+export const DEFAULT_PORT = 4010;
+
+/** An extra token: `projectId` defaults to the demo project, `label` to its scopes. */
+export interface TokenOption {
+  token: string;
+  scopes: readonly string[];
+  projectId?: string;
+  label?: string;
+}
+
+export interface EmulatorOptions {
+  /** JSON state file, loaded when it exists, written atomically after every write. Absent: memory only. */
+  statePath?: string;
+  /** Ignore an existing state file and start from the seed (overwriting the file on the first write). */
+  reset?: boolean;
+  /** Seed options, used when no state file is loaded. */
+  seed?: { catalogSize?: number };
+  /** Faults in force from the start. */
+  faults?: readonly FaultSpec[];
+  /** Tokens in addition to the two seeded ones ({@link SEED_TOKENS}). */
+  tokens?: readonly TokenOption[];
+  /** The clock; default the system clock. */
+  clock?: () => Date;
+  /** Called with every unexpected error that became a 500 (the CLI prints one line). */
+  onInternalError?: (error: unknown, request: { method: string; path: string }) => void;
+}
+
+/** A listening emulator. */
+export interface RunningEmulator {
+  /** `http://127.0.0.1:<port>/api/v0`: the base URL for the client and screenpol.config.yaml. */
+  baseUrl: string;
+  /** `http://127.0.0.1:<port>/__emulator`: the admin endpoints. */
+  adminUrl: string;
+  host: string;
+  port: number;
+  /** Stops listening, drops open connections, waits for pending state writes. */
+  close(): Promise<void>;
+}
+
+export interface Emulator {
+  /** The request handler, to serve with any node:http server. */
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
+  store: EmulatorStore;
+  faults: FaultRegistry;
+  /** Every token it accepts: the seeded ones first. */
+  tokens: readonly ApiTokenGrant[];
+  /** Whether the state came from the seed (true) or from the state file (false). */
+  seeded: boolean;
+  /** Serves {@link handler} on `host` (loopback only; default 127.0.0.1), port 0 for any free one. */
+  listen(port?: number, host?: string): Promise<RunningEmulator>;
+  /**
+   * Runs the linter once over the stored policies, so the first write does not
+   * pay for loading and optimising it; the results are not used.
+   */
+  warmUp(): void;
+  /** Waits for pending state writes; closes any server {@link listen} started. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates an emulator: loads the state file (refusing a corrupt one with an
+ * {@link EmulatorError} of one line) or seeds a fresh state, writes it, and
+ * returns the handler. Nothing listens until {@link Emulator.listen}.
+ */
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const now = options.clock ?? (() => new Date());
+  const tokens = tokenTable(options.tokens ?? []);
+  const faults = new FaultRegistry(isKnownRoute);
+  for (const spec of options.faults ?? []) faults.add(spec);
+  const catalogSize = options.seed?.catalogSize;
+  if (catalogSize !== undefined && (!Number.isSafeInteger(catalogSize) || catalogSize < 0 || catalogSize > MAX_CATALOG_SIZE)) {
+    throw new EmulatorError(`the catalog size must be an integer from 0 to ${MAX_CATALOG_SIZE}`);
+  }
+
+  let state: EmulatorState | undefined;
+  if (options.statePath !== undefined && !options.reset) state = await readStateFile(options.statePath);
+  const seeded = state === undefined;
+  state ??= createSeedState({ catalogSize });
+  const store = new EmulatorStore(state, options.statePath);
+  if (options.statePath !== undefined) {
+    await removeStaleTemporaries(options.statePath);
+    if (seeded) {
+      try {
+        await store.write(() => undefined);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new EmulatorError(`cannot write the state file ${options.statePath} (${code})`);
+      }
+    }
+  }
+
+  const services: AdminServices = { store, now, faults };
+  const abort = new AbortController();
+  const servers = new Set<{ server: Server; sockets: Set<Socket> }>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? "GET";
+    const url = new URL(request.url ?? "/", "http://emulator.invalid");
+    const path = url.pathname;
+    let reply: Reply;
+    let dropAfter = false;
+    try {
+      const bodyText = await readBody(request);
+      if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
+        reply = await handleAdmin(request, path, bodyText, services);
+      } else if (path.startsWith(`${BASE_PATH}/`)) {
+        const relative = path.slice(BASE_PATH.length).replace(/(?<=.)\/$/, "");
+        const match = matchRoute(method, relative);
+        if (match.kind === "none") throw notFound();
+        if (match.kind === "method") throw new HttpError(405, { error: "Method Not Allowed" }, { allow: match.allowed.join(", ") });
+        const fault = faults.take(method, match.route.template, relative);
+        if (fault) {
+          const outcome = await applyFault(fault, request, abort.signal);
+          if (outcome === "dropped") return;
+          if (outcome === "drop-after") dropAfter = true;
+          else if (outcome !== "continue") {
+            send(response, outcome);
+            return;
+          }
+        }
+        const authentication = authenticate(request.headers.authorization, tokens.byToken);
+        if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
+        if (!authentication.grant.scopes.includes(match.route.scope)) throw forbidden();
+        checkParams(match.params);
+        const apiRequest: ApiRequest = {
+          method,
+          path: relative,
+          params: match.params,
+          query: url.searchParams,
+          headers: request.headers,
+          body: method === "PUT" ? parseJsonBody(bodyText) : undefined,
+          grant: authentication.grant,
+        };
+        reply = await match.route.handle(apiRequest, services);
+      } else {
+        throw notFound();
+      }
+    } catch (error) {
+      if (error instanceof HttpError) reply = { status: error.status, body: error.body, headers: error.headers };
+      else if (error instanceof EmulatorError) reply = { status: 400, body: { error: error.message } };
+      else {
+        options.onInternalError?.(error, { method, path });
+        reply = { status: 500, body: { error: "Internal Server Error" } };
+      }
+    }
+    if (dropAfter) {
+      request.socket.destroy();
+      return;
+    }
+    send(response, reply);
+  }
+
+  const handler = (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((error: unknown) => {
+      options.onInternalError?.(error, { method: request.method ?? "", path: request.url ?? "" });
+      request.socket.destroy();
+    });
+  };
+
+  async function listen(port: number = 0, host: string = "127.0.0.1"): Promise<RunningEmulator> {
+    if (!isLoopbackHostName(host)) {
+      throw new EmulatorError(
+        `refusing to listen on ${host}: the emulator serves test credentials over plain http; use 127.0.0.1, ::1 or localhost`,
+      );
+    }
+    if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) throw new EmulatorError(`the port must be an integer from 0 to 65535, not ${port}`);
+    const server = createServer(handler);
+    // Longer than the client's 10 s idle keep-alive (src/remote/transport.ts), so the
+    // client always closes an idle connection first and never sends on one being closed.
+    server.keepAliveTimeout = 15_000;
+    server.headersTimeout = 20_000;
+    const sockets = new Set<Socket>();
+    server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+    });
+    const bindHost = host.replace(/^\[(.*)\]$/, "$1");
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException): void => {
+        reject(
+          error.code === "EADDRINUSE"
+            ? new EmulatorError(`port ${port} on ${host} is in use (another emulator?); choose another with --port`)
+            : new EmulatorError(`cannot listen on ${host}:${port} (${error.code ?? error.message})`),
+        );
+      };
+      server.once("error", onError);
+      server.listen(port, bindHost, () => {
+        server.off("error", onError);
+        resolve();
+      });
+    });
+    const entry = { server, sockets };
+    servers.add(entry);
+    const address = server.address() as AddressInfo;
+    const origin = `http://${bindHost.includes(":") ? `[${bindHost}]` : bindHost}:${address.port}`;
+    let closed: Promise<void> | undefined;
+    return {
+      baseUrl: `${origin}${BASE_PATH}`,
+      adminUrl: `${origin}${ADMIN_PREFIX}`,
+      host,
+      port: address.port,
+      close: () => {
+        closed ??= closeServer(entry);
+        return closed;
+      },
+    };
+  }
+
+  async function closeServer(entry: { server: Server; sockets: Set<Socket> }): Promise<void> {
+    servers.delete(entry);
+    const stopped = new Promise<void>((resolve) => entry.server.close(() => resolve()));
+    for (const socket of entry.sockets) socket.destroy();
+    await stopped;
+    await store.settled();
+  }
+
+  return {
+    handler,
+    store,
+    faults,
+    tokens: tokens.list,
+    seeded,
+    listen,
+    warmUp() {
+      const state = store.state;
+      for (const policy of state.policies) {
+        const environment = state.environments.find((candidate) => candidate.id === policy.environmentId);
+        if (!environment) continue;
+        const { environmentId: _environmentId, revision: _revision, updatedAt: _updatedAt, ...body } = policy;
+        policyProblem({ environment, environments: state.environments, now: now() }, policy.providerType, policy.scope, body);
+      }
+    },
+    async close() {
+      abort.abort();
+      await Promise.all([...servers].map((entry) => closeServer(entry)));
+      await store.settled();
+    },
+  };
+}
+
+/** Applies an injected fault: an early reply, a drop, a delay, or a drop after handling. */
+async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: AbortSignal): Promise<Reply | "continue" | "dropped" | "drop-after"> {
+  const headers: Record<string, string> = { "x-emulator-fault": fault.kind };
+  if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
+  switch (fault.kind) {
+    case "429":
+      return { status: 429, body: { error: "Too Many Requests" }, headers };
+    case "500":
+      return { status: 500, body: { error: "Internal Server Error" }, headers };
+    case "503":
+      return { status: 503, body: { error: "Service Unavailable" }, headers };
+    case "drop":
+      request.socket.destroy();
+      return "dropped";
+    case "drop-after":
+      return "drop-after";
+    case "delay":
+      try {
+        await sleep(fault.delayMs ?? 0, undefined, { signal });
+      } catch {
+        // The emulator is closing: end the connection rather than answer.
+        request.socket.destroy();
+        return "dropped";
+      }
+      return "continue";
+  }
+}
+
+function tokenTable(extra: readonly TokenOption[]): { list: ApiTokenGrant[]; byToken: Map<string, ApiTokenGrant> } {
+  const list: ApiTokenGrant[] = [...SEED_TOKENS];
+  for (const option of extra) {
+    if (typeof option.token !== "string" || !/^[\x21-\x7e]+$/.test(option.token)) {
+      throw new EmulatorError("a token must be non-empty visible ASCII without spaces");
+    }
+    const unknown = option.scopes.filter((scope) => !isApiScope(scope));
+    if (unknown.length > 0) throw new EmulatorError(`unknown scope ${unknown.join(", ")}; known: ${API_SCOPES.join(", ")}`);
+    const scopes = option.scopes as readonly ApiScope[];
+    const grant: ApiTokenGrant = {
+      token: option.token,
+      scopes,
+      projectId: option.projectId ?? SEED_IDS.project,
+      label: option.label ?? (scopes.length === 0 ? "no scopes" : scopes.join(", ")),
+    };
+    const at = list.findIndex((existing) => existing.token === grant.token);
+    if (at >= 0) list[at] = grant;
+    else list.push(grant);
+  }
+  return { list, byToken: new Map(list.map((grant) => [grant.token, grant])) };
+}

@@ -1,0 +1,139 @@
+/**
+ * The emulator's own endpoints, for tests and scripts, under `/__emulator/`
+ * beside (not below) the base URL:
+ *
+ * | method and path            | does                                                         |
+ * |----------------------------|--------------------------------------------------------------|
+ * | GET /__emulator/health     | `{ok: true}`                                                 |
+ * | GET /__emulator/state      | `{state, catalog: {version, size}, fileWrites}`: the state as the file holds it |
+ * | GET /__emulator/routes     | `{routes: [{method, template, scope, operation}]}`           |
+ * | GET /__emulator/faults     | `{faults}`: the faults in force, with counts left and fired  |
+ * | POST /__emulator/faults    | adds a fault `{route, kind, count?, retryAfter?, delayMs?}` or `{faults: [...]}`; 201 |
+ * | DELETE /__emulator/faults  | clears every fault; 204                                      |
+ * | POST /__emulator/catalog   | `{remove?: [tokenId], upsert?: [token]}` changes the catalog (removals first); 200 `{version, size}` |
+ *
+ * No bearer token: they are guarded instead by where the request comes from.
+ * The emulator only listens on loopback; on top of that these endpoints refuse
+ * (403) a request whose peer is not loopback or whose Host header names
+ * anything but a loopback host (so a web page cannot reach them through DNS
+ * rebinding), and a POST must be `application/json` (so a page cannot send one
+ * without a CORS preflight, which the emulator never grants).
+ */
+import type { IncomingMessage } from "node:http";
+import type { EmulatorServices } from "../context.js";
+import { badRequest, forbidden, HttpError } from "../errors.js";
+import type { FaultRegistry, FaultSpec } from "../faults.js";
+import { parseJsonBody, type Reply } from "../http.js";
+import type { CatalogToken } from "../model.js";
+import { ROUTES } from "../routes.js";
+
+export const ADMIN_PREFIX = "/__emulator";
+
+export interface AdminServices extends EmulatorServices {
+  faults: FaultRegistry;
+}
+
+/** True for a loopback peer address: 127.0.0.0/8, ::1, or IPv4-mapped 127.x. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
+/** True for a loopback host name as the CLI accepts it and a Host header carries it. */
+export function isLoopbackHostName(host: string): boolean {
+  const name = host.toLowerCase();
+  return name === "localhost" || name === "::1" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+function hostHeaderName(header: string | undefined): string {
+  if (header === undefined) return "";
+  if (header.startsWith("[")) return header.slice(0, header.indexOf("]") + 1);
+  return header.replace(/:\d*$/, "");
+}
+
+export async function handleAdmin(request: IncomingMessage, path: string, bodyText: string, services: AdminServices): Promise<Reply> {
+  if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHostName(hostHeaderName(request.headers.host))) throw forbidden();
+  const method = request.method ?? "GET";
+  if (method === "POST" && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
+    throw new HttpError(415, { error: "Unsupported Media Type: send application/json" });
+  }
+  const route = `${method} ${path.slice(ADMIN_PREFIX.length)}`;
+  switch (route) {
+    case "GET /health":
+      return { status: 200, body: { ok: true } };
+    case "GET /state": {
+      const catalog = services.store.catalog();
+      return {
+        status: 200,
+        body: { state: services.store.state, catalog: { version: catalog.version, size: catalog.tokens.length }, fileWrites: services.store.fileWrites },
+      };
+    }
+    case "GET /routes":
+      return { status: 200, body: { routes: ROUTES.map(({ method, template, scope, operation }) => ({ method, template, scope, operation })) } };
+    case "GET /faults":
+      return { status: 200, body: { faults: services.faults.list() } };
+    case "POST /faults": {
+      const body = parseJsonBody(bodyText);
+      const specs = isRecord(body) && Array.isArray(body.faults) ? (body.faults as unknown[]) : [body];
+      const added = specs.map((spec) => services.faults.add(spec as FaultSpec));
+      return { status: 201, body: { faults: added } };
+    }
+    case "DELETE /faults":
+      services.faults.clear();
+      return { status: 204 };
+    case "POST /catalog":
+      return changeCatalog(parseJsonBody(bodyText), services);
+    default:
+      throw new HttpError(404, { error: "Not Found", code: "not_found" });
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+async function changeCatalog(body: unknown, services: AdminServices): Promise<Reply> {
+  if (!isRecord(body)) throw badRequest("the body must be an object {remove?: [tokenId], upsert?: [token]}");
+  const remove = body.remove ?? [];
+  const upsert = body.upsert ?? [];
+  if (!Array.isArray(remove) || !remove.every((id) => typeof id === "string")) throw badRequest("remove must be a list of tokenId strings");
+  if (!Array.isArray(upsert)) throw badRequest("upsert must be a list of tokens");
+  const tokens = upsert.map((token, index) => catalogToken(token, index));
+  await services.store.write((state) => {
+    const removed = new Set([...state.catalog.removed, ...remove]);
+    const upserts = state.catalog.upserts.filter((token) => !remove.includes(token.tokenId));
+    for (const token of tokens) {
+      removed.delete(token.tokenId);
+      const at = upserts.findIndex((existing) => existing.tokenId === token.tokenId);
+      if (at >= 0) upserts[at] = token;
+      else upserts.push(token);
+    }
+    // A new object: the store rebuilds the served catalog when `state.catalog` is replaced.
+    state.catalog = { size: state.catalog.size, upserts, removed: [...removed] };
+  });
+  const catalog = services.store.catalog();
+  return { status: 200, body: { version: catalog.version, size: catalog.tokens.length } };
+}
+
+/** A token of admin-api.md, Token catalog entry, checked member by member. */
+function catalogToken(value: unknown, index: number): CatalogToken {
+  const where = `upsert[${index}]`;
+  if (!isRecord(value)) throw badRequest(`${where} is not an object`);
+  for (const key of ["chain", "contractAddress", "name", "symbol", "tokenId"] as const) {
+    if (typeof value[key] !== "string" || value[key] === "") throw badRequest(`${where}.${key} must be a non-empty string`);
+  }
+  if (!Number.isSafeInteger(value.decimals) || (value.decimals as number) < 0) throw badRequest(`${where}.decimals must be a non-negative integer`);
+  if (!Number.isSafeInteger(value.networkId)) throw badRequest(`${where}.networkId must be an integer`);
+  if (value.logoURI !== undefined && typeof value.logoURI !== "string") throw badRequest(`${where}.logoURI must be a string`);
+  const token: CatalogToken = {
+    chain: value.chain as string,
+    contractAddress: value.contractAddress as string,
+    decimals: value.decimals as number,
+    name: value.name as string,
+    networkId: value.networkId as number,
+    symbol: value.symbol as string,
+    tokenId: value.tokenId as string,
+  };
+  if (typeof value.logoURI === "string") token.logoURI = value.logoURI;
+  return token;
+}
