@@ -45,6 +45,27 @@ export function timedSpawn(command, args, { cwd, timeoutMs = 120_000, env } = {}
   };
 }
 
+/**
+ * timedSpawn for a node script, with bench/cpu-report.js preloaded: adds `cpuMs`,
+ * the child's own CPU time (user + system), read from its last BENCH_CPU line.
+ */
+export function timedNode(args, options) {
+  const preload = new URL("./cpu-report.js", import.meta.url).href;
+  const run = timedSpawn(process.execPath, ["--import", preload, ...args], options);
+  const match = [...run.stderr.matchAll(/^BENCH_CPU (\d+)$/gm)].at(-1);
+  return { ...run, cpuMs: match ? Number(match[1]) / 1000 : Number.NaN };
+}
+
+/** Wall and CPU time (user + system, whole process, ms) of an in-process function. */
+export async function timedCall(fn) {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const value = await fn();
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { value, ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

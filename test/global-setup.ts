@@ -1,19 +1,18 @@
 /**
- * Generates the precompiled validators and builds dist/ once before the suite,
- * so tests that spawn `bin/screenpol.js` run what a user runs after `npm ci`,
- * never a stale build. A failed build does not stop the unit tests: the type
- * errors are printed, and the tests that run the bin fail on their own.
+ * Builds exactly as `npm ci` does (scripts/build.mjs: generated validators, tsc,
+ * the CLI bundle) once before the suite, so tests that spawn `bin/screenpol.js`
+ * run what a user runs, never a stale build. A failed tsc does not stop the unit
+ * tests: the errors are printed, and the tests that run the bin fail on their own.
  */
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
-export default function setup(): void {
-  const root = join(import.meta.dirname, "..");
-  execFileSync(process.execPath, [join(root, "scripts/generate.mjs")], { cwd: root, stdio: "inherit" });
+export default async function setup(): Promise<void> {
+  // @ts-expect-error: a plain ESM script without types
+  const { buildAll } = await import("../scripts/build.mjs");
   try {
-    execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "pipe" });
+    await buildAll({ quiet: true });
   } catch (error) {
-    const output = String((error as { stdout?: Buffer }).stdout ?? "");
-    process.stderr.write(`\nglobal setup: building dist/ failed; tests that run bin/screenpol.js will fail:\n${output}\n`);
+    const output = String((error as { stdout?: Buffer }).stdout ?? (error as Error).message);
+    process.stderr.write(`\nglobal setup: building dist/ failed (${join(import.meta.dirname, "../scripts/build.mjs")}); tests that run bin/screenpol.js will fail:\n${output}\n`);
   }
 }

@@ -29,9 +29,11 @@
  *   already blocks. Under an ALLOW the message says the floor cannot be allowed away.
  *
  * One finding per attempt: a reported key's subtree is not searched further
- * (`sanctions: {category: sanctions}` is one attempt, not two). The walk is
- * iterative, bounded in depth, and visits each shared (aliased) node once, so
- * cyclic data from YAML anchors cannot loop it.
+ * (`sanctions: {category: sanctions}` is one attempt, not two). A node shared
+ * through a YAML alias is searched at every place it is used, as the schema
+ * validates it there too (a finding there points at the alias). The walk is
+ * iterative, bounded in depth (MAX_DEPTH) and in size (MAX_VISITS), and never
+ * re-enters a node on its own path, so cyclic data from anchors cannot loop it.
  */
 import type { DocPath } from "../diagnostic.js";
 import { MAX_DEPTH } from "../document.js";
@@ -63,40 +65,46 @@ export const check: FileCheck = {
   },
 };
 
+/**
+ * Far above any policy (a few hundred nodes); it only stops data that aliases
+ * expand into a huge tree, which the schema then rejects anyway.
+ */
+const MAX_VISITS = 100_000;
+
 interface Pending {
   value: unknown;
   path: Array<string | number>;
   /** The map key this value sits under; list items inherit their list's key. */
   key: string | undefined;
+  /** The maps and lists from the root down to this value, to cut cycles. */
+  ancestors: object[];
 }
 
 function findAttempts(data: unknown): Finding[] {
   const findings: Finding[] = [];
-  const seen = new Set<object>();
-  const stack: Pending[] = [{ value: data, path: [], key: undefined }];
-  while (stack.length > 0) {
-    const { value, path, key } = stack.pop()!;
+  const stack: Pending[] = [{ value: data, path: [], key: undefined, ancestors: [] }];
+  let visits = 0;
+  while (stack.length > 0 && visits++ < MAX_VISITS) {
+    const { value, path, key, ancestors } = stack.pop()!;
     if (typeof value === "string") {
       if (key !== undefined && ENUM_KEYS.has(key) && isSanctionsValue(value)) {
         findings.push({ code: "sanctions-floor", path, message: valueMessage(data, path, key, value), target: "value" });
       }
       continue;
     }
-    if (typeof value !== "object" || value === null || seen.has(value) || path.length > MAX_DEPTH) continue;
-    seen.add(value);
-    // Children are pushed last-first so that they are visited in document order: an
-    // anchored node is then reached at its anchor, where its keys are in the text,
-    // before any alias of it (an alias always follows its anchor).
+    if (typeof value !== "object" || value === null || ancestors.includes(value) || path.length > MAX_DEPTH) continue;
+    const below = [...ancestors, value];
+    // Children are pushed last-first so that they are visited, and reported, in document order.
     const children: Pending[] = [];
     if (Array.isArray(value)) {
-      value.forEach((item, index) => children.push({ value: item, path: [...path, index], key }));
+      value.forEach((item, index) => children.push({ value: item, path: [...path, index], key, ancestors: below }));
     } else {
       for (const [childKey, child] of Object.entries(value)) {
         const childPath = [...path, childKey];
         if (isSanctionsKey(childKey)) {
           findings.push({ code: "sanctions-floor", path: childPath, message: ruleMessage(data, childPath, "key") ?? KEY_MESSAGE, target: "key" });
         } else {
-          children.push({ value: child, path: childPath, key: childKey });
+          children.push({ value: child, path: childPath, key: childKey, ancestors: below });
         }
       }
     }

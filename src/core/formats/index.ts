@@ -1,5 +1,6 @@
 import { formatGithub } from "./github.js";
 import { formatJson } from "./json.js";
+import { formatJunit } from "./junit.js";
 import { formatPretty } from "./pretty.js";
 import type { LintReport } from "./report.js";
 import { formatSarif } from "./sarif.js";
@@ -8,10 +9,10 @@ export type { LintReport } from "./report.js";
 export { shouldUseColor } from "./pretty.js";
 
 /** The lint output formats `screenpol lint --format` accepts. */
-export type FormatName = "pretty" | "json" | "github" | "sarif";
+export type FormatName = "pretty" | "json" | "github" | "sarif" | "junit";
 
 /** Every format name, in the order help text lists them. */
-export const FORMAT_NAMES: readonly FormatName[] = ["pretty", "json", "github", "sarif"];
+export const FORMAT_NAMES: readonly FormatName[] = ["pretty", "json", "github", "sarif", "junit"];
 
 /** Narrows a `--format` argument to a format name. */
 export function isFormatName(value: string): value is FormatName {
@@ -42,5 +43,7 @@ export function formatReport(name: FormatName, report: LintReport, options: Form
         toolVersion: options.toolVersion,
         ...(options.srcRoot === undefined ? {} : { srcRoot: options.srcRoot }),
       });
+    case "junit":
+      return formatJunit(report);
   }
 }

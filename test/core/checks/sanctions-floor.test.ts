@@ -61,6 +61,14 @@ describe("sanctions-floor check", () => {
     expect(check.run(policyFile(cyclic), context).map((f) => f.path)).toEqual([["__proto__", "OFAC"]]);
   });
 
+  it("stays bounded on data that aliases expand into a huge tree", () => {
+    let shared: unknown = { category: "mixer" };
+    for (let level = 0; level < 12; level++) shared = Array.from({ length: 10 }, () => shared);
+    const started = Date.now();
+    expect(check.run(policyFile({ rules: shared }), context)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("does not overflow on very deep data", () => {
     let deep: unknown = { sanctions: true };
     for (let i = 0; i < 10_000; i++) deep = { a: deep };

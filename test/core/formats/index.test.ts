@@ -7,8 +7,8 @@ import { formatSarif } from "../../../src/core/formats/sarif.js";
 import { sampleReport } from "./fixtures.js";
 
 describe("formatReport", () => {
-  it("lists the four formats", () => {
-    expect(FORMAT_NAMES).toEqual(["pretty", "json", "github", "sarif"]);
+  it("lists the five formats", () => {
+    expect(FORMAT_NAMES).toEqual(["pretty", "json", "github", "sarif", "junit"]);
     expect(FORMAT_NAMES.every(isFormatName)).toBe(true);
     expect(isFormatName("markdown")).toBe(false);
     expect(isFormatName("toString")).toBe(false);

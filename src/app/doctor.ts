@@ -1,0 +1,61 @@
+/**
+ * The doctor use case (toolkit.md, `screenpol doctor`): read each chosen
+ * environment once (admin-api.md, operation 6) and classify the outcome. A 200
+ * confirms token, environment id and scopes; 401, 403 and 404 each point at
+ * one of the three (admin-api.md, operation 6 and Authentication rule 3).
+ * Rendering is the command's job; this only says what happened.
+ */
+import type { EnvironmentConfig } from "../core/config.js";
+import { isRemoteError, type RemoteClient, type RemoteError } from "../remote/index.js";
+
+/** The outcome of checking one environment. */
+export type DoctorCheck =
+  | {
+      environment: EnvironmentConfig;
+      status: "ok";
+      /** The token's scopes, when the service reports them (the emulator's `tokenScopes`; not shown in admin-api.md). */
+      tokenScopes?: string[];
+    }
+  | {
+      environment: EnvironmentConfig;
+      /**
+       * `auth` 401, `forbidden` 403, `notFound` 404, `network` no response at
+       * all, `failed` anything else (5xx after retries, an unreadable body...).
+       */
+      status: "auth" | "forbidden" | "notFound" | "network" | "failed";
+      error: RemoteError;
+    };
+
+/**
+ * Checks the environments one after the other (one request each; sequential,
+ * so a wrong base URL is reported once per environment without a burst).
+ * Only remote failures become checks; anything else (a bug) is thrown.
+ */
+export async function checkEnvironments(client: RemoteClient, environments: readonly EnvironmentConfig[]): Promise<DoctorCheck[]> {
+  const checks: DoctorCheck[] = [];
+  for (const environment of environments) {
+    try {
+      const record = await client.getEnvironment(environment.id);
+      const check: DoctorCheck = { environment, status: "ok" };
+      const scopes = record.tokenScopes;
+      if (Array.isArray(scopes) && scopes.every((scope) => typeof scope === "string")) check.tokenScopes = scopes as string[];
+      checks.push(check);
+    } catch (error) {
+      if (!isRemoteError(error)) throw error;
+      checks.push({ environment, status: statusOf(error), error });
+    }
+  }
+  return checks;
+}
+
+function statusOf(error: RemoteError): "auth" | "forbidden" | "notFound" | "network" | "failed" {
+  switch (error.kind) {
+    case "auth":
+    case "forbidden":
+    case "notFound":
+    case "network":
+      return error.kind;
+    default:
+      return "failed";
+  }
+}

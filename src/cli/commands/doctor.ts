@@ -1,0 +1,101 @@
+/**
+ * `screenpol doctor [--env NAME]...`: reads each chosen environment (default:
+ * every one in the config) and prints one line per environment saying whether
+ * token, environment id and scopes are right, and if not, which one is wrong
+ * and where to fix it (admin-api.md, operation 6). Exit 0 when all pass, 4
+ * otherwise; config and token problems stop it with 2 before any request.
+ */
+import { join, relative } from "node:path";
+import { withConnection } from "../../app/admin.js";
+import { selectEnvironments } from "../../app/connect.js";
+import { checkEnvironments, type DoctorCheck } from "../../app/doctor.js";
+import { CONFIG_FILE } from "../../core/config.js";
+import { isLoopbackHost, TOKEN_ENV_VAR } from "../../remote/index.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import { connectOptions, type RemoteFlags } from "../remote-options.js";
+import { printable } from "../table.js";
+
+export interface DoctorFlags extends RemoteFlags {
+  env?: string[];
+}
+
+/** What the lines need besides the check: where the token and the ids come from. */
+interface DoctorContext {
+  baseUrl: string;
+  /** The config file as the user would type it from the working folder. */
+  configFile: string;
+  tokenFile: string | undefined;
+}
+
+export async function doctorCommand(flags: DoctorFlags, io: CliIo): Promise<ExitCode> {
+  return withConnection(connectOptions(flags, io), async ({ workspace, client }) => {
+    const environments = selectEnvironments(workspace.config, flags.env ?? []);
+    const checks = await checkEnvironments(client, environments);
+    const context: DoctorContext = {
+      baseUrl: client.baseUrl,
+      configFile: relative(io.cwd, join(workspace.root, CONFIG_FILE)) || CONFIG_FILE,
+      tokenFile: flags.tokenFile,
+    };
+    for (const check of checks) {
+      if (check.status === "ok") io.stdout.write(`${describePass(check)}\n`);
+      else io.stderr.write(`screenpol: ✖ ${describeFailure(check, context)}\n`);
+    }
+    return checks.every((check) => check.status === "ok") ? EXIT.ok : EXIT.remote;
+  });
+}
+
+function label(check: DoctorCheck): string {
+  return `${check.environment.name} (${check.environment.id})`;
+}
+
+function describePass(check: Extract<DoctorCheck, { status: "ok" }>): string {
+  const scopes = check.tokenScopes === undefined ? "" : ` (token scopes: ${printable(check.tokenScopes.join(", ") || "none")})`;
+  return `✔ ${label(check)}: token, environment id and scopes are correct${scopes}`;
+}
+
+function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context: DoctorContext): string {
+  const { error } = check;
+  const status = `${error.status ?? ""} ${error.serverMessage ?? ""}`.trim() + (error.code ? ` [${error.code}]` : "");
+  switch (check.status) {
+    case "auth": {
+      // Which source to check, never the value.
+      const source = context.tokenFile === undefined ? TOKEN_ENV_VAR : `the token file ${context.tokenFile} (--token-file)`;
+      return `${label(check)}: ${status}: the API token is missing, malformed, invalid or revoked; check ${source}`;
+    }
+    case "forbidden":
+      return `${label(check)}: ${status}: the API token is valid but lacks the scope for this environment; use a token granted it`;
+    case "notFound":
+      return (
+        `${label(check)}: ${status}: environment id ${check.environment.id} is wrong or belongs to another project; ` +
+        `check environments.${check.environment.name}.id in ${context.configFile}`
+      );
+    case "network": {
+      const host = new URL(context.baseUrl).hostname;
+      const advice = isLoopbackHost(host) ? "is `screenpol emulator` running?" : "check the base URL and the network";
+      return `${label(check)}: cannot reach ${context.baseUrl} (${networkReason(error.networkCode)}): ${advice}`;
+    }
+    case "failed":
+      return `${label(check)}: ${error.message}`;
+  }
+}
+
+/** The transport's code in words (src/remote/transport.ts names them). */
+function networkReason(code: string | undefined): string {
+  switch (code) {
+    case "ECONNREFUSED":
+      return "connection refused";
+    case "TIMEOUT":
+      return "no response in time";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name not found";
+    case "ECONNRESET":
+    case "EPIPE":
+    case "ECONNABORTED":
+    case "UND_ERR_SOCKET":
+      return "connection closed before a response";
+    default:
+      return code === undefined ? "no response" : code;
+  }
+}
