@@ -30,7 +30,7 @@
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureCorpus } from "./corpus.js";
@@ -317,10 +317,17 @@ if (!flag("skip-throughput")) await throughputPhase();
 
 // Report ------------------------------------------------------------------------------------
 rows.sort((a, b) => a.section - b.section);
+results.loadavgEnd = loadavg();
+const cores = availableParallelism();
+const busiest = Math.max(results.loadavgStart[0], results.loadavgEnd[0], results.loadavgEnd[1]);
+if (busiest > cores * 0.75) {
+  log(`\nWARNING: the machine was busy (load average up to ${busiest.toFixed(1)} on ${cores} cores): wall times include waiting` +
+    " for a CPU, so the wall-time ratios are unreliable; the CPU-time ratios (user + system of each process) are the steadier figures.");
+  results.busy = true;
+}
 const verdict = (row) => (row.pass === undefined ? "" : row.pass ? "pass" : "MISS");
 const table = [["measure", "value", "target", "result"], ...rows.map((row) => [row.measure, row.value, row.target, `${verdict(row)}${row.note ? ` (${row.note})` : ""}`])];
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-results.loadavgEnd = loadavg();
 const load = (l) => l.map((x) => x.toFixed(1)).join(" ");
 log(`\nscreenpol bench, ${new Date().toISOString()}, node ${process.version}, ${elapsed()} total; load average ${load(results.loadavgStart)} at start, ${load(results.loadavgEnd)} at end`);
 for (const [i, r] of table.entries()) {

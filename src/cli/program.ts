@@ -7,6 +7,7 @@ import { Command, Option } from "commander";
 import { FORMAT_NAMES } from "../core/formats/index.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
+import { addRemoteOptions } from "./remote-options.js";
 import { VERSION } from "./version.js";
 
 /** Builds the program; the chosen command's exit code lands in `result.code`. */
@@ -55,6 +56,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     });
 
   program
+    .command("init")
+    .description("scaffold a policy repository: config, one example policy per vendor and scope, pre-commit, CI workflow")
+    .argument("[directory]", "folder to scaffold (default: the current folder); existing files are never overwritten")
+    .action(async (directory: string | undefined) => {
+      const { initCommand } = await import("./commands/init.js");
+      result.code = await initCommand(directory, io);
+    });
+
+  program
     .command("emulator")
     .description("run the local emulator of the admin service on loopback (Ctrl-C stops it)")
     .option("--port <port>", "TCP port, 0 for any free one", "4010")
@@ -70,6 +80,85 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       const { emulatorCommand } = await import("./commands/emulator.js");
       result.code = await emulatorCommand(flags, io);
     });
+
+  // Admin commands: the remaining operations of admin-api.md (docs/admin-commands.md).
+  addRemoteOptions(
+    program
+      .command("doctor")
+      .description("check token, environment ids and scopes: read each environment once (operation 6)")
+      .option("--env <name>", "environment to check (repeatable; default: every one in the config)", collect, []),
+  ).action(async (flags) => {
+    const { doctorCommand } = await import("./commands/doctor.js");
+    result.code = await doctorCommand(flags, io);
+  });
+
+  const invite = program.command("invite").description("accept or reject an invite (operation 3)");
+  for (const decision of ["accept", "reject"] as const) {
+    addRemoteOptions(invite.command(decision).description(`${decision} an invite`).argument("<inviteId>", "invite id (UUID)")).action(
+      async (inviteId: string, flags) => {
+        const { inviteCommand } = await import("./commands/invite.js");
+        result.code = await inviteCommand(decision, inviteId, flags, io);
+      },
+    );
+  }
+
+  const mfa = program.command("mfa").description("multi-factor authentication of users (operation 4)");
+  addRemoteOptions(
+    mfa
+      .command("reset")
+      .description("delete all MFA devices of a user (asks first on a terminal)")
+      .argument("<userId>", "user id (UUID)")
+      .option("-y, --yes", "do not ask; required without a terminal"),
+  ).action(async (userId: string, flags) => {
+    const { mfaResetCommand } = await import("./commands/mfa.js");
+    result.code = await mfaResetCommand(userId, flags, io);
+  });
+
+  const users = program.command("users").description("users of an environment (operation 7)");
+  addRemoteOptions(
+    users
+      .command("list")
+      .description("list the users of an environment: one page, or every page with --all")
+      .option("--env <name>", "environment (required when the config declares several)")
+      .option("--filter <column=value>", "only users whose column contains the value, e.g. email=example.com")
+      .option("--limit <n>", "users per page, 1 to 100")
+      .option("--offset <n>", "users to skip")
+      .option("--all", "read every page (bounded)")
+      .option("--json", "print one JSON document instead of a table"),
+  ).action(async (flags) => {
+    const { usersListCommand } = await import("./commands/users.js");
+    result.code = await usersListCommand(flags, io);
+  });
+
+  addRemoteOptions(
+    program
+      .command("onramps")
+      .description("list the onramps enabled in an environment (operation 8)")
+      .option("--env <name>", "environment (required when the config declares several)")
+      .option("--merchant-name <name>", "merchant display name, appended to provider URLs where supported")
+      .option("--wallet-address <address>", "wallet address to prefill")
+      .option("--chain <chain>", "chain to prefill")
+      .option("--network-id <id>", "network id to prefill")
+      .option("--crypto-token <token>", "token (asset) to buy; not the API token")
+      .option("--currency <code>", "fiat currency to prefill")
+      .option("--json", "print one JSON document instead of a table"),
+  ).action(async (flags) => {
+    const { onrampsCommand } = await import("./commands/onramps.js");
+    result.code = await onrampsCommand(flags, io);
+  });
+
+  const webhooks = program.command("webhooks").description("webhooks of an environment, from webhooks/<env>.yaml (operation 5)");
+  addRemoteOptions(
+    webhooks
+      .command("push")
+      .description("lint webhooks/<env>.yaml, then update every webhook it lists")
+      .option("--env <name>", "environment (required when the config declares several)")
+      .option("-y, --yes", "do not ask before updating a live environment; required without a terminal")
+      .option("--dry-run", "lint and show what would be sent; send nothing"),
+  ).action(async (flags) => {
+    const { webhooksPushCommand } = await import("./commands/webhooks.js");
+    result.code = await webhooksPushCommand(flags, io);
+  });
 
   return program;
 }

@@ -18,7 +18,12 @@ export interface CatalogToken {
 
 export interface TokenCatalogIndex {
   has(chain: string, networkId: number, contractAddress: string): boolean;
-  /** Tokens sharing the symbol or the address, for the message of an unknown reference. */
+  /**
+   * For the message of an unknown reference, at most five, nearest first: the
+   * same address on another chain or network, the tokens of that symbol on the
+   * referenced network, then addresses on the referenced network one or two
+   * characters away (a typo).
+   */
   candidates(chain: string, networkId: number, contractAddress: string): CatalogToken[];
   readonly size: number;
 }
@@ -28,6 +33,11 @@ export function tokenKey(chain: string, networkId: number, contractAddress: stri
   const address = chain === "EVM" ? contractAddress.toLowerCase() : contractAddress;
   return `${chain}\u0000${networkId}\u0000${address}`;
 }
+
+/** At most this many candidates are offered for an unknown reference. */
+const MAX_CANDIDATES = 5;
+/** Addresses of the same length differing in at most this many characters count as a likely typo. */
+const MAX_TYPO_DISTANCE = 2;
 
 export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex {
   const byKey = new Map<string, CatalogToken>();
@@ -39,11 +49,49 @@ export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex
     if (list) list.push(token);
     else byAddress.set(address, [token]);
   }
+  // Only an unknown reference needs these; built on the first one, so a clean lint never pays for them.
+  let byNetwork: Map<string, CatalogToken[]> | undefined;
+  const networkTokens = (chain: string, networkId: number): readonly CatalogToken[] => {
+    if (!byNetwork) {
+      byNetwork = new Map();
+      for (const token of byKey.values()) {
+        const network = `${token.chain}\u0000${token.networkId}`;
+        const list = byNetwork.get(network);
+        if (list) list.push(token);
+        else byNetwork.set(network, [token]);
+      }
+    }
+    return byNetwork.get(`${chain}\u0000${networkId}`) ?? [];
+  };
   return {
     size: byKey.size,
     has: (chain, networkId, contractAddress) => byKey.has(tokenKey(chain, networkId, contractAddress)),
     candidates(chain, networkId, contractAddress) {
-      return byAddress.get(contractAddress.toLowerCase())?.slice(0, 5) ?? [];
+      const found = new Set<CatalogToken>();
+      // 1. The same contract address on another chain or network: the networkId (or chain) is likely wrong.
+      const sameAddress = byAddress.get(contractAddress.toLowerCase()) ?? [];
+      for (const token of sameAddress) found.add(token);
+      const onNetwork = networkTokens(chain, networkId);
+      // 2. On the referenced network, the tokens with those symbols: the address is likely another network's.
+      const symbols = new Set(sameAddress.map((token) => token.symbol));
+      for (const token of onNetwork) if (symbols.has(token.symbol)) found.add(token);
+      // 3. On the referenced network, an address one or two characters away: a likely typo.
+      const wanted = contractAddress.toLowerCase();
+      for (const token of onNetwork) {
+        if (found.size >= MAX_CANDIDATES * 2) break;
+        if (isNear(token.contractAddress.toLowerCase(), wanted)) found.add(token);
+      }
+      return [...found].slice(0, MAX_CANDIDATES);
     },
   };
+}
+
+/** Same length and at most {@link MAX_TYPO_DISTANCE} differing characters (Hamming distance), but not equal. */
+function isNear(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let differences = 0;
+  for (let index = 0; index < a.length; index++) {
+    if (a.charCodeAt(index) !== b.charCodeAt(index) && ++differences > MAX_TYPO_DISTANCE) return false;
+  }
+  return true;
 }

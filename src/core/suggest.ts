@@ -13,20 +13,27 @@ export function closest(input: string, candidates: readonly string[]): string | 
   return best;
 }
 
-/** Levenshtein distance, giving up early once it exceeds `limit` (inputs are short keys). */
+/**
+ * Optimal string alignment distance: Levenshtein plus the swap of two adjacent
+ * letters as one edit (`wehn` -> `when`), the commonest typo. Gives up early
+ * once the distance exceeds `limit` (inputs are short keys).
+ */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > limit) return limit + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;

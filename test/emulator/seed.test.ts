@@ -1,6 +1,7 @@
 /** The seed matches the sample repository, so the demo works without editing anything. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { lintText } from "../../src/core/lint.js";
@@ -71,8 +72,8 @@ describe("seed", async () => {
           const diagnostics = lintText(file, JSON.stringify(body), { config });
           expect(diagnostics.filter((diagnostic) => diagnostic.severity === "error"), file).toEqual([]);
           const local = repositoryFile(file);
-          const equal = JSON.stringify({ ...local, rules: local.rules }) === JSON.stringify({ ...local, schemaVersion: stored.schemaVersion, enabled: stored.enabled, rules: stored.rules });
-          if (equal) same++;
+          const pick = ({ schemaVersion, enabled, rules }: Record<string, unknown>) => ({ schemaVersion, enabled, rules });
+          if (isDeepStrictEqual(pick(local), pick(stored))) same++;
           else different++;
         }
         const entries = state.addressEntries.find((candidate) => candidate.environmentId === environment.id && candidate.providerType === vendor);

@@ -67,6 +67,8 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
     throw error;
   }
 
+  // Listen for Ctrl-C before announcing the address: a script may stop the emulator the moment it reads it.
+  const interrupted = io.waitForInterrupt();
   const environments = emulator.store.state.environments
     .filter((environment) => environment.projectId === SEED_IDS.project)
     .map(({ name, id, kind }) => ({ name, id, kind }));
@@ -94,7 +96,7 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
   // Compile the linter's schemas now rather than on the first write.
   setImmediate(() => emulator.warmUp());
 
-  await io.waitForInterrupt();
+  await interrupted;
   await running.close();
   await emulator.close();
   if (!flags.json) io.stderr.write("screenpol emulator: stopped\n");

@@ -67,5 +67,6 @@ export function renderMergeConflict(inviteId: string, status: string, payload: M
 }
 
 function side(user: { userId?: string; value?: string } | undefined): string {
-  return `${printable(user?.userId, 60)}  ${JSON.stringify(printable(user?.value))}`;
+  const value = typeof user?.value === "string" ? JSON.stringify(printable(user.value)) : "(no value)";
+  return `${printable(user?.userId, 60)}  ${value}`;
 }

@@ -10,6 +10,7 @@ import { check as unknownSchemaVersion } from "./unknown-schema-version.js";
 import { check as pathMismatch } from "./path-mismatch.js";
 import { check as scopeField } from "./scope-field.js";
 import { check as tokenBySymbol } from "./token-by-symbol.js";
+import { check as unknownToken } from "./unknown-token.js";
 import { check as duplicateRuleId } from "./duplicate-rule-id.js";
 import { check as terminalAllow } from "./terminal-allow.js";
 import { check as unreachableRule } from "./unreachable-rule.js";
@@ -29,6 +30,7 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   pathMismatch,
   scopeField,
   tokenBySymbol,
+  unknownToken,
   duplicateRuleId,
   terminalAllow,
   unreachableRule,

@@ -1,0 +1,258 @@
+/**
+ * One canonical rendering of a policy and of an address-entries file, used on
+ * both sides of every comparison (plan, push, pull, watch --plan), so that
+ * comments, key order, quoting and number spelling never show up as changes.
+ * Pure: no I/O.
+ *
+ * Canonical data:
+ * - policy: `providerType, scope, schemaVersion, enabled, rules{preScreen,
+ *   postScreen}`; preScreen `chains, minAmountUsd, tokens[{chain, networkId,
+ *   contractAddress}], exposureDepth | includeIndirect`; each rule `id,
+ *   description, when, action`; `when` holds the vendor's conditions in the
+ *   vendor's order (vendors.ts, CONDITION_KEYS), then `anyOf`; condition members
+ *   in the order of policy-language.md section 4. Server-managed members
+ *   (`revision`, `addressEntryCount`, `updatedAt`) are dropped: they never
+ *   belong to the content.
+ * - address entries: `providerType, entries`; each entry `address, chain,
+ *   action, scope, reason, expiresAt`; entries sorted by (chain, address,
+ *   scope), because the file is a set keyed by (address, chain)
+ *   (duplicate-address-entry) and its order means nothing.
+ * - Lists keep their order (rules are ordered; a reordered chain list is a real,
+ *   if harmless, edit). Unknown members are kept, after the known ones, sorted,
+ *   so nothing is ever silently dropped from a comparison. `-0` becomes `0`.
+ */
+import { Document, isMap, isScalar, isSeq, Scalar, visit, type Node as YamlNode } from "yaml";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { isRecord } from "./config.js";
+import { CONDITION_KEYS, isVendor, VENDORS, type Vendor } from "./vendors.js";
+
+/** Members of a policy the server manages; never part of the content (policy-language.md section 2). */
+export const SERVER_MANAGED_POLICY_KEYS = ["revision", "addressEntryCount", "updatedAt"] as const;
+
+const POLICY_KEYS = ["providerType", "scope", "schemaVersion", "enabled", "rules"];
+const RULES_KEYS = ["preScreen", "postScreen"];
+const PRESCREEN_KEYS = ["chains", "minAmountUsd", "tokens", "exposureDepth", "includeIndirect"];
+const TOKEN_KEYS = ["chain", "networkId", "contractAddress"];
+const RULE_KEYS = ["id", "description", "when", "action"];
+const ADDRESSES_KEYS = ["providerType", "entries"];
+const ENTRY_KEYS = ["address", "chain", "action", "scope", "reason", "expiresAt"];
+
+/** Members of each condition, policy-language.md section 4. */
+const CONDITION_MEMBER_KEYS: Readonly<Record<string, readonly string[]>> = {
+  riskScore: ["gte", "lte"],
+  exposure: ["category", "direction", "minPercent"],
+  cluster: ["category"],
+  riskLevel: ["atLeast"],
+  indicator: ["category", "riskType", "minVolumeUsd"],
+  entity: ["category"],
+};
+
+/** Every vendor's conditions, the given vendor's first: a stray condition of the other vendor still has a stable place. */
+function conditionOrder(vendor: Vendor | undefined): string[] {
+  const first = vendor ?? VENDORS[0];
+  return [...CONDITION_KEYS[first], ...VENDORS.filter((other) => other !== first).flatMap((other) => CONDITION_KEYS[other]), "anyOf"];
+}
+
+/** The content of a policy a push changes: what the designed PUT body carries besides `revision`. */
+export interface PolicyContent {
+  schemaVersion: unknown;
+  enabled: unknown;
+  rules: unknown;
+}
+
+/** The content of an address-entries file a push changes. */
+export interface AddressEntriesContent {
+  entries: unknown[];
+}
+
+/** A policy document (a file's data or a live policy) in canonical form; server-managed members dropped. */
+export function canonicalPolicy(data: unknown): Record<string, unknown> {
+  if (!isRecord(data)) return {};
+  const vendor = isVendor(data.providerType) ? data.providerType : undefined;
+  const skip = new Set<string>(SERVER_MANAGED_POLICY_KEYS);
+  return orderedObject(data, POLICY_KEYS, (key, value) => (key === "rules" ? canonicalRules(value, vendor) : canonicalValue(value)), skip);
+}
+
+/** `rules` in canonical form; `vendor` decides the order of conditions in `when`. */
+export function canonicalRules(rules: unknown, vendor?: Vendor): unknown {
+  if (!isRecord(rules)) return canonicalValue(rules);
+  return orderedObject(rules, RULES_KEYS, (key, value) => {
+    if (key === "preScreen") return canonicalPreScreen(value);
+    if (key === "postScreen") return Array.isArray(value) ? value.map((rule) => canonicalRule(rule, vendor)) : canonicalValue(value);
+    return canonicalValue(value);
+  });
+}
+
+/** The content a push sends for a policy, canonical: `{schemaVersion, enabled, rules}` in that order. */
+export function policyContent(data: unknown): PolicyContent {
+  const canonical = canonicalPolicy(data);
+  return { schemaVersion: canonical.schemaVersion ?? null, enabled: canonical.enabled ?? null, rules: canonical.rules ?? null };
+}
+
+function canonicalPreScreen(preScreen: unknown): unknown {
+  if (!isRecord(preScreen)) return canonicalValue(preScreen);
+  return orderedObject(preScreen, PRESCREEN_KEYS, (key, value) =>
+    key === "tokens" && Array.isArray(value) ? value.map((token) => (isRecord(token) ? orderedObject(token, TOKEN_KEYS) : canonicalValue(token))) : canonicalValue(value),
+  );
+}
+
+function canonicalRule(rule: unknown, vendor: Vendor | undefined): unknown {
+  if (!isRecord(rule)) return canonicalValue(rule);
+  return orderedObject(rule, RULE_KEYS, (key, value) => (key === "when" ? canonicalWhen(value, vendor) : canonicalValue(value)));
+}
+
+function canonicalWhen(when: unknown, vendor: Vendor | undefined): unknown {
+  if (!isRecord(when)) return canonicalValue(when);
+  return orderedObject(when, conditionOrder(vendor), (key, value) => {
+    if (key === "anyOf" && Array.isArray(value)) return value.map((item) => canonicalWhen(item, vendor));
+    const members = CONDITION_MEMBER_KEYS[key];
+    return members && isRecord(value) ? orderedObject(value, members) : canonicalValue(value);
+  });
+}
+
+/** An address-entries document (a file's data, or `{providerType, entries}` from the service) in canonical form. */
+export function canonicalAddressEntries(data: unknown): Record<string, unknown> {
+  if (!isRecord(data)) return {};
+  return orderedObject(data, ADDRESSES_KEYS, (key, value) => (key === "entries" && Array.isArray(value) ? canonicalEntryList(value) : canonicalValue(value)), new Set(["revision", "updatedAt"]));
+}
+
+/** Entries in canonical form and order. */
+export function canonicalEntryList(entries: readonly unknown[]): unknown[] {
+  const canonical = entries.map((entry) => (isRecord(entry) ? orderedObject(entry, ENTRY_KEYS) : canonicalValue(entry)));
+  return canonical
+    .map((entry, index) => ({ entry, index, key: entryKey(entry) }))
+    .sort((a, b) => compareStrings(a.key, b.key) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/** The sort and identity key of an entry: chain, address, scope. */
+export function entryKey(entry: unknown): string {
+  if (!isRecord(entry)) return `\u0000${JSON.stringify(entry)}`;
+  return [entry.chain, entry.address, entry.scope].map((part) => (typeof part === "string" ? part : JSON.stringify(part ?? null))).join("\u0000");
+}
+
+/** Any other value: objects get sorted keys, lists keep their order, `-0` is `0`. */
+export function canonicalValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonicalValue);
+  if (isRecord(value)) return orderedObject(value, []);
+  if (typeof value === "number" && Object.is(value, -0)) return 0;
+  return value;
+}
+
+/**
+ * A copy of `source` with the `known` keys first, in that order, then the
+ * others sorted; `skip` keys left out. Own properties only, and set with
+ * defineProperty so that a key named `__proto__` stays an ordinary key.
+ */
+function orderedObject(
+  source: Record<string, unknown>,
+  known: readonly string[],
+  map: (key: string, value: unknown) => unknown = (_key, value) => canonicalValue(value),
+  skip: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(source).filter((key) => !skip.has(key) && source[key] !== undefined);
+  const knownPresent = known.filter((key) => keys.includes(key));
+  const others = keys.filter((key) => !known.includes(key)).sort(compareStrings);
+  for (const key of [...knownPresent, ...others]) {
+    Object.defineProperty(out, key, { value: map(key, source[key]), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Canonical JSON for hashing (RFC 8785 style): object keys sorted by code
+ * unit, no whitespace, numbers and strings as JSON.stringify writes them.
+ * Independent of any key order, so anyone can recompute a plan's hashes.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(",")}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareStrings);
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
+  }
+  if (typeof value === "number") return JSON.stringify(Object.is(value, -0) ? 0 : value);
+  return JSON.stringify(value ?? null);
+}
+
+/** Lowercase hex SHA-256 of a string's UTF-8 bytes, or of bytes. */
+export function sha256Hex(input: string | Uint8Array): string {
+  return bytesToHex(sha256(typeof input === "string" ? utf8ToBytes(input) : input));
+}
+
+/** `sha256:<hex>` of the canonical JSON of a request body: the hash a plan records for it. */
+export function bodyHash(body: unknown): string {
+  return `sha256:${sha256Hex(canonicalJson(body))}`;
+}
+
+/** Whether two values are equal in canonical form. */
+export function canonicallyEqual(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+// Rendering -------------------------------------------------------------------------------
+
+/** Options of the YAML renderings. */
+export interface RenderOptions {
+  /** Comment lines (without `#`) written first, e.g. the header of a pulled file. */
+  header?: readonly string[];
+  /** The `yaml-language-server: $schema=` target, written as the first line. */
+  schema?: string;
+}
+
+const FLOW_LIST_KEYS = new Set(["chains"]);
+const SPACED_LIST_KEYS = new Set(["postScreen", "entries"]);
+
+/**
+ * Strings a YAML 1.1 reader (or a human) could take for something else: numbers
+ * of any spelling (0x.., 1e3, 1_000, 1:20), dates and times, booleans and null
+ * of YAML 1.1 (yes/no/on/off). YAML 1.2 core reads most of them as strings, but
+ * editors and other tools do not all speak 1.2, so they are double-quoted.
+ */
+const AMBIGUOUS_STRING = /^(?:[-+.]?\d.*|\.(?:inf|Inf|INF|nan|NaN|NAN)|[yYnN]|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|=|<<)$/s;
+
+/** Keys whose string values are always quoted, as the sample files do: addresses must never be read as numbers. */
+const ALWAYS_QUOTED_KEYS = new Set(["address", "contractAddress", "reason", "expiresAt"]);
+
+/** The canonical YAML of a policy document (any data; it is canonicalised first). */
+export function renderPolicyYaml(data: unknown, options: RenderOptions = {}): string {
+  return renderYaml(canonicalPolicy(data), options);
+}
+
+/** The canonical YAML of an address-entries document. */
+export function renderAddressEntriesYaml(data: unknown, options: RenderOptions = {}): string {
+  return renderYaml(canonicalAddressEntries(data), options);
+}
+
+function renderYaml(value: Record<string, unknown>, options: RenderOptions): string {
+  const document = new Document(value, { version: "1.2", schema: "core" });
+  visit(document, {
+    Pair(_key, pair) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      const node = pair.value as YamlNode | null;
+      if (isSeq(node) && FLOW_LIST_KEYS.has(key) && node.items.every((item) => isScalar(item))) node.flow = true;
+      if (isMap(node) && key in CONDITION_MEMBER_KEYS && node.items.every((item) => isScalar(item.value))) node.flow = true;
+      if (isSeq(node) && SPACED_LIST_KEYS.has(key)) node.items.forEach((item, index) => ((item as YamlNode).spaceBefore = index > 0));
+      if (isScalar(node) && typeof node.value === "string" && (ALWAYS_QUOTED_KEYS.has(key) || AMBIGUOUS_STRING.test(node.value))) {
+        node.type = Scalar.QUOTE_DOUBLE;
+      }
+    },
+    Scalar(_key, node) {
+      if (typeof node.value === "string" && AMBIGUOUS_STRING.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  // lineWidth 0: no folding, so a changed description is one changed line in a diff.
+  const body = document.toString({ lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, indentSeq: true });
+  const lines: string[] = [];
+  if (options.schema !== undefined) lines.push(`# yaml-language-server: $schema=${options.schema}`);
+  if (options.header && options.header.length > 0) {
+    if (lines.length > 0) lines.push("#");
+    for (const line of options.header) lines.push(line === "" ? "#" : `# ${line}`);
+  }
+  return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
+}

@@ -1,0 +1,122 @@
+/**
+ * A plan as a pull-request comment: a heading, a summary table (one row per
+ * policy), and one collapsible `<details>` block per change holding its diff.
+ *
+ * GitHub refuses a comment over 65,535 characters (its documented limit for an
+ * issue or pull-request comment body). The rendering stays under it: rows
+ * first, then diffs in plan order while they fit; a diff too large for what is
+ * left is cut at a line boundary, and from there on the comment says, in a
+ * note at the end, how many diffs (and rows) it left out and where to find the
+ * full plan. Lengths are counted in UTF-16 code units, which never undercounts
+ * characters.
+ */
+import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan.js";
+
+/** GitHub's limit on a comment body. */
+export const GITHUB_COMMENT_LIMIT = 65_535;
+
+export interface PlanMarkdownOptions {
+  /** Upper bound of the output's length; default {@link GITHUB_COMMENT_LIMIT}. */
+  limit?: number;
+  /** First line, e.g. a marker a CI step finds its earlier comment by. */
+  title?: string;
+}
+
+const ICON: Record<PlanKind, string> = { create: "➕ create", update: "✏️ update", unchanged: "✔️ unchanged", "live-only": "⚠️ live-only" };
+
+/** Room kept for the truncation note and the closing lines. */
+const RESERVE = 600;
+/** A diff is only worth cutting into when at least this much of it can be shown. */
+const MIN_PARTIAL = 1_500;
+
+export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
+  const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
+  const counts = countByKind(plan);
+  const environments = plan.environments.map((environment) => `\`${environment.name}\` (${environment.kind})`).join(", ");
+  const head = [
+    options.title ?? "### screenpol plan",
+    "",
+    `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`,
+    "",
+  ].join("\n");
+  const tableHead = "| | Policy | Live revision | Change |\n|---|---|---|---|\n";
+  const budget = limit - RESERVE;
+
+  let out = head;
+  if (plan.entries.length > 0) out += tableHead;
+  let rowsLeftOut = 0;
+  for (const entry of plan.entries) {
+    const row = tableRow(entry);
+    if (out.length + row.length > budget * 0.5) {
+      // The table may take half the comment; the diffs need the rest.
+      rowsLeftOut++;
+      continue;
+    }
+    out += row;
+  }
+  if (rowsLeftOut > 0) out += `| | *${rowsLeftOut} more rows not shown* | | |\n`;
+  if (!hasChanges(plan)) out += "\nNo changes: the live policies match the files.\n";
+
+  const changed = plan.entries.filter((entry) => entry.diff !== "");
+  let diffsLeftOut = 0;
+  let cut = false;
+  for (const entry of changed) {
+    if (cut) {
+      diffsLeftOut++;
+      continue;
+    }
+    const block = detailsBlock(entry, entry.diff);
+    if (out.length + block.length <= budget) {
+      out += block;
+      continue;
+    }
+    const room = budget - out.length - detailsBlock(entry, "").length - 80;
+    if (room >= MIN_PARTIAL) {
+      const partial = cutAtLine(entry.diff, room);
+      out += detailsBlock(entry, `${partial}\n... (diff cut here: the comment would exceed GitHub's limit)\n`);
+    } else {
+      diffsLeftOut++;
+    }
+    cut = true;
+  }
+  if (diffsLeftOut > 0 || rowsLeftOut > 0 || cut) {
+    const what = [
+      diffsLeftOut > 0 ? `${diffsLeftOut} of ${changed.length} diffs are not shown` : "",
+      rowsLeftOut > 0 ? `${rowsLeftOut} table rows are not shown` : "",
+      cut && diffsLeftOut === 0 && rowsLeftOut === 0 ? "one diff is cut short" : "",
+    ].filter((part) => part !== "");
+    out += `\n> [!NOTE]\n> This comment is truncated: ${what.join("; ")}, to stay within GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character limit. Run \`screenpol plan\` locally or read the plan.json artifact for the full plan.\n`;
+  }
+  return out;
+}
+
+function tableRow(entry: PlanEntry): string {
+  const revision = entry.kind === "create" ? "not live" : String(entry.baseRevision);
+  return `| ${ICON[entry.kind]} | \`${entryName(entry)}\` | ${revision} | ${escapeCell(entry.summary.text)} |\n`;
+}
+
+function detailsBlock(entry: PlanEntry, diff: string): string {
+  const fence = fenceFor(diff);
+  const revision = entry.kind === "create" ? "not live yet" : `live revision ${entry.baseRevision}`;
+  return `\n<details><summary><code>${escapeHtml(entryName(entry))}</code>: ${entry.kind} (${revision})</summary>\n\n${fence}diff\n${diff.endsWith("\n") || diff === "" ? diff : `${diff}\n`}${fence}\n\n</details>\n`;
+}
+
+/** A code fence longer than any run of backticks in the content. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
+function cutAtLine(text: string, length: number): string {
+  const slice = text.slice(0, length);
+  const newline = slice.lastIndexOf("\n");
+  return newline > 0 ? slice.slice(0, newline) : slice;
+}
+
+function escapeCell(text: string): string {
+  return escapeHtml(text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

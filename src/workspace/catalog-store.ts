@@ -1,0 +1,367 @@
+/**
+ * The token catalog snapshot on disk: `<paths.catalog>/tokens.json` and
+ * `tokens.meta.json` (policy-language.md section 1), read and replaced as one
+ * pair (admin-api.md, operation 2, rules 3 and 4; toolkit.md: "replace the
+ * snapshot and its ETag in one atomic step").
+ *
+ * Two files cannot be renamed at once, so the pair is bound instead: the meta
+ * carries the SHA-256 of the tokens.json it describes, and is renamed last.
+ *
+ * Replacing (under a lock file, one sync at a time):
+ *   1. write both temporary files beside their targets, fsync each;
+ *   2. rename tokens.json into place, then tokens.meta.json, then fsync the folder.
+ * A crash or `kill -9` before step 2 leaves the old pair and stray temporaries;
+ * between the two renames, a new tokens.json with the old meta and the new meta
+ * still waiting in its temporary file.
+ *
+ * Reading: tokens.json and the meta are read and the hash compared. A mismatch
+ * is resolved by the meta temporary whose hash matches (the crash between the
+ * renames: the new pair, which the next sync completes), by reading again (a
+ * sync was replacing the pair meanwhile), or else reported: tokens.json is still
+ * a complete catalog (it is only ever replaced whole), but its meta cannot be
+ * trusted, so the next sync reads everything instead of polling.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from "node:fs/promises";
+import { join } from "node:path";
+import type { CatalogToken } from "../core/catalog.js";
+import {
+  META_FILE,
+  parseTokensText,
+  renderMeta,
+  renderSnapshot,
+  toCatalogMeta,
+  TOKENS_FILE,
+  type CatalogMeta,
+  type SnapshotEntry,
+} from "../core/catalog-snapshot.js";
+
+export interface SnapshotPaths {
+  /** The folder, absolute. */
+  dir: string;
+  tokens: string;
+  meta: string;
+  /** Repository-relative names, for messages. */
+  display: { tokens: string; meta: string };
+}
+
+/** Where the snapshot of a repository lives: `<root>/<paths.catalog>/tokens.json` and its meta. */
+export function snapshotPaths(root: string, catalogDir: string): SnapshotPaths {
+  const dir = join(root, catalogDir);
+  return {
+    dir,
+    tokens: join(dir, TOKENS_FILE),
+    meta: join(dir, META_FILE),
+    display: { tokens: `${catalogDir}/${TOKENS_FILE}`, meta: `${catalogDir}/${META_FILE}` },
+  };
+}
+
+/**
+ * The pair checked without reading the tokens: is there a tokens.json, and does
+ * the meta describe it? Cheap enough for every sync (one read and one hash).
+ * - `missing`: no tokens.json;
+ * - `unreadable`: tokens.json exists but cannot be read;
+ * - `present`: `meta` when it describes exactly this tokens.json, else
+ *   undefined with `metaProblem` saying why.
+ */
+export type SnapshotInspection =
+  | { status: "missing" }
+  | { status: "unreadable"; reason: string }
+  | { status: "present"; bytes: Buffer; digest: string; meta: CatalogMeta | undefined; metaProblem?: string };
+
+/**
+ * A snapshot as read: `invalid` when tokens.json cannot be used (unreadable,
+ * not JSON, not tokens); `ok` with the tokens, and their meta when it describes
+ * exactly this tokens.json (otherwise `metaProblem` says why).
+ */
+export type LoadedSnapshot =
+  | { status: "missing" }
+  | { status: "invalid"; reason: string }
+  | { status: "ok"; tokens: CatalogToken[]; meta: CatalogMeta | undefined; metaProblem?: string };
+
+/** How often a mismatched pair that keeps changing is read again: a replacement takes milliseconds. */
+const READ_ATTEMPTS = 3;
+const READ_RETRY_DELAY_MS = 25;
+
+/** Reads tokens.json's bytes and the meta, and verifies the pair (see the file comment). */
+export async function inspectSnapshot(paths: SnapshotPaths): Promise<SnapshotInspection> {
+  let previous: { bytes: Buffer; metaText: string | undefined } | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const bytes = await readOptional(paths.tokens, true);
+    if (bytes instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(bytes)})` };
+    if (bytes === undefined) return { status: "missing" };
+    const metaRead = await readOptional(paths.meta);
+    const metaText = typeof metaRead === "string" ? metaRead : undefined;
+    const digest = sha256OfBytes(bytes);
+    const { meta, problem } = metaFor(metaText, digest, paths);
+    if (meta) return { status: "present", bytes, digest, meta };
+    const pending = await pendingMeta(paths, digest);
+    if (pending) return { status: "present", bytes, digest, meta: pending };
+    // The same mismatch twice is a settled state (a hand edit, a merge), not a replacement under way.
+    const settled = previous !== undefined && previous.metaText === metaText && previous.bytes.equals(bytes);
+    if (metaText === undefined || settled || attempt >= READ_ATTEMPTS) return { status: "present", bytes, digest, meta: undefined, metaProblem: problem };
+    previous = { bytes, metaText };
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+  }
+}
+
+/** Reads and verifies the pair, and parses the tokens. */
+export async function readSnapshot(paths: SnapshotPaths): Promise<LoadedSnapshot> {
+  const inspection = await inspectSnapshot(paths);
+  if (inspection.status === "missing") return inspection;
+  if (inspection.status === "unreadable") return { status: "invalid", reason: inspection.reason };
+  return withTokens(inspection.bytes.toString("utf8"), inspection.meta, inspection.metaProblem, paths);
+}
+
+/**
+ * Verifies a pair given as texts (the Git index's copies, for `lint --staged`).
+ * `metaText` undefined: no meta.
+ */
+export function snapshotFromTexts(tokensText: string, metaText: string | undefined, paths: Pick<SnapshotPaths, "display">): LoadedSnapshot {
+  const { meta, problem } = metaFor(metaText, sha256OfText(tokensText), paths);
+  return withTokens(tokensText, meta, problem, paths);
+}
+
+function withTokens(text: string, meta: CatalogMeta | undefined, metaProblem: string | undefined, paths: Pick<SnapshotPaths, "display">): LoadedSnapshot {
+  const parsed = parseTokensText(text);
+  if (!parsed.ok) return { status: "invalid", reason: `${paths.display.tokens} ${parsed.reason}` };
+  if (meta && meta.tokenCount !== parsed.tokens.length) {
+    return { status: "ok", tokens: parsed.tokens, meta: undefined, metaProblem: `${paths.display.meta} counts ${meta.tokenCount} tokens, ${paths.display.tokens} holds ${parsed.tokens.length}` };
+  }
+  return metaProblem === undefined ? { status: "ok", tokens: parsed.tokens, meta } : { status: "ok", tokens: parsed.tokens, meta, metaProblem };
+}
+
+function metaFor(metaText: string | undefined, digest: string, paths: Pick<SnapshotPaths, "display">): { meta?: CatalogMeta; problem?: string } {
+  if (metaText === undefined) return { problem: `${paths.display.meta} is missing` };
+  const meta = toMetaOrUndefined(metaText);
+  if (!meta) return { problem: `${paths.display.meta} is not a snapshot meta record this screenpol reads` };
+  if (meta.sha256 !== digest) return { problem: `${paths.display.meta} does not describe this ${paths.display.tokens} (edited by hand, or merged?)` };
+  return { meta };
+}
+
+/** SHA-256 (hex) of a tokens.json text with CRLF read as LF, so a Git checkout with autocrlf still verifies. */
+export function sha256OfText(text: string): string {
+  return createHash("sha256").update(text.includes("\r") ? text.replace(/\r\n/g, "\n") : text).digest("hex");
+}
+
+/** {@link sha256OfText} of a file's bytes, without decoding them when there is no CR to normalise. */
+export function sha256OfBytes(bytes: Buffer): string {
+  return bytes.includes(13) ? sha256OfText(bytes.toString("utf8")) : createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The meta still in its temporary file after a crash between the two renames, if it matches `digest`. */
+async function pendingMeta(paths: SnapshotPaths, digest: string): Promise<CatalogMeta | undefined> {
+  for (const name of await temporariesOf(paths.dir, META_FILE)) {
+    const text = await readOptional(join(paths.dir, name));
+    if (typeof text !== "string") continue;
+    try {
+      const meta = toCatalogMeta(JSON.parse(text));
+      if (meta?.sha256 === digest) return meta;
+    } catch {
+      // A temporary cut short by the crash: not the one.
+    }
+  }
+  return undefined;
+}
+
+/** Another sync holds the lock; nothing was written. */
+export class SnapshotBusyError extends Error {
+  override readonly name = "SnapshotBusyError";
+}
+
+/** Writing the snapshot failed; the previous pair is untouched. */
+export class SnapshotWriteError extends Error {
+  override readonly name = "SnapshotWriteError";
+}
+
+/** The meta to write; the store fills in `sha256`. */
+export type MetaDraft = Omit<CatalogMeta, "sha256">;
+
+/**
+ * Replaces the pair with `entries` (sorted) and `draft` (see the file comment).
+ * Returns the meta written. On failure the previous pair stays in place.
+ */
+export async function commitSnapshot(paths: SnapshotPaths, entries: readonly SnapshotEntry[], draft: MetaDraft): Promise<CatalogMeta> {
+  return withLock(paths, async () => {
+    await recover(paths);
+    const tokensTemporary = temporaryName(paths.dir, TOKENS_FILE);
+    const metaTemporary = temporaryName(paths.dir, META_FILE);
+    try {
+      const sha256 = await writeChunks(tokensTemporary, renderSnapshot(entries));
+      const meta: CatalogMeta = { ...draft, sha256 };
+      await writeChunks(metaTemporary, [renderMeta(meta)]);
+      await rename(tokensTemporary, paths.tokens);
+      await rename(metaTemporary, paths.meta);
+      await syncFolder(paths.dir);
+      return meta;
+    } catch (error) {
+      await unlink(tokensTemporary).catch(() => undefined);
+      await unlink(metaTemporary).catch(() => undefined);
+      throw new SnapshotWriteError(`cannot write ${paths.display.tokens} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
+    }
+  });
+}
+
+/** Replaces the meta alone (a new ETag for an unchanged catalog); `meta.sha256` must describe the current tokens.json. */
+export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promise<void> {
+  await withLock(paths, async () => {
+    const temporary = temporaryName(paths.dir, META_FILE);
+    try {
+      await writeChunks(temporary, [renderMeta(meta)]);
+      await rename(temporary, paths.meta);
+      await syncFolder(paths.dir);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw new SnapshotWriteError(`cannot write ${paths.display.meta} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
+    }
+  });
+}
+
+/** Name of the lock file in the catalog folder. */
+const LOCK_FILE = ".tokens.lock";
+
+/**
+ * One writer at a time: two syncs renaming in turn could otherwise pair one's
+ * tokens.json with the other's meta. The lock holds the owner's pid; a lock of a
+ * process that no longer runs (killed mid-write) is taken over.
+ */
+async function withLock<T>(paths: SnapshotPaths, run: () => Promise<T>): Promise<T> {
+  try {
+    await mkdir(paths.dir, { recursive: true });
+  } catch (error) {
+    throw new SnapshotWriteError(`cannot create the catalog folder ${paths.dir} (${describeFsError(error)})`, { cause: error });
+  }
+  const lock = join(paths.dir, LOCK_FILE);
+  let handle: FileHandle | undefined;
+  for (let attempt = 0; attempt < 2 && !handle; attempt++) {
+    try {
+      handle = await open(lock, "wx", 0o644);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new SnapshotWriteError(`cannot write in ${paths.dir} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
+      }
+      const owner = Number.parseInt(String(await readOptional(lock)), 10);
+      if (Number.isSafeInteger(owner) && owner !== process.pid && isRunning(owner)) {
+        throw new SnapshotBusyError(`another catalog sync (pid ${owner}) is writing ${paths.display.tokens}; try again when it has finished`);
+      }
+      await unlink(lock).catch(() => undefined);
+    }
+  }
+  if (!handle) throw new SnapshotBusyError(`cannot take the lock ${LOCK_FILE} in ${paths.dir}; remove it if no sync is running`);
+  try {
+    await handle.writeFile(`${process.pid}\n`);
+    await handle.close();
+    return await run();
+  } finally {
+    await unlink(lock).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Under the lock, before writing: completes a replacement a crash cut between
+ * the two renames (its meta is still a temporary), then removes every other
+ * temporary, which only a dead writer can have left.
+ */
+async function recover(paths: SnapshotPaths): Promise<void> {
+  const tokensBytes = await readOptional(paths.tokens, true);
+  if (tokensBytes instanceof Buffer) {
+    const current = toMetaOrUndefined(await readOptional(paths.meta));
+    const digest = sha256OfBytes(tokensBytes);
+    if (current?.sha256 !== digest) {
+      for (const name of await temporariesOf(paths.dir, META_FILE)) {
+        if (toMetaOrUndefined(await readOptional(join(paths.dir, name)))?.sha256 === digest) {
+          await rename(join(paths.dir, name), paths.meta);
+          break;
+        }
+      }
+    }
+  }
+  for (const file of [TOKENS_FILE, META_FILE]) {
+    for (const name of await temporariesOf(paths.dir, file)) await unlink(join(paths.dir, name)).catch(() => undefined);
+  }
+}
+
+function toMetaOrUndefined(text: string | Error | undefined): CatalogMeta | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    return toCatalogMeta(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `.tokens.json.<pid>.<random>.tmp`: beside the target (same file system, so rename is atomic), ignored by Git (`*.tmp`). */
+function temporaryName(dir: string, file: string): string {
+  return join(dir, `.${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+async function temporariesOf(dir: string, file: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const prefix = `.${file}.`;
+  return names.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).sort();
+}
+
+/** Writes `chunks` to a new file, fsyncs it, and returns the SHA-256 of what was written. */
+async function writeChunks(path: string, chunks: Iterable<string>): Promise<string> {
+  const hash = createHash("sha256");
+  const handle = await open(path, "wx", 0o644);
+  try {
+    for (const chunk of chunks) {
+      hash.update(chunk);
+      await handle.write(chunk);
+    }
+    // Durable before visible: without fsync a crash after the rename can expose an empty file.
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return hash.digest("hex");
+}
+
+/** Makes the renames durable; a folder cannot be opened for fsync on every platform, which then has to do. */
+async function syncFolder(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, "r");
+    await handle.sync();
+  } catch {
+    // Windows: folders cannot be fsynced; NTFS journals the rename.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** The file's text (or bytes), undefined when it does not exist, or the error. */
+async function readOptional(path: string): Promise<string | undefined | Error>;
+async function readOptional(path: string, binary: true): Promise<Buffer | undefined | Error>;
+async function readOptional(path: string, binary = false): Promise<string | Buffer | undefined | Error> {
+  try {
+    return binary ? await readFile(path) : await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOSPC") return "no space left on the device";
+  if (code === "EISDIR") return "it is a folder";
+  if (code === "EROFS") return "read-only file system";
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
