@@ -1,0 +1,77 @@
+/**
+ * The token catalog snapshot as `lint` uses it: read, verified, indexed. Kept
+ * apart from app/catalog.ts so the lint path never loads the remote client.
+ */
+import { indexCatalog, type TokenCatalogIndex } from "../core/catalog.js";
+import { META_FILE, TOKENS_FILE } from "../core/catalog-snapshot.js";
+import type { Config } from "../core/config.js";
+import type { SourceFile } from "../core/lint.js";
+import { readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } from "../workspace/catalog-store.js";
+
+/**
+ * What lint knows of the snapshot:
+ * - `loaded`: `index` is used by the unknown-token check; `metaProblem` when the
+ *   meta does not describe tokens.json (the tokens are used all the same: the
+ *   file is only ever replaced whole, and it is what the repository reviewed);
+ * - `missing`: no tokens.json, the check is skipped;
+ * - `invalid`: tokens.json cannot be used, the check is skipped; `reason` says why;
+ * - `given`: the caller passed an index.
+ */
+export type LintCatalog =
+  | { status: "loaded"; index: TokenCatalogIndex; file: string; version: string | undefined; metaProblem: string | undefined }
+  | { status: "missing"; file: string }
+  | { status: "invalid"; file: string; reason: string }
+  | { status: "given"; index: TokenCatalogIndex };
+
+/** Reads `<root>/<paths.catalog>/tokens.json` (and its meta) from the working tree. */
+export async function loadLintCatalog(root: string, config: Config): Promise<LintCatalog> {
+  const paths = snapshotPaths(root, config.paths.catalog);
+  return toLintCatalog(await readSnapshot(paths), paths.display.tokens);
+}
+
+/**
+ * The snapshot as staged, when `sources` (read from the Git index) hold a
+ * usable tokens.json; undefined otherwise (not staged, or too large for the
+ * index reader), and the caller falls back to the working tree.
+ */
+export function stagedLintCatalog(sources: readonly SourceFile[], config: Config): LintCatalog | undefined {
+  const display = { tokens: `${config.paths.catalog}/${TOKENS_FILE}`, meta: `${config.paths.catalog}/${META_FILE}` };
+  const text = (file: string): string | undefined => {
+    const source = sources.find((candidate) => candidate.file === file);
+    if (!source || source.readError !== undefined) return undefined;
+    return source.text ?? (source.bytes ? Buffer.from(source.bytes).toString("utf8") : undefined);
+  };
+  const tokensText = text(display.tokens);
+  if (tokensText === undefined) return undefined;
+  return toLintCatalog(snapshotFromTexts(tokensText, text(display.meta), { display }), display.tokens);
+}
+
+/** The repository-relative paths of the pair, for selecting them from the Git index. */
+export function snapshotFiles(config: Config): string[] {
+  return [`${config.paths.catalog}/${TOKENS_FILE}`, `${config.paths.catalog}/${META_FILE}`];
+}
+
+function toLintCatalog(snapshot: LoadedSnapshot, file: string): LintCatalog {
+  if (snapshot.status === "missing") return { status: "missing", file };
+  if (snapshot.status === "invalid") return { status: "invalid", file, reason: snapshot.reason };
+  return { status: "loaded", index: indexCatalog(snapshot.tokens), file, version: snapshot.meta?.version, metaProblem: snapshot.metaProblem };
+}
+
+/**
+ * The one line `lint` prints on stderr about the snapshot, or undefined when
+ * there is nothing to say. Only when the linted policies reference tokens: a
+ * repository without token references has nothing the snapshot would check.
+ */
+export function catalogNotice(catalog: LintCatalog | undefined, referencesTokens: boolean): string | undefined {
+  if (!catalog || !referencesTokens) return undefined;
+  switch (catalog.status) {
+    case "missing":
+      return `no token catalog snapshot (${catalog.file}); token references not checked — run screenpol catalog sync`;
+    case "invalid":
+      return `${catalog.reason}; token references not checked — run screenpol catalog sync`;
+    case "loaded":
+      return catalog.metaProblem === undefined ? undefined : `${catalog.metaProblem}; token references checked against ${catalog.file} as it is — run screenpol catalog sync`;
+    default:
+      return undefined;
+  }
+}
