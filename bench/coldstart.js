@@ -1,28 +1,40 @@
 /**
  * Cold start of `screenpol lint <one file>` (what a pre-commit hook pays) and where
- * its milliseconds go: node's bootstrap, loading the CLI's modules, loading the
- * lint modules (yaml, ajv, the checks), compiling the JSON Schema with ajv, and
- * linting. Used by bench/run.js.
+ * its milliseconds go: node's bootstrap, loading the CLI bundle (dist/bin/, built
+ * by scripts/build.mjs with esbuild), loading the lint command's chunk, linting.
+ * Used by bench/run.js.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { median, rotate, timedSpawn } from "./lib.js";
 
 const NODE = process.execPath;
 
+/** dist/bin/lint-<hash>.js: the lint command's lazily imported chunk, if the bundle has one. */
+export function lintChunk(root) {
+  const dir = join(root, "dist", "bin");
+  const name = existsSync(dir) ? readdirSync(dir).find((entry) => /^lint-[A-Za-z0-9]+\.js$/.test(entry)) : undefined;
+  return name ? join(dir, name) : undefined;
+}
+
 /**
- * `node -e 0`, `screenpol --version` and `screenpol lint <file>`, interleaved; and
- * `lint <file>` from a single-bundle build (`bundle`, see buildBundle) when given.
+ * `node -e 0`, `screenpol --version` and `screenpol lint <file>`, interleaved; and,
+ * when tsc's unbundled dist/cli/main.js exists, the same lint run from it
+ * (`unbundled`), to show what the bundle buys.
  */
-export function measureColdStart({ root, file, runs, deadline, bundle }) {
+export function measureColdStart({ root, file, runs, deadline }) {
   const bin = join(root, "bin", "screenpol.js");
   const commands = [
     { name: "node", args: ["-e", "0"] },
     { name: "version", args: [bin, "--version"] },
     { name: "lint", args: [bin, "lint", file] },
   ];
-  if (bundle) commands.push({ name: "bundle", args: [bundle, "lint", file] });
+  const unbundled = join(root, "dist", "cli", "main.js");
+  if (existsSync(unbundled)) {
+    const code = `const { main } = await import(${JSON.stringify(pathToFileURL(unbundled).href)}); process.exitCode = await main(process.argv.slice(1));`;
+    commands.push({ name: "unbundled", args: ["--input-type=module", "-e", code, "lint", file] });
+  }
   const times = Object.fromEntries(commands.map((command) => [command.name, []]));
   const failures = [];
   // One untimed run of each: the first spawn after a build pays for the page cache.
@@ -54,52 +66,44 @@ function medianOf(samples) {
 
 /**
  * Stage split of one CLI lint (one process per sample), isolated import times of
- * the heavy dependencies and of the core modules, and the first-call costs
- * (parse, schema validation, lintText), the cost of compiling one policy schema
- * with ajv at run time, and, when `standaloneDir` is given, of loading one
- * precompiled (ajv standalone) validator instead.
+ * the heavy dependencies and of the bundle's pieces, first-call costs (parse,
+ * schema validation, lintText), the cost of compiling one policy schema with ajv
+ * at run time, and, when `standaloneDir` is given, of loading one precompiled
+ * (ajv standalone) validator instead.
  */
 export async function measureModuleCosts({ root, file, runs, deadline, standaloneDir }) {
-  const stages = [];
-  for (let i = 0; i < runs && performance.now() < deadline; i++) stages.push(probe(root, ["stages", file]));
-  const specifiers = [
-    "commander",
-    "yaml",
-    "ajv",
-    "@noble/hashes/sha3.js",
-    "dist/core/generated/schemas.js",
-    "dist/core/generated/validators.js",
-    "dist/core/document.js",
-    "dist/core/validate.js",
-    "dist/core/checks/index.js",
-    "dist/core/lint.js",
-    "dist/cli/main.js",
-    "dist/cli/commands/lint.js",
-  ];
-  const imports = {};
-  for (const specifier of specifiers) {
+  const probes = (args, count = runs) => {
     const samples = [];
-    for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)) && performance.now() < deadline; i++) samples.push(probe(root, ["import", specifier]).import);
-    imports[specifier] = median(samples);
-  }
-  const compile = [];
-  for (let i = 0; i < runs && performance.now() < deadline; i++) compile.push(probe(root, ["compile", file]));
-  const runtimeCompile = [];
-  for (let i = 0; i < runs && performance.now() < deadline; i++) runtimeCompile.push(probe(root, ["ajv-compile", file]));
-  const standalone = [];
-  let standaloneInfo;
+    for (let i = 0; i < count && performance.now() < deadline; i++) samples.push(probe(root, args));
+    return samples;
+  };
+  const stages = probes(["stages", file]);
+  const specifiers = ["commander", "yaml", "ajv", "@noble/hashes/sha3.js", "dist/core/generated/validators.js", "dist/bin/main.js", "dist/bin/lint-*.js"];
+  const imports = {};
+  for (const specifier of specifiers) imports[specifier] = median(probes(["import", specifier], Math.max(3, Math.ceil(runs / 2))).map((s) => s.import));
+  const compile = probes(["compile", file]);
+  const runtimeCompile = probes(["ajv-compile", file]);
+  let standalone;
   if (standaloneDir) {
-    standaloneInfo = await buildStandalone(root, standaloneDir);
-    for (let i = 0; i < runs && performance.now() < deadline; i++) standalone.push(probe(root, ["standalone", file, standaloneDir]));
+    const info = await buildStandalone(root, standaloneDir);
+    const samples = probes(["standalone", file, standaloneDir]);
+    if (samples.length > 0) standalone = { ...medianOf(samples), ...info };
   }
-  return { stages: medianOf(stages), imports, compile: medianOf(compile), runtimeCompile: runtimeCompile.length > 0 ? medianOf(runtimeCompile) : undefined, standalone: standalone.length > 0 ? { ...medianOf(standalone), ...standaloneInfo } : undefined };
+  return {
+    stages: medianOf(stages),
+    imports,
+    compile: medianOf(compile),
+    runtimeCompile: runtimeCompile.length > 0 ? medianOf(runtimeCompile) : undefined,
+    standalone,
+  };
 }
 
 /**
  * Precompiles each policy schema with ajv's standalone code generation, with the
  * options of src/core/validate.ts (allErrors, strict, verbose), one ES module per
  * schema, so the probe can time loading one instead of importing ajv and compiling.
- * Only for the measurement: nothing in screenpol uses these files.
+ * Only for the measurement (screenpol's own are in src/core/generated/validators.ts,
+ * all schemas in one module).
  */
 export async function buildStandalone(root, dir) {
   const { Ajv } = await import("ajv");
@@ -119,9 +123,11 @@ export async function buildStandalone(root, dir) {
 }
 
 /**
- * Runs the CLI under --cpu-prof and sums self time by where the code lives: node's
- * module loader, other node internals, each package, screenpol's own dist/, and
- * V8's "(program)" (parsing and compiling JavaScript, bootstrap) and GC.
+ * Runs the CLI under --cpu-prof and sums self time by where the code comes from:
+ * node's module loader, other node internals, each package and screenpol's own
+ * source (inside the bundle, by esbuild's `// node_modules/<pkg>/...` and
+ * `// src/...` region comments), and V8's "(program)" (parsing and compiling
+ * JavaScript, bootstrap) and GC.
  */
 export function profileColdStart({ root, file, runs, dir }) {
   rmSync(dir, { recursive: true, force: true });
@@ -130,6 +136,7 @@ export function profileColdStart({ root, file, runs, dir }) {
     timedSpawn(NODE, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--cpu-prof-interval=100", join(root, "bin", "screenpol.js"), "lint", file], { cwd: root, timeoutMs: 20_000 });
   }
   const totals = new Map();
+  const regions = new Map();
   let profiles = 0;
   let wall = 0;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".cpuprofile"))) {
@@ -141,7 +148,7 @@ export function profileColdStart({ root, file, runs, dir }) {
     for (let i = 0; i < profile.samples.length; i++) {
       const node = byId.get(profile.samples[i]);
       const ms = (deltas[i + 1] ?? 0) / 1000;
-      const bucket = bucketOf(root, node.callFrame);
+      const bucket = bucketOf(root, node.callFrame, regions);
       totals.set(bucket, (totals.get(bucket) ?? 0) + ms);
     }
   }
@@ -149,7 +156,7 @@ export function profileColdStart({ root, file, runs, dir }) {
   return { profiles, profiledMs: wall / Math.max(1, profiles), buckets };
 }
 
-function bucketOf(root, frame) {
+function bucketOf(root, frame, regionCache) {
   const url = frame.url ?? "";
   if (!url) {
     if (frame.functionName === "(garbage collector)") return "V8 garbage collector";
@@ -157,32 +164,54 @@ function bucketOf(root, frame) {
     if (frame.functionName === "(idle)") return "idle (waiting on I/O)";
     return `native ${frame.functionName || "(anonymous)"}`;
   }
-  if (url.startsWith("node:internal/modules/") || url.startsWith("node:internal/vm")) return "node module loader (resolve, read, link)";
-  if (url.startsWith("node:")) return "node internals (fs, streams, bootstrap)";
+  if (url.startsWith("node:internal/modules/") || url.startsWith("node:internal/vm")) return "node module loader (resolve, read, compile, link)";
+  if (url.startsWith("node:")) return "node internals (bootstrap, fs, streams)";
   const path = url.startsWith("file://") ? decodeURIComponent(new URL(url).pathname) : url;
-  const inModules = path.lastIndexOf("/node_modules/");
+  let origin = path;
+  const rel = relative(root, path);
+  if (rel.startsWith("dist/bin/")) origin = regionOf(path, frame.lineNumber, regionCache) ?? rel;
+  const inModules = origin.lastIndexOf("node_modules/");
   if (inModules >= 0) {
-    const rest = path.slice(inModules + "/node_modules/".length).split("/");
+    const rest = origin.slice(inModules + "node_modules/".length).split("/");
     return `package ${rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]}`;
   }
-  const rel = relative(root, path);
-  if (rel.startsWith("dist/")) {
-    const parts = rel.split("/");
-    return `screenpol ${parts.length > 2 ? parts.slice(0, parts.length > 3 ? 3 : 2).join("/") : rel}`;
+  const source = origin.startsWith("src/") ? origin : relative(root, origin);
+  if (source.startsWith("src/core/checks/")) return "screenpol src/core/checks/";
+  if (source.startsWith("src/") || source.startsWith("dist/")) return `screenpol ${source}`;
+  return `other ${source}`;
+}
+
+/** The source file a line of an esbuild chunk came from, by its region comments. */
+function regionOf(path, line, cache) {
+  let regions = cache.get(path);
+  if (!regions) {
+    regions = [];
+    readFileSync(path, "utf8").split("\n").forEach((text, index) => {
+      const match = /^\/\/ ((?:node_modules|src)\/\S+)$/.exec(text);
+      if (match) regions.push([index, match[1]]);
+    });
+    cache.set(path, regions);
   }
-  return `other ${rel}`;
+  let found;
+  for (const [start, origin] of regions) {
+    if (start > line) break;
+    found = origin;
+  }
+  return found;
 }
 
 /**
- * The dist/ modules `screenpol lint` loads (static imports from bin/, plus the lint
- * command's dynamic import), counted by walking the import statements.
+ * What `screenpol lint` loads: the bundle's entry, the lint chunk and every chunk
+ * they import statically (esbuild's import statements), with the number of source
+ * modules bundled into them (esbuild's region comments).
  */
 export function moduleGraph(root) {
-  const entry = [join(root, "dist", "cli", "main.js"), join(root, "dist", "cli", "commands", "lint.js")];
+  const entries = [join(root, "dist", "bin", "main.js"), lintChunk(root)].filter(Boolean);
   const seen = new Set();
   const packages = new Set();
   let bytes = 0;
-  const pending = [...entry];
+  let sources = 0;
+  const pending = [...entries];
   while (pending.length > 0) {
     const file = pending.pop();
     if (seen.has(file)) continue;
@@ -194,40 +223,14 @@ export function moduleGraph(root) {
     } catch {
       continue;
     }
-    // Static imports and re-exports only: type-only imports are gone after tsc; the
-    // dynamic imports of other commands are not followed (lint does not run them).
+    for (const match of text.matchAll(/^\/\/ (node_modules|src)\/(\S+)$/gm)) {
+      sources++;
+      if (match[1] === "node_modules") packages.add(match[2].startsWith("@") ? match[2].split("/").slice(0, 2).join("/") : match[2].split("/")[0]);
+    }
     for (const match of text.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)) {
       const specifier = match[1] ?? match[2];
       if (specifier.startsWith(".")) pending.push(resolve(dirname(file), specifier));
-      else if (!specifier.startsWith("node:")) packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]);
     }
   }
-  return { modules: seen.size, kib: bytes / 1024, packages: [...packages].sort() };
-}
-
-/**
- * An experiment, not how screenpol ships: bin/screenpol.js and dist/ bundled with
- * rolldown (present in node_modules as a dependency of vitest's vite, not one of
- * ours) into a few chunks (the lazily imported commands stay separate chunks), to
- * see what module loading costs against the same code in one file. Written to
- * `<corpus>/bundle/cli/` (gitignored) with a minimal `<corpus>/package.json`:
- * dist/cli/version.js reads ../../package.json, and the chunks are ES modules.
- * Returns undefined when rolldown cannot be loaded.
- */
-export async function buildBundle(root, corpusDir) {
-  let rolldown;
-  try {
-    ({ rolldown } = await import("rolldown"));
-  } catch {
-    return undefined;
-  }
-  const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  writeFileSync(join(corpusDir, "package.json"), `${JSON.stringify({ name: "screenpol-bench-bundle", version, private: true, type: "module" })}\n`);
-  const dir = join(corpusDir, "bundle", "cli");
-  rmSync(dir, { recursive: true, force: true });
-  const bundle = await rolldown({ input: join(root, "bin", "screenpol.js"), platform: "node", logLevel: "silent" });
-  const { output } = await bundle.write({ dir, format: "esm" });
-  await bundle.close?.();
-  const entry = join(dir, "screenpol.js");
-  return { entry, chunks: output.length, kib: output.reduce((sum, chunk) => sum + (chunk.code?.length ?? 0), 0) / 1024 };
+  return { files: seen.size, kib: bytes / 1024, sources, packages: [...packages].sort() };
 }

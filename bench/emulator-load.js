@@ -204,7 +204,7 @@ function operationsFor(targets, mix) {
 }
 
 /** The record of writes: started (maybe applied) and acknowledged (certainly applied), by kind and key. */
-function createWriteLog() {
+function createWriteLog(onAck) {
   const started = new Map();
   const acked = new Map();
   const keyOf = (kind, key) => `${kind} ${key}`;
@@ -220,6 +220,7 @@ function createWriteLog() {
       const k = keyOf(kind, key);
       if (!acked.has(k)) acked.set(k, []);
       acked.get(k).push({ marker, revision });
+      onAck?.();
     },
   };
 }
@@ -229,10 +230,10 @@ function createWriteLog() {
  * samples and the write log. `onRunning` is called once the clients are going
  * (the crash phase kills the emulator from there).
  */
-export async function runLoad({ baseUrl, token, targets, clients = 200, durationMs = 10_000, mix = "mixed", seed = 1, timeoutMs = 10_000, isInjected = () => false, onRunning }) {
+export async function runLoad({ baseUrl, token, targets, clients = 200, durationMs = 10_000, mix = "mixed", seed = 1, timeoutMs = 10_000, isInjected = () => false, onRunning, onAck }) {
   const { createClient, isRevisionConflict } = await loadClientModule();
   const nextOperation = operationsFor(targets, mix);
-  const log = createWriteLog();
+  const log = createWriteLog(onAck);
   const latencies = [];
   const counts = { requests: 0, operations: 0, conflicts: 0, injected: 0, failures: 0, byOperation: {} };
   const failures = [];
@@ -385,8 +386,12 @@ export async function loadPhase({ clients = 200, durationMs = 10_000, seed = 1, 
   }
 }
 
-/** Phase 2: writes, kill -9 at a random moment, restart from the state file, check. */
-export async function crashPhase({ clients = 50, seed = 1, workDir, killAfterMs }) {
+/**
+ * Phase 2: writes, kill -9 at a random moment, restart from the state file,
+ * check. The moment: a random 0 to 500 ms after the first few writes were
+ * acknowledged (so there is something to lose), while more are in flight.
+ */
+export async function crashPhase({ clients = 50, seed = 1, workDir, ackedBeforeKill = 5, maxWaitMs = 15_000 }) {
   const statePath = join(workDir, "crash-state.json");
   const first = await startEmulatorProcess({ statePath, reset: true });
   const problems = [];
@@ -395,23 +400,30 @@ export async function crashPhase({ clients = 50, seed = 1, workDir, killAfterMs 
     const { baseUrl, adminUrl, tokens } = first.facts;
     const seedState = (await adminGet(adminUrl, "/state")).state;
     const targets = await targetsOf(adminUrl);
-    const delay = killAfterMs ?? 300 + Math.floor(seededRandom(seed)() * 900);
+    const delay = Math.floor(seededRandom(seed)() * 500);
+    let stop = () => undefined;
+    let acks = 0;
+    let killed;
+    const kill = () => {
+      killed ??= first.kill9().then(() => stop());
+    };
+    const fallback = setTimeout(kill, maxWaitMs);
     const run = await runLoad({
       baseUrl,
       token: tokens[0].token,
       targets,
       clients,
-      durationMs: 30_000,
+      durationMs: maxWaitMs + 5_000,
       mix: "writes",
       seed,
       timeoutMs: 5_000,
-      onRunning: ({ stop }) => {
-        setTimeout(async () => {
-          await first.kill9();
-          stop();
-        }, delay);
+      onRunning: (control) => (stop = control.stop),
+      onAck: () => {
+        if (++acks === ackedBeforeKill) setTimeout(kill, delay);
       },
     });
+    clearTimeout(fallback);
+    await killed;
     const acknowledged = [...run.log.acked.values()].reduce((sum, acks) => sum + acks.length, 0);
     if (acknowledged === 0) problems.push("no write was acknowledged before the kill: nothing was tested");
     let text;
@@ -426,7 +438,8 @@ export async function crashPhase({ clients = 50, seed = 1, workDir, killAfterMs 
     if (second.facts.seeded) problems.push("the restarted emulator reseeded instead of loading the state file");
     const restored = (await adminGet(second.facts.adminUrl, "/state")).state;
     problems.push(...verifyWrites(restored, run.log, { complete: false, seedState }));
-    return { killedAfterMs: delay, acknowledged, run, problems };
+    const sent = [...run.log.started.values()].reduce((sum, markers) => sum + markers.length, 0);
+    return { killedAfterMs: delay, ackedBeforeKill, acknowledged, sent, run, problems };
   } finally {
     if (first.child.exitCode === null && first.child.signalCode === null) await first.kill9();
     if (second) await second.stop();
@@ -442,6 +455,10 @@ export function describeLoad(load) {
     `latency p50 ${round(run.latency.p50, 1)} ms, p90 ${round(run.latency.p90, 1)} ms, p99 ${round(run.latency.p99, 1)} ms, max ${round(run.latency.max, 1)} ms`,
     `operations ${run.counts.operations} (${writes} writes), revision conflicts ${run.counts.conflicts}, injected 503s ${run.counts.injected}/${load.fired}, failures ${run.counts.failures}`,
   ];
+}
+
+export function describeCrash(crash) {
+  return `killed ${crash.killedAfterMs} ms after the ${crash.ackedBeforeKill}th acknowledged write: ${crash.acknowledged} writes acknowledged of ${crash.sent} sent`;
 }
 
 async function main(argv) {
@@ -463,7 +480,7 @@ async function main(argv) {
     for (const problem of load.problems) log(`  PROBLEM: ${problem}`);
     log(`emulator crash: ${killClients} writing clients, kill -9, restart from the state file`);
     const crash = await crashPhase({ clients: killClients, seed, workDir });
-    log(`  killed after ${crash.killedAfterMs} ms with ${crash.acknowledged} writes acknowledged; restarted: ${crash.problems.length === 0 ? "every acknowledged write is in the state file" : "PROBLEMS"}`);
+    log(`  ${describeCrash(crash)}; restarted: ${crash.problems.length === 0 ? "every acknowledged write is in the state file" : "PROBLEMS"}`);
     for (const problem of crash.problems) log(`  PROBLEM: ${problem}`);
     if (jsonOut) {
       const { writeFileSync } = await import("node:fs");

@@ -2,7 +2,7 @@
  * Child process of the cold-start analysis (bench/coldstart.js); not meant to be
  * run by hand, but harmless:
  *
- *     node bench/probe.js stages <policy file>   CLI `lint <file>` split into stages
+ *     node bench/probe.js stages <policy file>   CLI `lint <file>` (dist/bin bundle) split into stages
  *     node bench/probe.js import <specifier>     time to import one module, fresh process
  *     node bench/probe.js compile <policy file>  first vs second parse / schema validation / lintText
  *                                                (give the file relative to the repository root)
@@ -18,17 +18,32 @@ const [mode, arg] = process.argv.slice(2);
 const dist = new URL("../dist/", import.meta.url);
 const report = (data) => process.stderr.write(`PROBE ${JSON.stringify({ boot, ...data })}\n`);
 
+/** URL of a file under dist/; a `*` in the name matches a chunk hash (bin/lint-*.js). */
+async function distFile(path) {
+  if (!path.includes("*")) return new URL(path, dist).href;
+  const { readdirSync } = await import("node:fs");
+  const dir = new URL(path.slice(0, path.lastIndexOf("/") + 1), dist);
+  const [before, after] = path.slice(path.lastIndexOf("/") + 1).split("*");
+  const name = readdirSync(dir).find((entry) => entry.startsWith(before) && entry.endsWith(after) && /^[A-Za-z0-9]+$/.test(entry.slice(before.length, entry.length - after.length)));
+  if (!name) throw new Error(`no dist/${path}`);
+  return new URL(name, dir).href;
+}
+
 if (mode === "stages") {
+  // What bin/screenpol.js runs: the esbuild bundle dist/bin/main.js, whose lint
+  // command is a lazily imported chunk dist/bin/lint-<hash>.js (loaded here first,
+  // so that loading and running are timed apart).
+  const chunk = await distFile("bin/lint-*.js");
   const t0 = performance.now();
-  const { main } = await import(new URL("cli/main.js", dist).href);
+  const { main } = await import(new URL("bin/main.js", dist).href);
   const t1 = performance.now();
-  await import(new URL("cli/commands/lint.js", dist).href);
+  await import(chunk);
   const t2 = performance.now();
   const code = await main(["lint", arg]);
   const t3 = performance.now();
   report({ loadMain: t1 - t0, loadLintCommand: t2 - t1, runLint: t3 - t2, code });
 } else if (mode === "import") {
-  const specifier = arg.startsWith("dist/") ? new URL(arg.slice(5), dist).href : arg;
+  const specifier = arg.startsWith("dist/") ? await distFile(arg.slice(5)) : arg;
   const t0 = performance.now();
   await import(specifier);
   report({ import: performance.now() - t0 });

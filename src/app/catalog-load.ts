@@ -15,13 +15,15 @@ import { readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } f
  *   file is only ever replaced whole, and it is what the repository reviewed);
  * - `missing`: no tokens.json, the check is skipped;
  * - `invalid`: tokens.json cannot be used, the check is skipped; `reason` says why;
- * - `given`: the caller passed an index.
+ * - `given`: the caller passed an index;
+ * - `unused`: no linted file lists tokens, so the snapshot was not read.
  */
 export type LintCatalog =
   | { status: "loaded"; index: TokenCatalogIndex; file: string; version: string | undefined; metaProblem: string | undefined }
   | { status: "missing"; file: string }
   | { status: "invalid"; file: string; reason: string }
-  | { status: "given"; index: TokenCatalogIndex };
+  | { status: "given"; index: TokenCatalogIndex }
+  | { status: "unused" };
 
 /** Reads `<root>/<paths.catalog>/tokens.json` (and its meta) from the working tree. */
 export async function loadLintCatalog(root: string, config: Config): Promise<LintCatalog> {
@@ -59,11 +61,11 @@ function toLintCatalog(snapshot: LoadedSnapshot, file: string): LintCatalog {
 
 /**
  * The one line `lint` prints on stderr about the snapshot, or undefined when
- * there is nothing to say. Only when the linted policies reference tokens: a
+ * there is nothing to say. Only when the linted files may list tokens: a
  * repository without token references has nothing the snapshot would check.
  */
-export function catalogNotice(catalog: LintCatalog | undefined, referencesTokens: boolean): string | undefined {
-  if (!catalog || !referencesTokens) return undefined;
+export function catalogNotice(catalog: LintCatalog, tokensListed: boolean): string | undefined {
+  if (!tokensListed) return undefined;
   switch (catalog.status) {
     case "missing":
       return `no token catalog snapshot (${catalog.file}); token references not checked — run screenpol catalog sync`;

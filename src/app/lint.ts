@@ -10,6 +10,7 @@ import { collectPaths, readSources, toRepositoryPath } from "../workspace/reposi
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
+import { catalogNotice, loadLintCatalog, snapshotFiles, stagedLintCatalog, type LintCatalog } from "./catalog-load.js";
 
 export interface LintRequest {
   /** Files or folders; none means the whole repository (config, policies, webhooks). */
@@ -19,12 +20,20 @@ export interface LintRequest {
   /** Read the Git index instead of the working tree (pre-commit). */
   staged?: boolean;
   now?: Date;
+  /** The token catalog to check references against; by default the snapshot `<paths.catalog>/tokens.json`, when it exists. */
   catalog?: TokenCatalogIndex;
 }
 
 export interface LintRun extends LintResult {
   root: string;
   configFound: boolean;
+  /** The token catalog snapshot used by unknown-token, or why there was none. */
+  catalog: LintCatalog;
+  /**
+   * One line for stderr about the snapshot, when the linted policies reference
+   * tokens and none could be used (or its meta is stale); never a diagnostic.
+   */
+  catalogNotice: string | undefined;
 }
 
 export async function runLint(request: LintRequest = {}): Promise<LintRun> {
@@ -33,20 +42,40 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const workspace = await openWorkspace(cwd);
   let config: Config = workspace.config;
   let sources: SourceFile[];
+  let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
+  let staged: SourceFile[] | undefined;
   if (request.staged) {
     const named = new Set(paths.map((path) => toRepositoryPath(workspace.root, resolve(cwd, path))));
     const covered = (path: string): boolean =>
       named.size > 0 ? named.has(path) || [...named].some((prefix) => path.startsWith(`${prefix}/`)) : isLintedByDefault(path, config);
-    const everything = await readStagedSources(workspace.root, (path) => covered(path) || path === CONFIG_FILE);
+    const catalogFiles = new Set(snapshotFiles(config));
+    const everything = await readStagedSources(workspace.root, (path) => covered(path) || path === CONFIG_FILE || catalogFiles.has(path));
     // The staged config decides the layout, as the commit will.
     const stagedConfig = everything.find((source) => source.file === CONFIG_FILE);
     if (stagedConfig?.bytes) config = configFromText(Buffer.from(stagedConfig.bytes).toString("utf8"));
     sources = everything.filter((source) => covered(source.file) && /\.ya?ml$/i.test(source.file));
+    staged = everything;
   } else {
     sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, config));
   }
-  const result = lintSources(sources, { config, now: request.now, catalog: request.catalog });
-  return { ...result, root: workspace.root, configFound: workspace.configFound };
+  // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
+  const tokensListed = sources.some(mayListTokens);
+  if (tokensListed) {
+    // The staged snapshot, as the commit will hold it; the working tree's when it is not staged.
+    if (staged) catalog ??= stagedLintCatalog(staged, config);
+    catalog ??= await loadLintCatalog(workspace.root, config);
+  }
+  catalog ??= { status: "unused" };
+  const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
+  const result = lintSources(sources, { config, now: request.now, catalog: index });
+  const notice = catalogNotice(catalog, tokensListed);
+  return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice };
+}
+
+/** Conservative: any file holding the word `tokens` may list token references (block, flow or quoted key). */
+function mayListTokens(source: SourceFile): boolean {
+  if (source.text !== undefined) return source.text.includes("tokens");
+  return source.bytes !== undefined && Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength).includes("tokens");
 }
 
 function isLintedByDefault(path: string, config: Config): boolean {

@@ -35,14 +35,22 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = await lintCommand(paths, flags, io);
     });
 
-  program
-    .command("watch")
-    .description("re-lint on every save and redraw the findings")
-    .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
-    .action(async (paths: string[]) => {
-      const { watchCommand } = await import("./commands/watch.js");
-      result.code = await watchCommand(paths, io);
-    });
+  addRemoteOptions(
+    program
+      .command("watch")
+      .description("re-lint on every save and redraw the findings")
+      .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
+      .option("--plan", "also re-plan on every save, against the live copy read once at start")
+      .option("--env <name>", "with --plan: environment to plan (repeatable; default: every one)", collect, []),
+  ).action(async (paths: string[], flags: { plan?: boolean; env?: string[]; tokenFile?: string; baseUrl?: string }) => {
+    if (flags.plan) {
+      const { watchPlanCommand } = await import("./commands/watch-plan.js");
+      result.code = await watchPlanCommand(paths, flags, io);
+      return;
+    }
+    const { watchCommand } = await import("./commands/watch.js");
+    result.code = await watchCommand(paths, io);
+  });
 
   program
     .command("schema")
@@ -79,6 +87,52 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .action(async (flags) => {
       const { emulatorCommand } = await import("./commands/emulator.js");
       result.code = await emulatorCommand(flags, io);
+    });
+
+  // Review workflow: plan, push, pull, demo (docs/review-workflow.md).
+  addRemoteOptions(
+    program
+      .command("plan")
+      .description("lint, then diff the files against the live policies: what a push would change")
+      .argument("[paths...]", "files or folders (default: every policy of the chosen environments)")
+      .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect, [])
+      .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
+      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
+      .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none"),
+  ).action(async (paths: string[], flags) => {
+    const { planCommand } = await import("./commands/plan.js");
+    result.code = await planCommand(paths, flags, io);
+  });
+
+  addRemoteOptions(
+    program
+      .command("push")
+      .description("apply: send each changed policy with the live revision it was planned against")
+      .option("--env <name>", "environment to push (repeatable; default: every one in the config or the plan)", collect, [])
+      .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
+      .option("-y, --yes", "confirm pushing to a live environment without asking"),
+  ).action(async (flags) => {
+    const { pushCommand } = await import("./commands/push.js");
+    result.code = await pushCommand(flags, io);
+  });
+
+  addRemoteOptions(
+    program
+      .command("pull")
+      .description("write the live policies and address entries of an environment into files, in canonical form")
+      .option("--env <name>", "environment to pull (required when the config declares more than one)")
+      .option("--force", "overwrite files with local changes"),
+  ).action(async (flags) => {
+    const { pullCommand } = await import("./commands/pull.js");
+    result.code = await pullCommand(flags, io);
+  });
+
+  program
+    .command("demo")
+    .description("lint, plan, push and plan again against an emulator started in this process (npm start)")
+    .action(async () => {
+      const { demoCommand } = await import("./commands/demo.js");
+      result.code = await demoCommand(io);
     });
 
   // Admin commands: the remaining operations of admin-api.md (docs/admin-commands.md).
@@ -158,6 +212,28 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   ).action(async (flags) => {
     const { webhooksPushCommand } = await import("./commands/webhooks.js");
     result.code = await webhooksPushCommand(flags, io);
+  });
+
+  const catalog = program.command("catalog").description("the token catalog snapshot: sync it from the service, or see what changed");
+  addRemoteOptions(
+    catalog
+      .command("sync")
+      .description("poll the token catalog (If-None-Match) and replace catalog/tokens.json and its meta when it changed")
+      .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
+      .option("--json", "print the result as one JSON object"),
+  ).action(async (flags) => {
+    const { catalogSyncCommand } = await import("./commands/catalog.js");
+    result.code = await catalogSyncCommand(flags, io);
+  });
+  addRemoteOptions(
+    catalog
+      .command("diff")
+      .description("show the tokens added, removed and changed between the snapshot and the live catalog")
+      .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
+      .option("--json", "print the differences as one JSON object"),
+  ).action(async (flags) => {
+    const { catalogDiffCommand } = await import("./commands/catalog.js");
+    result.code = await catalogDiffCommand(flags, io);
   });
 
   return program;

@@ -106,14 +106,8 @@ export function* renderSnapshot(entries: readonly SnapshotEntry[], linesPerChunk
 /** Result of reading tokens.json: the tokens, or why they cannot be used. */
 export type ParsedTokens = { ok: true; tokens: CatalogToken[] } | { ok: false; reason: string };
 
-/**
- * Reads the text of tokens.json. The canonical layout (one token per line) is
- * read line by line, so no second copy of the whole array exists at once; any
- * other valid JSON array of tokens (edited by hand, reformatted) is read whole.
- */
+/** Reads the text of tokens.json: any JSON array of tokens (the canonical layout, or one edited by hand). */
 export function parseTokensText(text: string): ParsedTokens {
-  const byLine = parseByLine(text);
-  if (byLine) return checkTokens(byLine);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -122,25 +116,6 @@ export function parseTokensText(text: string): ParsedTokens {
   }
   if (!Array.isArray(data)) return { ok: false, reason: "is not a JSON array of tokens" };
   return checkTokens(data);
-}
-
-function parseByLine(text: string): unknown[] | undefined {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length === 1 && lines[0]!.trim() === "[]") return [];
-  if (lines.length < 2 || lines[0] !== "[" || lines[lines.length - 1] !== "]") return undefined;
-  const items: unknown[] = [];
-  for (let index = 1; index < lines.length - 1; index++) {
-    const line = lines[index]!;
-    const last = index === lines.length - 2;
-    if (last === line.endsWith(",")) return undefined;
-    try {
-      items.push(JSON.parse(last ? line : line.slice(0, -1)));
-    } catch {
-      return undefined;
-    }
-  }
-  return items;
 }
 
 function checkTokens(items: unknown[]): ParsedTokens {

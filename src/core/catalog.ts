@@ -41,37 +41,31 @@ const MAX_TYPO_DISTANCE = 2;
 
 export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex {
   const byKey = new Map<string, CatalogToken>();
-  const byAddress = new Map<string, CatalogToken[]>();
-  for (const token of tokens) {
-    byKey.set(tokenKey(token.chain, token.networkId, token.contractAddress), token);
-    const address = token.contractAddress.toLowerCase();
-    const list = byAddress.get(address);
-    if (list) list.push(token);
-    else byAddress.set(address, [token]);
-  }
+  for (const token of tokens) byKey.set(tokenKey(token.chain, token.networkId, token.contractAddress), token);
   // Only an unknown reference needs these; built on the first one, so a clean lint never pays for them.
+  let byAddress: Map<string, CatalogToken[]> | undefined;
   let byNetwork: Map<string, CatalogToken[]> | undefined;
-  const networkTokens = (chain: string, networkId: number): readonly CatalogToken[] => {
-    if (!byNetwork) {
-      byNetwork = new Map();
-      for (const token of byKey.values()) {
-        const network = `${token.chain}\u0000${token.networkId}`;
-        const list = byNetwork.get(network);
-        if (list) list.push(token);
-        else byNetwork.set(network, [token]);
-      }
+  const group = (keyOf: (token: CatalogToken) => string): Map<string, CatalogToken[]> => {
+    const groups = new Map<string, CatalogToken[]>();
+    for (const token of byKey.values()) {
+      const key = keyOf(token);
+      const list = groups.get(key);
+      if (list) list.push(token);
+      else groups.set(key, [token]);
     }
-    return byNetwork.get(`${chain}\u0000${networkId}`) ?? [];
+    return groups;
   };
   return {
     size: byKey.size,
     has: (chain, networkId, contractAddress) => byKey.has(tokenKey(chain, networkId, contractAddress)),
     candidates(chain, networkId, contractAddress) {
+      byAddress ??= group((token) => token.contractAddress.toLowerCase());
+      byNetwork ??= group((token) => `${token.chain}\u0000${token.networkId}`);
       const found = new Set<CatalogToken>();
       // 1. The same contract address on another chain or network: the networkId (or chain) is likely wrong.
       const sameAddress = byAddress.get(contractAddress.toLowerCase()) ?? [];
       for (const token of sameAddress) found.add(token);
-      const onNetwork = networkTokens(chain, networkId);
+      const onNetwork = byNetwork.get(`${chain}\u0000${networkId}`) ?? [];
       // 2. On the referenced network, the tokens with those symbols: the address is likely another network's.
       const symbols = new Set(sameAddress.map((token) => token.symbol));
       for (const token of onNetwork) if (symbols.has(token.symbol)) found.add(token);

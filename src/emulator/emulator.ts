@@ -20,7 +20,7 @@ import { MAX_CATALOG_SIZE } from "./catalog.js";
 import type { ApiRequest } from "./context.js";
 import { EmulatorError, forbidden, HttpError, notFound } from "./errors.js";
 import { FaultRegistry, type ActiveFault, type FaultSpec } from "./faults.js";
-import { parseJsonBody, readBody, send, type Reply } from "./http.js";
+import { ClientGone, parseJsonBody, readBody, send, type Reply } from "./http.js";
 import { SEED_IDS } from "./ids.js";
 import type { EmulatorState } from "./model.js";
 import { ADMIN_PREFIX, handleAdmin, isLoopbackHostName, type AdminServices } from "./operations/admin.js";
@@ -133,57 +133,60 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const method = request.method ?? "GET";
     const url = new URL(request.url ?? "/", "http://emulator.invalid");
     const path = url.pathname;
-    let reply: Reply;
-    let dropAfter = false;
+    let outcome: Outcome;
     try {
       const bodyText = await readBody(request);
-      if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) {
-        reply = await handleAdmin(request, path, bodyText, services);
-      } else if (path.startsWith(`${BASE_PATH}/`)) {
-        const relative = path.slice(BASE_PATH.length).replace(/(?<=.)\/$/, "");
-        const match = matchRoute(method, relative);
-        if (match.kind === "none") throw notFound();
-        if (match.kind === "method") throw new HttpError(405, { error: "Method Not Allowed" }, { allow: match.allowed.join(", ") });
-        const fault = faults.take(method, match.route.template, relative);
-        if (fault) {
-          const outcome = await applyFault(fault, request, abort.signal);
-          if (outcome === "dropped") return;
-          if (outcome === "drop-after") dropAfter = true;
-          else if (outcome !== "continue") {
-            send(response, outcome);
-            return;
-          }
-        }
-        const authentication = authenticate(request.headers.authorization, tokens.byToken);
-        if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
-        if (!authentication.grant.scopes.includes(match.route.scope)) throw forbidden();
-        checkParams(match.params);
-        const apiRequest: ApiRequest = {
-          method,
-          path: relative,
-          params: match.params,
-          query: url.searchParams,
-          headers: request.headers,
-          body: method === "PUT" ? parseJsonBody(bodyText) : undefined,
-          grant: authentication.grant,
-        };
-        reply = await match.route.handle(apiRequest, services);
-      } else {
-        throw notFound();
-      }
+      if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) outcome = await handleAdmin(request, path, bodyText, services);
+      else if (path.startsWith(`${BASE_PATH}/`)) outcome = await handleApi(request, url, bodyText);
+      else throw notFound();
     } catch (error) {
-      if (error instanceof HttpError) reply = { status: error.status, body: error.body, headers: error.headers };
-      else if (error instanceof EmulatorError) reply = { status: 400, body: { error: error.message } };
+      if (error instanceof ClientGone) outcome = "dropped";
+      else if (error instanceof HttpError) outcome = { status: error.status, body: error.body, headers: error.headers };
+      else if (error instanceof EmulatorError) outcome = { status: 400, body: { error: error.message } };
       else {
         options.onInternalError?.(error, { method, path });
-        reply = { status: 500, body: { error: "Internal Server Error" } };
+        outcome = { status: 500, body: { error: "Internal Server Error" } };
       }
     }
-    if (dropAfter) {
-      request.socket.destroy();
-      return;
+    if (outcome === "dropped") request.socket.destroy();
+    else send(response, outcome);
+  }
+
+  /** The API pipeline (see the top of this file); "dropped" when the connection is to be cut instead of answered. */
+  async function handleApi(request: IncomingMessage, url: URL, bodyText: string): Promise<Outcome> {
+    const method = request.method ?? "GET";
+    const path = url.pathname.slice(BASE_PATH.length).replace(/(?<=.)\/$/, "");
+    const match = matchRoute(method, path);
+    if (match.kind === "none") throw notFound();
+    if (match.kind === "method") throw new HttpError(405, { error: "Method Not Allowed" }, { allow: match.allowed.join(", ") });
+    let dropAfter = false;
+    const fault = faults.take(method, match.route.template, path);
+    if (fault) {
+      const effect = await applyFault(fault, request, abort.signal);
+      if (effect === "drop-after") dropAfter = true;
+      else if (effect !== "continue") return effect;
     }
-    send(response, reply);
+    const authentication = authenticate(request.headers.authorization, tokens.byToken);
+    if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
+    if (!authentication.grant.scopes.includes(match.route.scope)) throw forbidden();
+    checkParams(match.params);
+    const apiRequest: ApiRequest = {
+      method,
+      path,
+      params: match.params,
+      query: url.searchParams,
+      headers: request.headers,
+      body: method === "PUT" ? parseJsonBody(bodyText) : undefined,
+      grant: authentication.grant,
+    };
+    if (!dropAfter) return match.route.handle(apiRequest, services);
+    // The lost acknowledgement: the request takes effect (a write is persisted), the answer never leaves.
+    try {
+      await match.route.handle(apiRequest, services);
+    } catch {
+      // Whatever the answer would have been, it is lost with the connection.
+    }
+    return "dropped";
   }
 
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
@@ -274,8 +277,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
 }
 
+/** What a request ends with: a reply, or a cut connection. */
+type Outcome = Reply | "dropped";
+
 /** Applies an injected fault: an early reply, a drop, a delay, or a drop after handling. */
-async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: AbortSignal): Promise<Reply | "continue" | "dropped" | "drop-after"> {
+async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: AbortSignal): Promise<Outcome | "continue" | "drop-after"> {
   const headers: Record<string, string> = { "x-emulator-fault": fault.kind };
   if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
   switch (fault.kind) {
@@ -286,7 +292,6 @@ async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: 
     case "503":
       return { status: 503, body: { error: "Service Unavailable" }, headers };
     case "drop":
-      request.socket.destroy();
       return "dropped";
     case "drop-after":
       return "drop-after";
@@ -295,10 +300,10 @@ async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: 
         await sleep(fault.delayMs ?? 0, undefined, { signal });
       } catch {
         // The emulator is closing: end the connection rather than answer.
-        request.socket.destroy();
         return "dropped";
       }
-      return "continue";
+      // The client gave up or the server closed meanwhile: nobody is waiting for this request.
+      return request.socket.destroyed ? "dropped" : "continue";
   }
 }
 

@@ -18,12 +18,18 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** Reads the whole body; 413 past {@link MAX_BODY_BYTES}. */
+/** The client closed the connection before its request was complete: nobody to answer. */
+export class ClientGone extends Error {
+  override readonly name = "ClientGone";
+}
+
+/** Reads the whole body; 413 past {@link MAX_BODY_BYTES}; {@link ClientGone} when the client left first. */
 export function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
+    const gone = (): void => reject(new ClientGone("the client closed the connection mid-request"));
     request.on("data", (chunk: Buffer) => {
       if (tooLarge) return;
       size += chunk.length;
@@ -37,7 +43,10 @@ export function readBody(request: IncomingMessage): Promise<string> {
     request.on("end", () => {
       if (!tooLarge) resolve(Buffer.concat(chunks).toString("utf8"));
     });
-    request.on("error", reject);
+    request.on("error", gone);
+    request.on("close", () => {
+      if (!request.complete) gone();
+    });
   });
 }
 

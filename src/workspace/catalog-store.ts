@@ -67,7 +67,15 @@ export function snapshotPaths(root: string, catalogDir: string): SnapshotPaths {
 export type SnapshotInspection =
   | { status: "missing" }
   | { status: "unreadable"; reason: string }
-  | { status: "present"; bytes: Buffer; digest: string; meta: CatalogMeta | undefined; metaProblem?: string };
+  | {
+      status: "present";
+      bytes: Buffer;
+      digest: string;
+      meta: CatalogMeta | undefined;
+      metaProblem?: string;
+      /** Temporaries or a lock left by a writer that did not finish (killed): {@link tidySnapshot} completes or removes them. */
+      strays: boolean;
+    };
 
 /**
  * A snapshot as read: `invalid` when tokens.json cannot be used (unreadable,
@@ -93,13 +101,14 @@ export async function inspectSnapshot(paths: SnapshotPaths): Promise<SnapshotIns
     const metaRead = await readOptional(paths.meta);
     const metaText = typeof metaRead === "string" ? metaRead : undefined;
     const digest = sha256OfBytes(bytes);
+    const strays = (await straysOf(paths.dir)).length > 0;
     const { meta, problem } = metaFor(metaText, digest, paths);
-    if (meta) return { status: "present", bytes, digest, meta };
-    const pending = await pendingMeta(paths, digest);
-    if (pending) return { status: "present", bytes, digest, meta: pending };
+    if (meta) return { status: "present", bytes, digest, meta, strays };
+    const pending = strays ? await pendingMeta(paths, digest) : undefined;
+    if (pending) return { status: "present", bytes, digest, meta: pending, strays };
     // The same mismatch twice is a settled state (a hand edit, a merge), not a replacement under way.
     const settled = previous !== undefined && previous.metaText === metaText && previous.bytes.equals(bytes);
-    if (metaText === undefined || settled || attempt >= READ_ATTEMPTS) return { status: "present", bytes, digest, meta: undefined, metaProblem: problem };
+    if (metaText === undefined || settled || attempt >= READ_ATTEMPTS) return { status: "present", bytes, digest, meta: undefined, metaProblem: problem, strays };
     previous = { bytes, metaText };
     await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
   }
@@ -205,6 +214,7 @@ export async function commitSnapshot(paths: SnapshotPaths, entries: readonly Sna
 /** Replaces the meta alone (a new ETag for an unchanged catalog); `meta.sha256` must describe the current tokens.json. */
 export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promise<void> {
   await withLock(paths, async () => {
+    await recover(paths);
     const temporary = temporaryName(paths.dir, META_FILE);
     try {
       await writeChunks(temporary, [renderMeta(meta)]);
@@ -215,6 +225,15 @@ export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promi
       throw new SnapshotWriteError(`cannot write ${paths.display.meta} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
     }
   });
+}
+
+/**
+ * Completes or removes what a killed writer left (a pending meta, temporaries, a
+ * stale lock), under the lock. A sync that finds the catalog unchanged calls it
+ * when {@link inspectSnapshot} saw strays, so the files on disk end as a plain pair.
+ */
+export async function tidySnapshot(paths: SnapshotPaths): Promise<void> {
+  await withLock(paths, () => recover(paths));
 }
 
 /** Name of the lock file in the catalog folder. */
@@ -302,6 +321,17 @@ function toMetaOrUndefined(text: string | Error | undefined): CatalogMeta | unde
 /** `.tokens.json.<pid>.<random>.tmp`: beside the target (same file system, so rename is atomic), ignored by Git (`*.tmp`). */
 function temporaryName(dir: string, file: string): string {
   return join(dir, `.${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** Anything a writer leaves while at work: the lock and the temporaries. */
+async function straysOf(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => name === LOCK_FILE || ((name.startsWith(`.${TOKENS_FILE}.`) || name.startsWith(`.${META_FILE}.`)) && name.endsWith(".tmp")));
 }
 
 async function temporariesOf(dir: string, file: string): Promise<string[]> {

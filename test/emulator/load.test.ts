@@ -5,7 +5,7 @@
  * file. Loopback only, every phase bounded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { crashPhase, describeLoad, loadPhase } from "../../bench/emulator-load.js";
+import { crashPhase, describeCrash, describeLoad, loadPhase } from "../../bench/emulator-load.js";
 import { tempDir } from "./helpers.js";
 
 const SECONDS = Number(process.env.SCREENPOL_LOAD_SECONDS ?? 3);
@@ -29,7 +29,7 @@ describe(`emulator under load (seed ${SEED})`, () => {
 
   it("keeps every acknowledged write through kill -9 at a random moment", { timeout: 60_000 }, async () => {
     const crash = await crashPhase({ clients: 50, seed: SEED, workDir: temp.dir });
-    process.stdout.write(`emulator crash (seed ${SEED}): killed after ${crash.killedAfterMs} ms, ${crash.acknowledged} writes acknowledged\n`);
+    process.stdout.write(`emulator crash (seed ${SEED}): ${describeCrash(crash)}\n`);
     expect(crash.problems).toEqual([]);
     expect(crash.acknowledged).toBeGreaterThan(0);
   });

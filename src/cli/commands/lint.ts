@@ -22,6 +22,8 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
     srcRoot: run.root,
   });
   io.stdout.write(output);
+  // An info line, not a finding: kept off the machine-read formats, whose consumers often merge stderr in.
+  if (run.catalogNotice && (flags.format === "pretty" || flags.format === "github")) io.stderr.write(`screenpol: ${run.catalogNotice}\n`);
   const { errors, warnings } = countBySeverity(run.diagnostics);
   if (errors > 0) return EXIT.findings;
   if (maxWarnings !== undefined && warnings > maxWarnings) {

@@ -54,9 +54,11 @@ function unknownMessage(chain: string, networkId: number, contractAddress: strin
   if (candidates.length === 0) {
     return `${head}; check the chain, networkId and contractAddress, or run \`screenpol catalog sync\` if the token was listed recently`;
   }
-  const wanted = contractAddress.toLowerCase();
   const described = candidates.map((candidate) => {
-    const sameAddress = candidate.contractAddress.toLowerCase() === wanted;
+    // EVM case is a checksum; elsewhere (base58) case is part of the address, so a case variant is shown in full.
+    const sameAddress =
+      candidate.contractAddress === contractAddress ||
+      (candidate.chain === "EVM" && chain === "EVM" && candidate.contractAddress.toLowerCase() === contractAddress.toLowerCase());
     const where = `${candidate.chain} network ${candidate.networkId}`;
     return sameAddress
       ? `${candidate.symbol} (${candidate.name}) has this address on ${where}`

@@ -28,6 +28,8 @@ export function gitEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
     TERM: "dumb",
     // A hook run by a CI system must not be skipped by a variable of the outer run.
     HUSKY: undefined,
+    // vitest sets NODE_ENV=test, which switches lint-staged's listr2 output to JSON events.
+    NODE_ENV: undefined,
     SCREENPOL_API_TOKEN: undefined,
     ...extra,
   };

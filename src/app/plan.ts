@@ -1,0 +1,217 @@
+/**
+ * The plan use case: read the local files, lint them (any error: no plan),
+ * read every live policy of the chosen environments (bounded concurrency, one
+ * GET per policy), then the pure core computes the plan.
+ */
+import { resolve } from "node:path";
+import { sha256Hex } from "../core/canonical.js";
+import type { Config, EnvironmentConfig } from "../core/config.js";
+import { parseYaml } from "../core/document.js";
+import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { classifyPath } from "../core/layout.js";
+import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan.js";
+import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
+import { isRemoteError, type RemoteClient } from "../remote/index.js";
+import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { mapBounded } from "./bounded.js";
+import { connect, selectEnvironments, type ConnectOptions } from "./connect.js";
+import { ConfigError } from "./errors.js";
+import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+
+/** Live reads in flight at once: enough to hide latency, few enough not to earn a 429. */
+export const READ_CONCURRENCY = 8;
+
+export interface PlanRequest extends Partial<ConnectOptions> {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** `--env` names; none: every environment of the config. */
+  environments?: readonly string[];
+  /** Files or folders; none: all of each environment (and live-only policies are reported). */
+  paths?: readonly string[];
+  now?: Date;
+  /** A client to use instead of connecting (the demo, tests); left open. */
+  client?: RemoteClient;
+  concurrency?: number;
+}
+
+/** Requests a plan made, by kind (the bench and tests check "one GET per policy"). */
+export interface RequestCount {
+  environments: number;
+  policies: number;
+  addressEntries: number;
+}
+
+export type PlanRun =
+  | { kind: "findings"; lint: LintResult; root: string }
+  | { kind: "plan"; plan: Plan; lint: LintResult; root: string; workspace: Workspace; requests: RequestCount };
+
+/** What the local files hold: the lint result, the plannable documents, and every file's hash. */
+export interface LocalState {
+  lint: LintResult;
+  documents: LocalDocument[];
+  files: Record<string, string>;
+  /** Named paths, repository-relative. */
+  paths: string[];
+}
+
+/**
+ * Reads and lints the files a plan covers: the named paths, or the whole
+ * repository. Policy and address-entries files of the chosen environments
+ * become documents; the rest is linted only.
+ */
+export async function readLocalState(
+  workspace: Workspace,
+  cwd: string,
+  paths: readonly string[],
+  environments: readonly EnvironmentConfig[],
+  now?: Date,
+): Promise<LocalState> {
+  const sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, workspace.config));
+  const lint = lintSources(sources, { config: workspace.config, now });
+  const { documents, files } = documentsOf(sources, workspace.config, environments);
+  return { lint, documents, files, paths: paths.map((path) => toRepositoryPath(workspace.root, resolve(cwd, path))) };
+}
+
+/** The plannable documents among linted sources (bytes or text), with the hashes of their bytes. */
+export function documentsOf(
+  sources: readonly SourceFile[],
+  config: Config,
+  environments: readonly EnvironmentConfig[],
+): { documents: LocalDocument[]; files: Record<string, string> } {
+  const names = new Set(environments.map((environment) => environment.name));
+  const documents: LocalDocument[] = [];
+  const files: Record<string, string> = {};
+  for (const source of sources) {
+    const role = classifyPath(source.file, config);
+    if ((role.kind !== "policy" && role.kind !== "addresses") || role.layoutProblem !== undefined) continue;
+    if (role.environment === undefined || !names.has(role.environment) || role.providerType === undefined) continue;
+    const bytes = source.bytes ?? (source.text === undefined ? undefined : new TextEncoder().encode(source.text));
+    if (bytes === undefined) continue;
+    const text = source.text ?? new TextDecoder().decode(bytes);
+    const data = parseYaml(text).document?.data;
+    const fileSha256 = sha256Hex(bytes);
+    files[source.file] = fileSha256;
+    if (role.kind === "policy" && role.scope !== undefined) {
+      documents.push({ resource: "policy", path: source.file, fileSha256, environment: role.environment, providerType: role.providerType, scope: role.scope, data });
+    } else if (role.kind === "addresses") {
+      documents.push({ resource: "addresses", path: source.file, fileSha256, environment: role.environment, providerType: role.providerType, data });
+    }
+  }
+  return { documents, files };
+}
+
+/** Lints, then plans. The caller prints findings when `kind` is `findings`. */
+export async function runPlan(request: PlanRequest): Promise<PlanRun> {
+  const workspace = await openValidWorkspace(request.cwd);
+  const environments = chooseEnvironments(workspace.config, request.environments ?? []);
+  const now = request.now ?? new Date();
+  const local = await readLocalState(workspace, request.cwd, request.paths ?? [], environments, now);
+  if (local.lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
+    return { kind: "findings", lint: local.lint, root: workspace.root };
+  }
+  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
+  const client = request.client ?? connection!.client;
+  try {
+    const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, request.concurrency);
+    const plan = computePlan({
+      environments,
+      local: local.documents,
+      live: records,
+      policiesFolder: workspace.config.paths.policies,
+      paths: local.paths,
+      files: local.files,
+      now,
+    });
+    return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
+  } finally {
+    await connection?.client.close();
+  }
+}
+
+/** The environments chosen with --env (all by default); at least one. */
+export function chooseEnvironments(config: Config, names: readonly string[]): EnvironmentConfig[] {
+  const environments = selectEnvironments(config, names);
+  if (environments.length === 0) throw new ConfigError("screenpol.config.yaml declares no environments; add one under `environments:`");
+  return environments;
+}
+
+type Target =
+  | { resource: "environment"; environment: EnvironmentConfig }
+  | { resource: "policy"; environment: EnvironmentConfig; providerType: Vendor; scope: Scope }
+  | { resource: "addresses"; environment: EnvironmentConfig; providerType: Vendor };
+
+/**
+ * Reads the live state: each environment once (so a wrong environment id is a
+ * clear 404, not a plan that creates everything), then every policy and
+ * address-entries set of it, or with `only`, just those the named documents
+ * need. At most one GET per policy, `concurrency` at a time; the first
+ * unexpected failure stops further reads and is thrown.
+ */
+export async function fetchLive(
+  client: RemoteClient,
+  environments: readonly EnvironmentConfig[],
+  only: readonly LocalDocument[] | undefined,
+  concurrency: number = READ_CONCURRENCY,
+): Promise<{ records: LiveRecord[]; requests: RequestCount }> {
+  const targets: Target[] = [];
+  for (const environment of environments) {
+    const wanted = only?.filter((doc) => doc.environment === environment.name);
+    if (wanted && wanted.length === 0) continue;
+    targets.push({ resource: "environment", environment });
+    for (const providerType of VENDORS) {
+      for (const scope of SCOPES) {
+        if (!wanted || wanted.some((doc) => doc.resource === "policy" && doc.providerType === providerType && doc.scope === scope)) {
+          targets.push({ resource: "policy", environment, providerType, scope });
+        }
+      }
+      if (!wanted || wanted.some((doc) => doc.resource === "addresses" && doc.providerType === providerType)) {
+        targets.push({ resource: "addresses", environment, providerType });
+      }
+    }
+  }
+  const requests: RequestCount = { environments: 0, policies: 0, addressEntries: 0 };
+  let failure: { error: unknown; target: Target } | undefined;
+  const results = await mapBounded(
+    targets,
+    concurrency,
+    async (target): Promise<LiveRecord | undefined> => {
+      try {
+        return await read(client, target, requests);
+      } catch (error) {
+        // An environment that is not there explains every other failure: report it first.
+        if (!failure || (target.resource === "environment" && failure.target.resource !== "environment")) failure = { error, target };
+        return undefined;
+      }
+    },
+    () => failure !== undefined,
+  );
+  if (failure) throw failure.error;
+  return { records: results.filter((record): record is LiveRecord => record !== undefined), requests };
+}
+
+async function read(client: RemoteClient, target: Target, requests: RequestCount): Promise<LiveRecord | undefined> {
+  const { environment } = target;
+  switch (target.resource) {
+    case "environment":
+      requests.environments++;
+      await client.getEnvironment(environment.id);
+      return undefined;
+    case "policy": {
+      requests.policies++;
+      try {
+        const policy = await client.getScreeningPolicy(environment.id, target.providerType, target.scope);
+        return { resource: "policy", environment: environment.name, providerType: target.providerType, scope: target.scope, policy };
+      } catch (error) {
+        if (isRemoteError(error, "notFound")) {
+          return { resource: "policy", environment: environment.name, providerType: target.providerType, scope: target.scope, policy: null };
+        }
+        throw error;
+      }
+    }
+    case "addresses": {
+      requests.addressEntries++;
+      const entries = await client.getAddressEntries(environment.id, target.providerType);
+      return { resource: "addresses", environment: environment.name, providerType: target.providerType, entries };
+    }
+  }
+}

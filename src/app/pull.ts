@@ -1,0 +1,158 @@
+/**
+ * The pull use case: write the live policies and address entries of one
+ * environment into their layout paths, in canonical form, each file
+ * atomically (temp + fsync + rename: a kill leaves the old file or the new
+ * one, never half of either). Adopting an existing environment.
+ *
+ * A file whose content already equals the live copy is left as it is, with its
+ * comments. A file that would change is only overwritten when Git can give it
+ * back (tracked and clean); one with uncommitted changes, untracked or ignored,
+ * or any differing file outside a Git repository, is refused unless --force,
+ * and then nothing at all is written.
+ */
+import { access, mkdir, readFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
+import type { EnvironmentConfig } from "../core/config.js";
+import { parseYaml } from "../core/document.js";
+import { layoutPath } from "../core/plan.js";
+import type { RemoteClient } from "../remote/index.js";
+import { writeFileAtomic } from "../workspace/atomic-write.js";
+import { workingTreeStatus } from "../workspace/git-status.js";
+import { collectPaths, toRepositoryPath } from "../workspace/repository.js";
+import { connect, selectEnvironment } from "./connect.js";
+import { UsageError } from "./errors.js";
+import { fetchLive } from "./plan.js";
+import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+
+/** Local files with changes a pull would destroy; nothing was written. Exit 2. */
+export class LocalChangesError extends UsageError {}
+
+export interface PullRequest {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** `--env`; may be left out when the config declares one environment. */
+  environment?: string;
+  force?: boolean;
+  tokenFile?: string;
+  baseUrl?: string;
+  client?: RemoteClient;
+}
+
+export interface PulledFile {
+  /** Repository-relative path. */
+  path: string;
+  /** created: there was no file; updated: replaced; unchanged: already held the live content, left as is. */
+  status: "created" | "updated" | "unchanged";
+  revision: number;
+}
+
+export interface PullReport {
+  environment: EnvironmentConfig;
+  files: PulledFile[];
+  /** Local policy files of the environment with nothing live behind them; left alone. */
+  localOnly: string[];
+}
+
+interface PlannedWrite {
+  absolute: string;
+  path: string;
+  text: string;
+  revision: number;
+  exists: boolean;
+  same: boolean;
+}
+
+export async function runPull(request: PullRequest): Promise<PullReport> {
+  const workspace = await openValidWorkspace(request.cwd);
+  const environment = selectEnvironment(workspace.config, request.environment);
+  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
+  const client = request.client ?? connection!.client;
+  let records;
+  try {
+    records = (await fetchLive(client, [environment], undefined)).records;
+  } finally {
+    await connection?.client.close();
+  }
+
+  const writes: PlannedWrite[] = [];
+  for (const record of records) {
+    if (record.resource === "policy") {
+      if (!record.policy) continue;
+      const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, record.scope);
+      const data = { providerType: record.providerType, scope: record.scope, schemaVersion: record.policy.schemaVersion, enabled: record.policy.enabled, rules: record.policy.rules };
+      const schema = await schemaReference(workspace, path, `policy-${record.providerType}-v${String(record.policy.schemaVersion)}.schema.json`);
+      const text = renderPolicyYaml(data, { schema, header: header(environment.name, `${record.providerType}/${record.scope}`) });
+      writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data))));
+    } else {
+      if (record.entries.revision === 0 && record.entries.entries.length === 0) continue;
+      const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, "addresses");
+      const data = { providerType: record.providerType, entries: record.entries.entries };
+      const schema = await schemaReference(workspace, path, "addresses.schema.json");
+      const text = renderAddressEntriesYaml(data, { schema, header: header(environment.name, `${record.providerType} address entries`) });
+      writes.push(
+        await planWrite(workspace, path, text, record.entries.revision, (existing) => canonicalJson(canonicalAddressEntries(existing)) === canonicalJson(canonicalAddressEntries(data))),
+      );
+    }
+  }
+
+  const overwrites = writes.filter((write) => write.exists && !write.same);
+  if (!request.force && overwrites.length > 0) {
+    const status = await workingTreeStatus(workspace.root, overwrites.map((write) => write.absolute));
+    const blocked = overwrites.filter((write) => !status.inRepository || status.changed.has(write.absolute));
+    if (blocked.length > 0) {
+      const why = status.inRepository ? "they have changes Git does not hold (modified, untracked or ignored)" : "they differ from the live copy and this is not a Git repository";
+      throw new LocalChangesError(
+        `refusing to overwrite ${blocked.map((write) => write.path).join(", ")}: ${why}. Nothing was written; commit or stash them, or pass --force to overwrite`,
+      );
+    }
+  }
+
+  const files: PulledFile[] = [];
+  for (const write of writes) {
+    if (!write.same) {
+      await mkdir(dirname(write.absolute), { recursive: true });
+      await writeFileAtomic(write.absolute, write.text);
+    }
+    files.push({ path: write.path, status: write.same ? "unchanged" : write.exists ? "updated" : "created", revision: write.revision });
+  }
+  const written = new Set(writes.map((write) => write.path));
+  const folder = join(workspace.root, workspace.config.paths.policies, environment.name);
+  const local = await collectPaths(workspace.root, workspace.root, [folder], workspace.config).catch(() => [] as string[]);
+  const localOnly = local.map((absolute) => toRepositoryPath(workspace.root, absolute)).filter((path) => !written.has(path) && /\.ya?ml$/i.test(path));
+  return { environment, files, localOnly };
+}
+
+async function planWrite(workspace: Workspace, path: string, text: string, revision: number, equalsLive: (existing: unknown) => boolean): Promise<PlannedWrite> {
+  const absolute = join(workspace.root, ...path.split("/"));
+  let existing: string | undefined;
+  try {
+    existing = await readFile(absolute, "utf8");
+  } catch {
+    existing = undefined;
+  }
+  if (existing === undefined) return { absolute, path, text, revision, exists: false, same: false };
+  const parsed = parseYaml(existing);
+  const same = existing === text || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
+  return { absolute, path, text, revision, exists: true, same };
+}
+
+function header(environment: string, what: string): string[] {
+  return [
+    `${environment}/${what}, as pulled from the service by \`screenpol pull\` (canonical form).`,
+    "Edit it here; review with `screenpol plan`, apply with `screenpol push`.",
+  ];
+}
+
+/**
+ * The yaml-language-server schema of a pulled file: the repository's schemas/
+ * folder as the sample repository has it, else the installed package's, else
+ * the schema's published $id.
+ */
+async function schemaReference(workspace: Workspace, path: string, name: string): Promise<string> {
+  const fileDir = dirname(join(workspace.root, ...path.split("/")));
+  for (const candidate of [join(workspace.root, "schemas", name), join(workspace.root, "node_modules", "screenpol", "schemas", name)]) {
+    if (await access(candidate).then(() => true, () => false)) return relative(fileDir, candidate).split(sep).join("/");
+  }
+  return `https://screenpol.dev/schemas/${name}`;
+}

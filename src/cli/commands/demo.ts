@@ -1,0 +1,89 @@
+/**
+ * `screenpol demo` (`npm start`): the whole loop on the sample repository
+ * against the emulator started in this process on a free loopback port: lint,
+ * plan (changes shown), push (the `live` environment confirmed by the demo
+ * itself, and it says so), plan again (no changes). Nothing in the repository
+ * is written; the emulator's state lives in memory and ends with the demo.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startDemoService } from "../../app/demo.js";
+import { runLint } from "../../app/lint.js";
+import { runPlan } from "../../app/plan.js";
+import { openWorkspace } from "../../app/workspace-config.js";
+import { applyPlan } from "../../app/push.js";
+import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
+import { hasChanges } from "../../core/plan.js";
+import { findRoot } from "../../workspace/repository.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import { exitCodeOf, formatPushReport } from "./push.js";
+import { reportFindings } from "./plan.js";
+
+/** The package's own folder (the sample repository), found upwards from this module, bundled or not. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string }).name === "screenpol") return dir;
+    } catch {
+      // Not here: look further up.
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+export async function demoCommand(io: CliIo): Promise<ExitCode> {
+  const started = performance.now();
+  const color = shouldUseColor(io.env, io.stdout.isTTY === true);
+  const bold = (text: string): string => (color ? `\x1b[1m${text}\x1b[0m` : text);
+  const say = (text: string): void => void io.stdout.write(`${text}\n`);
+  say(bold("screenpol demo: lint, plan, push and plan again, against the emulator running in this process"));
+  const service = await startDemoService();
+  try {
+    // This repository when the emulator knows its environments; otherwise the sample repository.
+    const found = await findRoot(io.cwd);
+    const environments = found.configFound ? (await openWorkspace(found.root)).config.environments : [];
+    const usable = environments.length > 0 && environments.every((environment) => service.environmentIds.has(environment.id));
+    const cwd = usable ? found.root : packageRoot();
+    say(`emulator: ${service.baseUrl} (state in memory; seeded with live policies that have drifted from the sample repository's files)`);
+    say(`repository: ${cwd}${found.configFound && !usable ? " (the sample: this folder's screenpol.config.yaml names environments the emulator does not hold)" : ""}`);
+
+    say(`\n${bold("1. screenpol lint")}`);
+    const lint = await runLint({ cwd });
+    io.stdout.write(formatPretty(lint, { color }));
+    if (lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.findings;
+
+    say(`\n${bold("2. screenpol plan")}: what a push would change, diffed against the live revisions`);
+    const first = await runPlan({ cwd, env: io.env, client: service.client });
+    if (first.kind === "findings") return reportFindings(first, io, color);
+    io.stdout.write(formatPlanPretty(first.plan, { color, hint: "Next: push." }));
+
+    say(`\n${bold("3. screenpol push")}: each change sent with the revision it was planned against`);
+    if (first.plan.entries.some((entry) => entry.environmentKind === "live" && (entry.kind === "create" || entry.kind === "update"))) {
+      say('The `live` environment needs a confirmation (--yes, or "yes" typed on a terminal): the demo confirms it itself.');
+    }
+    const report = await applyPlan({ client: service.client, plan: first.plan });
+    io.stdout.write(formatPushReport(report, color));
+    const pushed = exitCodeOf(report);
+    if (pushed !== EXIT.ok) return pushed;
+
+    say(`\n${bold("4. screenpol plan")} again: the live policies now match the files`);
+    const second = await runPlan({ cwd, env: io.env, client: service.client });
+    if (second.kind === "findings") return reportFindings(second, io, color);
+    io.stdout.write(formatPlanPretty(second.plan, { color, unchanged: false }));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (hasChanges(second.plan)) {
+      io.stderr.write("screenpol: demo: the second plan still shows changes; this is a bug, please report it\n");
+      return EXIT.changesPending;
+    }
+    say(`\nDone in ${seconds} s. Edit a file under policies/ and run the demo again to see your change planned.`);
+    return EXIT.ok;
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * `screenpol push [--env NAME]... [--plan plan.json] [--yes]`: apply. Without
+ * --plan it plans first (lint included); with --plan it pushes exactly the
+ * reviewed bodies, after checking each against its hash and every planned
+ * file against the working tree. A `live` environment needs --yes or a "yes"
+ * typed on a terminal.
+ */
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { connect } from "../../app/connect.js";
+import { UsageError } from "../../app/errors.js";
+import { runPlan } from "../../app/plan.js";
+import { applyPlan, countOutcomes, selectPlanEntries, verifyPlan, type PushOutcome, type PushReport } from "../../app/push.js";
+import { openValidWorkspace } from "../../app/workspace-config.js";
+import { findEnvironment, type Config } from "../../core/config.js";
+import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { shouldUseColor } from "../../core/formats/pretty.js";
+import { entryName, hasChanges, parsePlan, type Plan } from "../../core/plan.js";
+import type { RemoteClient } from "../../remote/index.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import type { RemoteFlags } from "../remote-options.js";
+import { confirmOrRefuse, isInteractive } from "../confirm.js";
+import { reportFindings } from "./plan.js";
+
+export interface PushFlags extends RemoteFlags {
+  env?: string[];
+  plan?: string;
+  yes?: boolean;
+}
+
+export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode> {
+  const color = shouldUseColor(io.env, io.stdout.isTTY === true);
+  const names = flags.env ?? [];
+  let plan: Plan;
+  let client: RemoteClient;
+  let config: Config;
+  if (flags.plan !== undefined) {
+    const planPath = resolve(io.cwd, flags.plan);
+    const text = await readFile(planPath, "utf8").catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot read the plan ${flags.plan} (${error.code ?? error.message})`);
+    });
+    const parsed = parsePlan(text);
+    if (!parsed.ok) throw new UsageError(`cannot use the plan ${flags.plan}: ${parsed.reason}`);
+    const workspace = await openValidWorkspace(io.cwd);
+    config = workspace.config;
+    plan = selectPlanEntries(parsed.plan, names);
+    await verifyPlan(plan, workspace);
+    if (!hasChanges(plan)) return nothingToDo(io);
+    await confirmLive(plan, config, flags, io, color);
+    client = (await connect({ cwd: io.cwd, env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl })).client;
+  } else {
+    const connection = await connect({ cwd: io.cwd, env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl });
+    client = connection.client;
+    config = connection.workspace.config;
+    try {
+      const run = await runPlan({ cwd: io.cwd, env: io.env, environments: names, client });
+      if (run.kind === "findings") return reportFindings(run, io, color);
+      plan = run.plan;
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    if (!hasChanges(plan)) {
+      await client.close();
+      return nothingToDo(io);
+    }
+    try {
+      await confirmLive(plan, config, flags, io, color);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+  }
+  try {
+    io.stdout.write(formatPlanPretty(plan, { color, diffs: false, unchanged: false, hint: "Pushing." }));
+    const progress = progressLine(io);
+    const report = await applyPlan({ client, plan, onProgress: progress.update });
+    progress.done();
+    io.stdout.write(formatPushReport(report, color));
+    return exitCodeOf(report);
+  } finally {
+    await client.close();
+  }
+}
+
+function nothingToDo(io: CliIo): ExitCode {
+  io.stdout.write("No changes: the live policies match the files. Nothing to push.\n");
+  return EXIT.ok;
+}
+
+/**
+ * A change to a `live` environment (by the config's current word, whatever the
+ * plan recorded) needs --yes, or a "y" typed on a terminal (cli/confirm.ts).
+ * Without a terminal and without --yes: refused before anything is sent (exit 2).
+ */
+async function confirmLive(plan: Plan, config: Config, flags: PushFlags, io: CliIo, color: boolean): Promise<void> {
+  if (flags.yes) return;
+  const live = plan.entries.filter(
+    (entry) => (entry.kind === "create" || entry.kind === "update") && (findEnvironment(config, entry.environment)?.kind ?? entry.environmentKind) === "live",
+  );
+  if (live.length === 0) return;
+  const environments = [...new Set(live.map((entry) => entry.environment))].map((name) => `"${name}"`).join(", ");
+  const changes = `${live.length} change${live.length === 1 ? "" : "s"}`;
+  if (isInteractive(io)) io.stderr.write(formatPlanPretty({ ...plan, entries: live }, { color, diffs: true, hint: "" }));
+  const confirmed = await confirmOrRefuse(io, {
+    yes: flags.yes,
+    question: `Push ${changes} to the live environment ${environments}?`,
+    refusal: `refusing to push ${changes} to the live environment ${environments} without --yes (no terminal to confirm on); nothing was pushed`,
+  });
+  if (!confirmed) throw new UsageError("push cancelled; nothing was pushed");
+}
+
+/** One updating line on a terminal; nothing off a terminal. */
+function progressLine(io: CliIo): { update: (progress: { done: number; total: number; entry: Plan["entries"][number] }) => void; done: () => void } {
+  if (io.stderr.isTTY !== true) return { update: () => undefined, done: () => undefined };
+  let shown = false;
+  return {
+    update({ done, total, entry }) {
+      shown = true;
+      io.stderr.write(`\r\x1b[2Kpushing ${done}/${total}  ${entryName(entry)}`);
+    },
+    done() {
+      if (shown) io.stderr.write("\r\x1b[2K");
+    },
+  };
+}
+
+/** Exit code of a push: 3 when anything conflicted, else 4 when anything failed, else 0. */
+export function exitCodeOf(report: PushReport): ExitCode {
+  const counts = countOutcomes(report);
+  if (counts.conflict > 0) return EXIT.conflict;
+  if (counts.failed > 0 || counts["not-attempted"] > 0) return EXIT.remote;
+  return EXIT.ok;
+}
+
+const LABEL: Record<PushOutcome["status"], string> = {
+  pushed: "pushed",
+  unchanged: "unchanged",
+  conflict: "CONFLICT",
+  failed: "FAILED",
+  "not-attempted": "not pushed",
+  "live-only": "live-only",
+};
+const TONE: Record<PushOutcome["status"], string> = { pushed: "32", unchanged: "2", conflict: "1;31", failed: "1;31", "not-attempted": "33", "live-only": "35" };
+
+/** The end-of-push report: one line per entry, conflict diffs, totals, and what to do next. */
+export function formatPushReport(report: PushReport, color: boolean): string {
+  const paint = (code: string, text: string): string => (color && text !== "" ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const width = Math.max(0, ...report.outcomes.map((outcome) => entryName(outcome.entry).length));
+  const lines: string[] = [];
+  for (const outcome of report.outcomes) {
+    const name = entryName(outcome.entry).padEnd(width);
+    const label = paint(TONE[outcome.status], LABEL[outcome.status].padEnd(10));
+    lines.push(`${label} ${name}  ${detail(outcome)}`);
+    if (outcome.status === "conflict") {
+      if (outcome.note) lines.push(`    ${outcome.note}`);
+      if (outcome.liveDiff !== "") {
+        lines.push("    what changed live since the plan:");
+        lines.push(colorDiff(outcome.liveDiff, paint).split("\n").map((line) => `    ${line}`).join("\n"));
+      }
+    }
+  }
+  const counts = countOutcomes(report);
+  lines.push("");
+  lines.push(
+    paint(
+      "1",
+      `Summary: ${counts.pushed} pushed, ${counts.unchanged} unchanged, ${counts.conflict} conflicted, ${counts.failed} failed` +
+        `${counts["not-attempted"] > 0 ? `, ${counts["not-attempted"]} not attempted` : ""}${counts["live-only"] > 0 ? `, ${counts["live-only"]} live-only (left alone)` : ""}.`,
+    ),
+  );
+  const notPushed = report.outcomes.filter((outcome) => outcome.status === "conflict" || outcome.status === "failed" || outcome.status === "not-attempted");
+  if (notPushed.length > 0) {
+    lines.push(`Not pushed: ${notPushed.map((outcome) => entryName(outcome.entry)).join(", ")}.`);
+    if (counts.conflict > 0) {
+      lines.push("A live policy changed since the plan, and nothing was written over it. Run `screenpol plan` to review the new live state, then push again.");
+    } else {
+      lines.push("Run `screenpol push` again: what was pushed now reads as unchanged and is not sent twice.");
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function detail(outcome: PushOutcome): string {
+  switch (outcome.status) {
+    case "pushed":
+      return outcome.entry.kind === "create" ? `created at revision ${outcome.revision}` : `revision ${outcome.entry.baseRevision} -> ${outcome.revision}`;
+    case "unchanged":
+      return `revision ${outcome.revision}${outcome.note ? ` (${outcome.note})` : ""}`;
+    case "conflict":
+      return `planned against revision ${outcome.entry.baseRevision}, live is now ${outcome.currentRevision ?? "unknown"}; nothing was written for it`;
+    case "failed":
+      return outcome.error;
+    case "not-attempted":
+      return "not attempted: push stops at the first conflict or failure";
+    case "live-only":
+      return "no local file; left alone";
+  }
+}

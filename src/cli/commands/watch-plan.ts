@@ -1,0 +1,48 @@
+/**
+ * `screenpol watch --plan [--env NAME]... [paths..]`: on every save, the
+ * findings, or (when there are none) the plan against the live copy read once
+ * at start.
+ */
+import { startWatchPlan } from "../../app/watch-plan.js";
+import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
+import { countBySeverity } from "../../core/formats/report.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import type { RemoteFlags } from "../remote-options.js";
+
+/** Clears the screen and scrollback, then homes the cursor: a redraw, not a scroll. */
+const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
+
+export interface WatchPlanFlags extends RemoteFlags {
+  env?: string[];
+}
+
+export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, io: CliIo): Promise<ExitCode> {
+  const interactive = io.stdout.isTTY === true;
+  const color = shouldUseColor(io.env, interactive);
+  const handle = await startWatchPlan({
+    cwd: io.cwd,
+    env: io.env,
+    environments: flags.env ?? [],
+    paths,
+    tokenFile: flags.tokenFile,
+    baseUrl: flags.baseUrl,
+    onUpdate({ lint, plan, changed }) {
+      const { errors, warnings } = countBySeverity(lint.diagnostics);
+      const header = changed.length > 0 ? `changed: ${changed.join(", ")}\n` : "";
+      const body = plan
+        ? `${warnings > 0 ? formatPretty(lint, { color }) : ""}${formatPlanPretty(plan, { color, unchanged: false, hint: "Push with `screenpol push`." })}`
+        : `${formatPretty(lint, { color })}(no plan while the files have errors)\n`;
+      const footer = `[${new Date().toLocaleTimeString("en-GB")}] ${errors} errors, ${warnings} warnings in ${lint.filesLinted} files; planned against the live copy read at start; watching (Ctrl-C to stop)\n`;
+      io.stdout.write(`${interactive ? CLEAR_SCREEN : ""}${header}${body}${footer}`);
+    },
+    onError(error) {
+      io.stderr.write(`screenpol: watch: ${error.message}\n`);
+    },
+  });
+  await handle.ready;
+  await io.waitForInterrupt();
+  await handle.close();
+  return EXIT.ok;
+}

@@ -1,0 +1,241 @@
+/**
+ * `screenpol catalog sync|diff` as a user runs them (the built bin, a real
+ * process) against the emulator on loopback, and `screenpol lint` with and
+ * without the snapshot. Includes the `kill -9` during the write.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { runLint } from "../../src/app/lint.js";
+import { main } from "../../src/cli/main.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { readSnapshot, snapshotPaths } from "../../src/workspace/catalog-store.js";
+import { NO_SETTINGS_TOKEN, READ_ONLY_TOKEN, renamedToken, startCatalogEmulator, tempCatalogRepo, type CatalogEmulator, type TempCatalogRepo } from "../app/catalog-emulator.js";
+import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+
+let live: CatalogEmulator;
+let repo: TempCatalogRepo;
+
+beforeAll(async () => {
+  live = await startCatalogEmulator(1000);
+});
+afterAll(() => live.close());
+beforeEach(() => {
+  repo = tempCatalogRepo();
+  live.requests.length = 0;
+  live.beforeCatalogRequest = undefined;
+  live.emulator.faults.clear();
+});
+afterEach(() => repo.remove());
+
+const catalogCli = (args: string[], token = READ_ONLY_TOKEN) =>
+  runCli(["catalog", ...args, "--base-url", live.baseUrl], { cwd: repo.dir, env: { SCREENPOL_API_TOKEN: token }, timeoutMs: 30_000 });
+
+describe("screenpol catalog sync", () => {
+  it("writes the snapshot, then polls with one request; one line each off a terminal", async () => {
+    const first = await catalogCli(["sync"]);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^catalog updated: \+1000 -0 ~0 tokens \(version [0-9a-f]{12}; 1000 tokens in 10 pages\)\n$/);
+    live.requests.length = 0;
+    const second = await catalogCli(["sync"]);
+    expect(second.stdout).toMatch(/^catalog unchanged \(304, version [0-9a-f]{12}\)\n$/);
+    expect(second.code).toBe(0);
+    expect(live.requests).toHaveLength(1);
+  });
+
+  it("--json prints one JSON object", async () => {
+    const run = await catalogCli(["sync", "--limit", "50", "--json"]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({ outcome: "updated", status: 200, added: 1000, removed: 0, changed: 0, tokens: 1000, pages: 20, requests: 20, limit: 50, files: ["catalog/tokens.json", "catalog/tokens.meta.json"] });
+    await live.changeCatalog({ upsert: [renamedToken("cli")] });
+    const again = JSON.parse((await catalogCli(["sync", "--json"])).stdout);
+    expect(again).toMatchObject({ outcome: "updated", added: 1, removed: 0, changed: 0, previousVersion: result.version, limit: 50 });
+    await live.changeCatalog({ remove: ["test-token-d1"] });
+  });
+
+  it.each(["0", "101", "1.5", "ten"])("--limit %s: exit 2, one line, and the emulator saw no request", async (limit) => {
+    const run = await catalogCli(["sync", "--limit", limit]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`screenpol: --limit must be an integer from 1 to 100 (admin-api.md, Limits), not ${/^\d+$/.test(limit) ? limit : `"${limit}"`}\n`);
+    expect(run.stdout).toBe("");
+    expect(live.requests).toHaveLength(0);
+  });
+
+  it("403: exit 4 and one line naming the missing scope", async () => {
+    const run = await catalogCli(["sync"], NO_SETTINGS_TOKEN);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe(
+      "screenpol: GET token catalog first page: 403 Access Forbidden (the API token lacks the scope environment.settings.read); catalog/tokens.json left unchanged\n",
+    );
+    expect(run.stderr).not.toContain(NO_SETTINGS_TOKEN);
+  });
+
+  it("401: exit 4", async () => {
+    const run = await catalogCli(["sync"], "dyn_unknown_token_1234567890");
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/^screenpol: GET token catalog first page: 401 Unauthorized \(the API token is missing, malformed, invalid or revoked\); catalog\/tokens.json left unchanged\n$/);
+  });
+
+  it("500 forever: exit 4 after the bounded retries, the snapshot untouched", async () => {
+    expect((await catalogCli(["sync"])).code).toBe(0);
+    const before = readFileSync(repo.paths.tokens, "utf8") + readFileSync(repo.paths.meta, "utf8");
+    await live.changeCatalog({ upsert: [renamedToken("never seen")] });
+    live.requests.length = 0;
+    // Retry-After: 0 keeps the five attempts quick.
+    live.beforeCatalogRequest = (n) => {
+      if (n === 2) live.emulator.faults.add({ route: "GET /tokenCatalog", kind: "500", count: "always", retryAfter: 0 });
+    };
+    const run = await catalogCli(["sync"]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe("screenpol: GET token catalog next page: 500 Internal Server Error (gave up after 5 attempts); catalog/tokens.json left unchanged\n");
+    expect(live.requests).toHaveLength(1 + 5);
+    expect(readFileSync(repo.paths.tokens, "utf8") + readFileSync(repo.paths.meta, "utf8")).toBe(before);
+    await live.changeCatalog({ remove: ["test-token-d1"] });
+  });
+
+  it("a progress bar on a terminal, redrawn in place on stderr and cleared; the result line on stdout", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      stdout: { write: (chunk: string) => out.push(chunk), isTTY: true },
+      stderr: { write: (chunk: string) => err.push(chunk), isTTY: true },
+      env: { SCREENPOL_API_TOKEN: READ_ONLY_TOKEN },
+      cwd: repo.dir,
+      waitForInterrupt: () => new Promise(() => undefined),
+    };
+    // A slow page now and then, so the bar gets drawn more than once.
+    live.emulator.faults.add({ route: "GET /tokenCatalog", kind: "delay", delayMs: 100, count: 4 });
+    expect(await main(["catalog", "sync", "--limit", "20", "--base-url", live.baseUrl], io)).toBe(0);
+    const stderr = err.join("");
+    expect(stderr).toMatch(/^\r\x1b\[2Kcatalog sync \[[ #]{24}\] 1 pages, 20 tokens/);
+    expect(stderr).toMatch(/\r\x1b\[2K$/);
+    expect(stderr).not.toContain("\n");
+    expect(out.join("")).toMatch(/^catalog updated: \+1000 -0 ~0 tokens/);
+    // With a snapshot, the bar knows roughly how far it is.
+    await live.changeCatalog({ upsert: [renamedToken("tty")] });
+    err.length = 0;
+    live.emulator.faults.add({ route: "GET /tokenCatalog", kind: "delay", delayMs: 100, count: 4 });
+    expect(await main(["catalog", "sync", "--base-url", live.baseUrl], io)).toBe(0);
+    expect(err.join("")).toMatch(/\[#+-*\] \d+ pages, [\d,]+ \/ ~1,000 tokens/);
+    await live.changeCatalog({ remove: ["test-token-d1"] });
+  });
+});
+
+describe("screenpol catalog diff", () => {
+  it("lists what changed by identity, and says when nothing did", async () => {
+    await catalogCli(["sync"]);
+    expect((await catalogCli(["diff"])).stdout).toMatch(/^catalog diff: no changes \(304, version [0-9a-f]{12}\)\n$/);
+    await live.changeCatalog({ upsert: [renamedToken("diff")] });
+    const run = await catalogCli(["diff"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\+ EVM 1 0x00000000000000000000000000000000000000d1 TST "Test diff" \(decimals 18\)\ncatalog diff: \+1 -0 ~0 tokens \(snapshot version [0-9a-f]{12}, live version [0-9a-f]{12}\)\n$/);
+    const json = JSON.parse((await catalogCli(["diff", "--json"])).stdout);
+    expect(json).toMatchObject({ how: "read", added: [{ tokenId: "test-token-d1" }], removed: [], changed: [] });
+    await live.changeCatalog({ remove: ["test-token-d1"] });
+  });
+});
+
+describe("screenpol lint and the snapshot", () => {
+  let samples: TempCatalogRepo;
+  beforeEach(() => {
+    samples = tempCatalogRepo();
+    for (const entry of ["screenpol.config.yaml", "policies", "webhooks"]) cpSync(join(PROJECT_ROOT, entry), join(samples.dir, entry), { recursive: true });
+  });
+  afterEach(() => samples.remove());
+
+  it("without a snapshot: one info line on stderr (pretty), none in JSON or SARIF, exit 0", async () => {
+    const pretty = await runCli(["lint"], { cwd: samples.dir });
+    expect(pretty.code).toBe(0);
+    expect(pretty.stderr).toBe("screenpol: no token catalog snapshot (catalog/tokens.json); token references not checked — run screenpol catalog sync\n");
+    for (const format of ["json", "sarif"]) {
+      const run = await runCli(["lint", "--format", format], { cwd: samples.dir });
+      expect(run.stderr).toBe("");
+      expect(run.stdout).not.toContain("catalog");
+      expect(run.code).toBe(0);
+    }
+  });
+
+  it("with the sample snapshot: references checked, an unknown one is an error at its line", async () => {
+    cpSync(join(PROJECT_ROOT, "catalog"), join(samples.dir, "catalog"), { recursive: true });
+    expect(await runCli(["lint"], { cwd: samples.dir })).toMatchObject({ code: 0, stderr: "" });
+    const file = join(samples.dir, "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(file, readFileSync(file, "utf8").replace("networkId: 137", "networkId: 1"));
+    const run = await runCli(["lint", "--format", "json"], { cwd: samples.dir });
+    expect(run.code).toBe(1);
+    const [finding] = JSON.parse(run.stdout).diagnostics;
+    expect(finding).toMatchObject({ file: "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml", line: 22, column: 9, code: "unknown-token" });
+    expect(finding.message).toContain("USDC (USD Coin) has this address on EVM network 137");
+  });
+
+  it("the repository's sample snapshot holds every sample reference and is the emulator's seeded catalog", async () => {
+    const run = await runLint({ cwd: PROJECT_ROOT });
+    expect(run.catalog.status).toBe("loaded");
+    expect(run.diagnostics).toEqual([]);
+    const sample = await readSnapshot(snapshotPaths(PROJECT_ROOT, "catalog"));
+    const seeded = await startCatalogEmulator(3000);
+    try {
+      const page = await seeded.client().getTokenCatalogPage({ limit: 1 });
+      expect(sample.status === "ok" && sample.meta?.version).toBe(page.status === 200 && page.page.version);
+    } finally {
+      await seeded.close();
+    }
+  });
+});
+
+describe("kill -9 during the write", () => {
+  /** Large enough that writing takes a while: 60,000 tokens, about 15 MB. */
+  const SIZE = 60_000;
+  let big: CatalogEmulator;
+  beforeAll(async () => {
+    big = await startCatalogEmulator(SIZE);
+  }, 60_000);
+  afterAll(() => big?.close());
+
+  it("leaves the old snapshot or the new one, never a torn file or a mismatched meta; the next sync completes", async () => {
+    const sync = (dir: string) => spawn(process.execPath, [BIN, "catalog", "sync", "--base-url", big.baseUrl], { cwd: dir, env: { ...process.env, SCREENPOL_API_TOKEN: READ_ONLY_TOKEN }, stdio: "ignore" });
+    const finish = (child: ReturnType<typeof spawn>) => new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    expect(await finish(sync(repo.dir))).toBe(0);
+    const outcomes: string[] = [];
+    for (let round = 1; round <= 4; round++) {
+      const old = { tokens: readFileSync(repo.paths.tokens, "utf8"), meta: readFileSync(repo.paths.meta, "utf8") };
+      await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}`)] });
+      // The new pair, as an uninterrupted sync writes it.
+      const reference = tempCatalogRepo();
+      expect(await finish(sync(reference.dir))).toBe(0);
+      const next = { tokens: readFileSync(reference.paths.tokens, "utf8") };
+      reference.remove();
+
+      const child = sync(repo.dir);
+      const exited = finish(child);
+      // The write phase begins when the temporary tokens file appears; kill at a random moment after.
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && !readdirSync(repo.paths.dir).some((name) => name.startsWith(".tokens.json."))) {
+        if (child.exitCode !== null) break;
+        await sleep(1);
+      }
+      await sleep(Math.floor(Math.random() * 60) * (round === 1 ? 0 : 1));
+      child.kill("SIGKILL");
+      await exited;
+
+      const tokens = readFileSync(repo.paths.tokens, "utf8");
+      expect(tokens === old.tokens || tokens === next.tokens, "tokens.json is the old or the new file, whole").toBe(true);
+      const snapshot = await readSnapshot(repo.paths);
+      if (snapshot.status !== "ok" || !snapshot.meta) throw new Error(`the pair does not verify: ${JSON.stringify(snapshot.status === "ok" ? snapshot.metaProblem : snapshot)}`);
+      expect(snapshot.meta.tokenCount).toBe(snapshot.tokens.length);
+      outcomes.push(tokens === old.tokens ? (readFileSync(repo.paths.meta, "utf8") === old.meta ? "old" : "old?") : "new");
+
+      // The next sync completes the job and leaves nothing behind.
+      expect(await finish(sync(repo.dir))).toBe(0);
+      expect(readFileSync(repo.paths.tokens, "utf8")).toBe(next.tokens);
+      expect(readdirSync(repo.paths.dir).sort()).toEqual(["tokens.json", "tokens.meta.json"]);
+      expect(existsSync(join(repo.paths.dir, ".tokens.lock"))).toBe(false);
+    }
+    expect(outcomes.every((outcome) => outcome === "old" || outcome === "new")).toBe(true);
+    await big.changeCatalog({ remove: ["test-token-d1"] });
+  }, 180_000);
+});

@@ -1,0 +1,49 @@
+/** Shared set-up of the plan/push/pull tests: an emulator on 127.0.0.1 port 0, a copy of the sample repository, the built CLI. */
+import { ALL_SCOPES_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
+import { runCli, type CliRun } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { SEED_IDS } from "../../src/emulator/index.js";
+
+export { ALL_SCOPES_TOKEN };
+
+export const SANDBOX_ID = SEED_IDS.sandboxEnvironment;
+export const LIVE_ID = SEED_IDS.liveEnvironment;
+
+export interface Setup {
+  harness: Harness;
+  repo: TempRepo;
+  /** Runs the built CLI in the repository against the emulator, with the all-scopes token in the environment. */
+  cli(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; cwd?: string }): Promise<CliRun>;
+  close(): Promise<void>;
+}
+
+export async function setUp(options: { samples?: boolean } = {}): Promise<Setup> {
+  const harness = await startHarness();
+  const repo = makeTempRepo(options);
+  return {
+    harness,
+    repo,
+    cli(args, runOptions = {}) {
+      return runCli(args, {
+        cwd: runOptions.cwd ?? repo.dir,
+        env: { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: harness.running.baseUrl, ...runOptions.env },
+        input: runOptions.input,
+        timeoutMs: 30_000,
+      });
+    },
+    async close() {
+      await harness.close();
+      repo.remove();
+    },
+  };
+}
+
+/** Revisions of every stored policy, `env/vendor/scope -> revision`, straight from the emulator's store. */
+export function revisions(harness: Harness): Record<string, number> {
+  const state = harness.emulator.store.state;
+  const names = new Map(state.environments.map((environment) => [environment.id, environment.name]));
+  const out: Record<string, number> = {};
+  for (const policy of state.policies) out[`${names.get(policy.environmentId)}/${policy.providerType}/${policy.scope}`] = policy.revision;
+  for (const entries of state.addressEntries) out[`${names.get(entries.environmentId)}/${entries.providerType}/addresses`] = entries.revision;
+  return out;
+}

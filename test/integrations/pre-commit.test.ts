@@ -1,0 +1,113 @@
+/**
+ * The pre-commit framework, for real: `pre-commit install` in a throwaway
+ * repository with the local hook of docs/integrations.md, then `git commit`.
+ * `repo: local` with `language: system` installs nothing, and PRE_COMMIT_HOME
+ * points into the temp dir, so pre-commit never reaches the network or the
+ * user's cache. Skipped, loudly, only where pre-commit is not installed
+ * (.ci/run installs it with apt-get).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { snippet } from "./support/docs.js";
+import { announceSkip, findExecutable, gitEnv, run } from "./support/git.js";
+import { makePolicyRepo, POLICY, type PolicyRepo } from "./support/policy-repo.js";
+
+const PRE_COMMIT = findExecutable("pre-commit");
+if (!PRE_COMMIT) {
+  announceSkip(
+    "pre-commit framework integration (test/integrations/pre-commit.test.ts)",
+    "the `pre-commit` executable is not on PATH, so the real hook cannot be exercised here.",
+    "Install it with `apt-get install -y pre-commit` (.ci/run does this) and run the suite again.",
+  );
+}
+
+/** The docs' local hook, calling this checkout's CLI instead of `npx screenpol`. */
+function localHookConfig(): string {
+  return snippet("pre-commit-local").replace("npx screenpol", `${process.execPath} ${BIN}`);
+}
+
+describe.skipIf(!PRE_COMMIT)("pre-commit framework (repo: local hook, real pre-commit)", () => {
+  let repo: PolicyRepo;
+
+  beforeEach(async () => {
+    const env = gitEnv();
+    repo = makePolicyRepo({ ...env, PRE_COMMIT_HOME: join(env.HOME!, "pre-commit-cache"), PRE_COMMIT_COLOR: "never" });
+    repo.write(".pre-commit-config.yaml", localHookConfig());
+    repo.git("add", ".pre-commit-config.yaml");
+    repo.git("commit", "-qm", "pre-commit config", "--no-verify");
+    const install = await run(PRE_COMMIT!, ["install"], { cwd: repo.dir, env: repo.env });
+    expect(install.output).toMatch(/pre-commit installed at \.git\/hooks\/pre-commit/);
+    expect(install.code).toBe(0);
+  }, 30_000);
+  afterEach(() => repo.remove());
+
+  const commit = () => run("git", ["commit", "-m", "change the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 30_000 });
+
+  it("uses the files expression of the published hook (.pre-commit-hooks.yaml)", () => {
+    const published = parse(readFileSync(join(PROJECT_ROOT, ".pre-commit-hooks.yaml"), "utf8")) as Array<{ id: string; files: string; entry: string }>;
+    const local = parse(localHookConfig()) as { repos: Array<{ hooks: Array<{ id: string; files: string; entry: string }> }> };
+    const hook = local.repos[0]!.hooks[0]!;
+    expect(hook.id).toBe(published[0]!.id);
+    expect(hook.files).toBe(published[0]!.files);
+    expect(snippet("pre-commit-local")).toContain(`entry: npx ${published[0]!.entry}`);
+  });
+
+  it("blocks a commit of a bad policy and prints the finding", async () => {
+    const before = repo.head();
+    repo.write(POLICY, repo.bad);
+    repo.git("add", POLICY);
+    const result = await commit();
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toMatch(/screenpol lint\.+Failed/);
+    expect(result.output).toContain(`${POLICY}:20:9  error  rules.postScreen[0].when.riskScore: riskScore belongs to vendorAWalletScreening`);
+    expect(result.output).toContain("cross-vendor-field");
+    expect(result.output).toContain("docs/codes/cross-vendor-field.md");
+    expect(repo.head()).toBe(before);
+  }, 30_000);
+
+  it("commits a good policy", async () => {
+    const before = repo.head();
+    repo.write(POLICY, repo.good.replace("Vendor risk level severe.", "Vendor risk level severe (reviewed)."));
+    repo.git("add", POLICY);
+    const result = await commit();
+    expect(result.output).toMatch(/screenpol lint\.+Passed/);
+    expect(result.code, result.output).toBe(0);
+    expect(repo.head()).not.toBe(before);
+  }, 30_000);
+
+  it("blocks a bad STAGED copy even when the working tree has been fixed", async () => {
+    const before = repo.head();
+    repo.write(POLICY, repo.bad);
+    repo.git("add", POLICY);
+    repo.write(POLICY, repo.good);
+    const result = await commit();
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toContain("cross-vendor-field");
+    expect(repo.head()).toBe(before);
+    // pre-commit stashed the unstaged fix while the hook ran and put it back.
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.good);
+    expect(repo.show(`:${POLICY}`)).toBe(repo.bad);
+  }, 30_000);
+
+  it("commits a good STAGED copy even when the working tree holds a bad edit", async () => {
+    const staged = repo.good.replace("Vendor risk level severe.", "Vendor risk level severe (reviewed).");
+    repo.write(POLICY, staged);
+    repo.git("add", POLICY);
+    repo.write(POLICY, repo.bad);
+    const result = await commit();
+    expect(result.code, result.output).toBe(0);
+    expect(repo.show(`HEAD:${POLICY}`)).toBe(staged);
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.bad);
+  }, 30_000);
+
+  it("skips the hook for a commit that touches no policy", async () => {
+    repo.write("README.md", "# policies\n");
+    repo.git("add", "README.md");
+    const result = await commit();
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/screenpol lint\.+\(no files to check\)Skipped/);
+  }, 30_000);
+});
