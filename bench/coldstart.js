@@ -167,18 +167,19 @@ function bucketOf(root, frame, regionCache) {
   if (url.startsWith("node:internal/modules/") || url.startsWith("node:internal/vm")) return "node module loader (resolve, read, compile, link)";
   if (url.startsWith("node:")) return "node internals (bootstrap, fs, streams)";
   const path = url.startsWith("file://") ? decodeURIComponent(new URL(url).pathname) : url;
-  let origin = path;
   const rel = relative(root, path);
-  if (rel.startsWith("dist/bin/")) origin = regionOf(path, frame.lineNumber, regionCache) ?? rel;
+  // Inside the bundle: the source the line came from; before a chunk's first
+  // region comment sit esbuild's helpers (__commonJS, __toESM, ...).
+  let origin = rel;
+  if (rel.startsWith("dist/bin/")) origin = regionOf(path, frame.lineNumber, regionCache) ?? "esbuild runtime helpers";
   const inModules = origin.lastIndexOf("node_modules/");
   if (inModules >= 0) {
     const rest = origin.slice(inModules + "node_modules/".length).split("/");
     return `package ${rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]}`;
   }
-  const source = origin.startsWith("src/") ? origin : relative(root, origin);
-  if (source.startsWith("src/core/checks/")) return "screenpol src/core/checks/";
-  if (source.startsWith("src/") || source.startsWith("dist/")) return `screenpol ${source}`;
-  return `other ${source}`;
+  if (origin.startsWith("src/core/checks/")) return "screenpol src/core/checks/";
+  if (origin.startsWith("src/") || origin.startsWith("dist/")) return `screenpol ${origin}`;
+  return origin.startsWith("esbuild") ? origin : `other ${origin}`;
 }
 
 /** The source file a line of an esbuild chunk came from, by its region comments. */

@@ -374,13 +374,14 @@ export async function loadPhase({ clients = 200, durationMs = 10_000, seed = 1, 
     const fired = faults.reduce((sum, fault) => sum + fault.fired, 0);
     if (run.counts.failures > 0) problems.push(`${run.counts.failures} requests failed: ${run.failures.slice(0, 5).join(" | ")}`);
     if (run.counts.injected !== fired) problems.push(`${fired} faults were injected but ${run.counts.injected} injected failures seen`);
-    const served = (await adminGet(adminUrl, "/state")).state;
+    const { state: served, fileWrites } = await adminGet(adminUrl, "/state");
     problems.push(...verifyWrites(served, run.log, { complete: true, seedState }).map((problem) => `served state: ${problem}`));
     const exit = await emulator.stop();
     if (exit.code !== 0) problems.push(`the emulator exited with ${exit.code ?? exit.signal} on SIGTERM`);
     const onDisk = JSON.parse(readFileSync(statePath, "utf8"));
     problems.push(...verifyWrites(onDisk, run.log, { complete: true, seedState }).map((problem) => `state file: ${problem}`));
-    return { run, fired, problems };
+    const acknowledged = [...run.log.acked.values()].reduce((sum, acks) => sum + acks.length, 0);
+    return { run, fired, fileWrites, acknowledged, problems };
   } finally {
     if (emulator.child.exitCode === null && emulator.child.signalCode === null) await emulator.kill9();
   }
@@ -454,6 +455,7 @@ export function describeLoad(load) {
     `${run.clients} clients for ${round(run.elapsedMs / 1000, 1)} s: ${run.counts.requests} requests, ${round(run.requestsPerSecond, 0)} requests/s`,
     `latency p50 ${round(run.latency.p50, 1)} ms, p90 ${round(run.latency.p90, 1)} ms, p99 ${round(run.latency.p99, 1)} ms, max ${round(run.latency.max, 1)} ms`,
     `operations ${run.counts.operations} (${writes} writes), revision conflicts ${run.counts.conflicts}, injected 503s ${run.counts.injected}/${load.fired}, failures ${run.counts.failures}`,
+    `${load.acknowledged} writes acknowledged in ${load.fileWrites} state file writes (group commit, each fsynced before its answers)`,
   ];
 }
 
@@ -484,7 +486,7 @@ async function main(argv) {
     for (const problem of crash.problems) log(`  PROBLEM: ${problem}`);
     if (jsonOut) {
       const { writeFileSync } = await import("node:fs");
-      writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), node: process.version, seed, clients, durationMs, load: { ...load.run, log: undefined }, fired: load.fired, loadProblems: load.problems, crash: { killedAfterMs: crash.killedAfterMs, acknowledged: crash.acknowledged, problems: crash.problems } }, null, 2));
+      writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), node: process.version, seed, clients, durationMs, load: { ...load.run, log: undefined }, fired: load.fired, acknowledged: load.acknowledged, fileWrites: load.fileWrites, loadProblems: load.problems, crash: { killedAfterMs: crash.killedAfterMs, acknowledged: crash.acknowledged, problems: crash.problems } }, null, 2));
     }
     return load.problems.length + crash.problems.length === 0 ? 0 : 1;
   } finally {

@@ -28,10 +28,10 @@
  * Order of the run: corpus, cold start, watch, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-watch  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-catalog  --skip-plan  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -41,8 +41,9 @@ import { median, percentile, rotate, round, timedCall, timedNode } from "./lib.j
 import { measureWatch } from "./watch.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const ROOT = resolve(here, "..");
-const CORPUS = join(ROOT, "bench", ".corpus");
+/** The working tree: the corpus lives in its bench/.corpus/. */
+const LIVE_ROOT = resolve(here, "..");
+const CORPUS = join(LIVE_ROOT, "bench", ".corpus");
 const started = performance.now();
 /** Hard budget for the whole run; each phase also has its own share. */
 const BUDGET_MS = 170_000;
@@ -64,16 +65,27 @@ const log = (line = "") => process.stdout.write(`${line}\n`);
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)}s`;
 const ms = (value) => `${round(value, 1)} ms`;
 
-if (!existsSync(join(ROOT, "dist", "index.js")) || !existsSync(join(ROOT, "dist", "bin", "main.js"))) {
+if (!existsSync(join(LIVE_ROOT, "dist", "index.js")) || !existsSync(join(LIVE_ROOT, "dist", "bin", "main.js"))) {
   log("bench: dist/ is missing or incomplete; build first: npm run build");
   process.exit(2);
 }
-let screenpol;
-try {
-  screenpol = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
-} catch (error) {
-  log(`bench: cannot load dist/index.js (${error.message}); rebuild: npm run build`);
-  process.exit(2);
+
+/**
+ * The build measured: a copy of bin/, dist/, package.json and the repository files
+ * the cold start lints, in bench/.corpus/build/ (node_modules linked), so that a
+ * rebuild while the bench runs (scripts/build.mjs empties dist/bin/ first) cannot
+ * break it half-way. --no-snapshot measures the working tree itself.
+ */
+function snapshotBuild(live, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, "bench"), { recursive: true });
+  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog"]) {
+    if (existsSync(join(live, entry))) cpSync(join(live, entry), join(dir, entry), { recursive: true });
+  }
+  for (const file of ["probe.js", "cpu-report.js", "lib.js"]) cpSync(join(live, "bench", file), join(dir, "bench", file));
+  symlinkSync(join(live, "node_modules"), join(dir, "node_modules"), "dir");
+  if (!existsSync(join(dir, "dist", "bin", "main.js"))) throw new Error("dist/bin/main.js vanished while copying (a build running?); try again");
+  return dir;
 }
 const YAML = (await import("yaml")).default;
 
@@ -84,6 +96,15 @@ const addRow = (measure, value, target, pass, note = "") => rows.push({ section,
 
 // Corpus ---------------------------------------------------------------------------------
 const corpus = ensureCorpus({ dir: CORPUS, count: COUNT, force: flag("regen") });
+const ROOT = flag("no-snapshot") ? LIVE_ROOT : snapshotBuild(LIVE_ROOT, join(CORPUS, "build"));
+results.measured = ROOT === LIVE_ROOT ? "working tree" : "snapshot of the build in bench/.corpus/build/";
+let screenpol;
+try {
+  screenpol = await import(pathToFileURL(join(ROOT, "dist", "index.js")).href);
+} catch (error) {
+  log(`bench: cannot load dist/index.js (${error.message}); rebuild: npm run build`);
+  process.exit(2);
+}
 const corpusFiles = [join(CORPUS, "screenpol.config.yaml"), ...corpus.files.map((file) => join(CORPUS, file))];
 log(`corpus: ${corpus.files.length} policies in ${corpus.environments} environments, ${(corpus.bytes / 1048576).toFixed(1)} MiB` +
   ` (${corpus.generated ? "generated" : "cached"}; groups ${Object.entries(corpus.groups).map(([g, f]) => `${g}=${f.length}`).join(", ")}) [${elapsed()}]`);
@@ -314,6 +335,33 @@ async function watchPhase() {
 // throughput rounds then take what is left of the budget.
 if (!flag("skip-cold")) await coldPhase();
 if (!flag("skip-watch")) await watchPhase();
+if (!flag("skip-catalog")) {
+  // Token catalog sync (bench/catalog-sync.js): 100,000 tokens from the emulator, the sync as its own process.
+  section = 5;
+  log(`\ncatalog sync: 100,000 tokens at limit 100 from the emulator [${elapsed()}]`);
+  // A failing phase is reported, not fatal: the other phases' figures still print.
+  try {
+    const { measureCatalogSync } = await import("./catalog-sync.js");
+    results.catalogSync = await measureCatalogSync({ root: ROOT, runs: 2, polls: 7, log });
+    for (const row of results.catalogSync.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  catalog sync phase failed: ${error.message.split("\n")[0]}`);
+    addRow("catalog sync", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-plan")) {
+  // plan and push of 200 policies against the emulator (bench/plan-push.js), the CLI as its own process.
+  section = 6;
+  log(`\nplan and push: 200 policies against the emulator [${elapsed()}]`);
+  try {
+    const { measurePlanPush } = await import("./plan-push.js");
+    results.planPush = await measurePlanPush({ root: ROOT, runs: 5, pushRuns: 3, log });
+    for (const row of results.planPush.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  plan and push phase failed: ${error.message.split("\n")[0]}`);
+    addRow("plan and push", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
 if (!flag("skip-throughput")) await throughputPhase();
 
 // Report ------------------------------------------------------------------------------------

@@ -20,17 +20,18 @@
  * so 100,000 tokens cost a few tens of megabytes, not a tree of page objects.
  */
 import { countChanges, diffCatalogs, type CatalogDiff, type ChangeCounts } from "../core/catalog-diff.js";
-import { CATALOG_META_FORMAT, compareEntries, snapshotEntry, type CatalogMeta, type SnapshotEntry } from "../core/catalog-snapshot.js";
+import { canonicalWalker, CATALOG_META_FORMAT, snapshotKey, tokenLine, type CatalogMeta } from "../core/catalog-snapshot.js";
+import type { CatalogToken } from "../core/catalog.js";
 import { RemoteError, type RemoteClient, type TokenCatalogPage } from "../remote/index.js";
 import {
   commitMeta,
   commitSnapshot,
   inspectSnapshot,
+  forEachSnapshotLine,
   readSnapshot,
   SnapshotBusyError,
   SnapshotWriteError,
   tidySnapshot,
-  type SnapshotInspection,
   type SnapshotPaths,
 } from "../workspace/catalog-store.js";
 import { ConfigError, UsageError } from "./errors.js";
@@ -76,8 +77,8 @@ type LiveRead =
       kind: "complete";
       version: string;
       etag: string | null;
-      /** identity key -> entry */
-      entries: Map<string, SnapshotEntry>;
+      /** Identity key (snapshotKey) -> the token's canonical line. */
+      entries: Map<string, string>;
       pages: number;
       requests: number;
       restarts: number;
@@ -97,14 +98,14 @@ async function readLiveCatalog(options: ReadOptions): Promise<LiveRead> {
     const version = first.page.version;
     if (version === options.knownVersion) return { kind: "sameVersion", version, etag: first.etag, requests, restarts };
 
-    const entries = new Map<string, SnapshotEntry>();
+    const entries = new Map<string, string>();
     let duplicates = 0;
     let tokens = 0;
     const take = (page: TokenCatalogPage): void => {
       for (const token of page.tokens) {
-        const entry = snapshotEntry(token);
-        if (entries.has(entry.key)) duplicates++;
-        else entries.set(entry.key, entry);
+        const key = snapshotKey(token);
+        if (entries.has(key)) duplicates++;
+        else entries.set(key, tokenLine(token));
       }
       tokens += page.tokens.length;
     };
@@ -255,9 +256,12 @@ export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
   }
 
   request.onWriting?.();
-  const previous = await previousLines(request.paths, inspection);
-  const changes = countChanges(previous, linesOf(live.entries));
-  const sorted = [...live.entries.values()].sort(compareEntries);
+  const changes =
+    inspection.status === "present" ? await changesSince(request.paths, live.entries, saved !== undefined) : { added: live.entries.size, removed: 0, changed: 0 };
+  // The default sort compares by code unit, which is compareKeys' order, natively.
+  const keys = [...live.entries.keys()].sort();
+  const sorted = keys.map((key) => live.entries.get(key) as string);
+  keys.length = 0;
   live.entries.clear();
   await guardWrite(() =>
     commitSnapshot(request.paths, sorted, {
@@ -333,32 +337,43 @@ export async function diffCatalog(request: DiffRequest): Promise<DiffResult> {
   const empty: CatalogDiff = { added: [], removed: [], changed: [] };
   if (live.kind === "notModified") return { snapshotVersion, liveVersion: (saved as CatalogMeta).version, how: "notModified", requests: live.requests, diff: empty, metaProblem };
   if (live.kind === "sameVersion") return { snapshotVersion, liveVersion: live.version, how: "sameVersion", requests: live.requests, diff: empty, metaProblem };
-  const before = new Map<string, string>();
-  if (snapshot.status === "ok") {
-    for (const token of snapshot.tokens) {
-      const entry = snapshotEntry(token);
-      if (!before.has(entry.key)) before.set(entry.key, entry.line);
+  const before = snapshot.status === "ok" ? linesOfTokens(snapshot.tokens) : new Map<string, string>();
+  return { snapshotVersion, liveVersion: live.version, how: "read", requests: live.requests, diff: diffCatalogs(before, live.entries), metaProblem };
+}
+
+/**
+ * Counts what a sync changed against the saved tokens.json. The canonical file
+ * is streamed line by line beside the new map, so the old catalog never exists
+ * in memory, neither as text nor as objects; a file in any other layout (edited
+ * by hand) is read and parsed whole. `trusted`: the meta's hash matched, so the
+ * file's lines are the canonical ones a sync wrote.
+ */
+async function changesSince(paths: SnapshotPaths, after: ReadonlyMap<string, string>, trusted: boolean): Promise<ChangeCounts> {
+  let matched = 0;
+  let removed = 0;
+  let changed = 0;
+  const walker = canonicalWalker((key, line) => {
+    const now = after.get(key);
+    if (now === undefined) removed++;
+    else {
+      matched++;
+      if (now !== line) changed++;
     }
-  }
-  return { snapshotVersion, liveVersion: live.version, how: "read", requests: live.requests, diff: diffCatalogs(before, linesOf(live.entries)), metaProblem };
-}
-
-/** The saved tokens as identity -> line, to count what a sync changed; empty when there were none. */
-async function previousLines(paths: SnapshotPaths, inspection: SnapshotInspection): Promise<Map<string, string>> {
-  const lines = new Map<string, string>();
-  if (inspection.status !== "present") return lines;
+  }, trusted);
+  const present = await forEachSnapshotLine(paths, walker.line);
+  if (!present) return { added: after.size, removed: 0, changed: 0 };
+  if (walker.end()) return { added: after.size - matched, removed, changed };
   const snapshot = await readSnapshot(paths);
-  if (snapshot.status !== "ok") return lines;
-  for (const token of snapshot.tokens) {
-    const entry = snapshotEntry(token);
-    if (!lines.has(entry.key)) lines.set(entry.key, entry.line);
-  }
-  return lines;
+  return countChanges(snapshot.status === "ok" ? linesOfTokens(snapshot.tokens) : new Map(), after);
 }
 
-function linesOf(entries: ReadonlyMap<string, SnapshotEntry>): Map<string, string> {
+/** Tokens as identity -> canonical line (the first of an identity wins). */
+function linesOfTokens(tokens: readonly CatalogToken[]): Map<string, string> {
   const lines = new Map<string, string>();
-  for (const [key, entry] of entries) lines.set(key, entry.line);
+  for (const token of tokens) {
+    const key = snapshotKey(token);
+    if (!lines.has(key)) lines.set(key, tokenLine(token));
+  }
   return lines;
 }
 

@@ -10,8 +10,6 @@ import { createClient, type RemoteClient } from "../remote/index.js";
 export interface DemoService {
   baseUrl: string;
   client: RemoteClient;
-  /** Ids of the environments the emulator holds (those of the sample screenpol.config.yaml). */
-  environmentIds: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -23,7 +21,6 @@ export async function startDemoService(): Promise<DemoService> {
   return {
     baseUrl: running.baseUrl,
     client,
-    environmentIds: new Set(emulator.store.state.environments.map((environment) => environment.id)),
     async close() {
       await client.close();
       await running.close();

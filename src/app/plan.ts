@@ -72,11 +72,16 @@ export async function readLocalState(
   return { lint, documents, files, paths: paths.map((path) => toRepositoryPath(workspace.root, resolve(cwd, path))) };
 }
 
-/** The plannable documents among linted sources (bytes or text), with the hashes of their bytes. */
+/**
+ * The plannable documents among linted sources (bytes or text), with the
+ * hashes of their bytes. `dataOf` may supply a file's data as the lint already
+ * parsed it, saving a second parse; without it each file is parsed here.
+ */
 export function documentsOf(
   sources: readonly SourceFile[],
   config: Config,
   environments: readonly EnvironmentConfig[],
+  dataOf?: (file: string) => unknown,
 ): { documents: LocalDocument[]; files: Record<string, string> } {
   const names = new Set(environments.map((environment) => environment.name));
   const documents: LocalDocument[] = [];
@@ -87,8 +92,7 @@ export function documentsOf(
     if (role.environment === undefined || !names.has(role.environment) || role.providerType === undefined) continue;
     const bytes = source.bytes ?? (source.text === undefined ? undefined : new TextEncoder().encode(source.text));
     if (bytes === undefined) continue;
-    const text = source.text ?? new TextDecoder().decode(bytes);
-    const data = parseYaml(text).document?.data;
+    const data = dataOf?.(source.file) ?? parseYaml(source.text ?? new TextDecoder().decode(bytes)).document?.data;
     const fileSha256 = sha256Hex(bytes);
     files[source.file] = fileSha256;
     if (role.kind === "policy" && role.scope !== undefined) {

@@ -21,7 +21,6 @@
  *   if harmless, edit). Unknown members are kept, after the known ones, sorted,
  *   so nothing is ever silently dropped from a comparison. `-0` becomes `0`.
  */
-import { Document, isMap, isScalar, isSeq, Scalar, visit, type Node as YamlNode } from "yaml";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { isRecord } from "./config.js";
@@ -229,30 +228,110 @@ export function renderAddressEntriesYaml(data: unknown, options: RenderOptions =
   return renderYaml(canonicalAddressEntries(data), options);
 }
 
+/**
+ * A small emitter for canonical data (maps, lists, scalars), faster than
+ * building a yaml Document and just as exact: block style, two-space indent,
+ * list items indented under their key; flow style for a condition's members
+ * (`riskScore: { gte: 8.5 }`) and for `chains`; a blank line between rules and
+ * between address entries; a string is plain only when no YAML reader could
+ * take it for anything else, otherwise double-quoted with JSON's escapes
+ * (valid YAML escapes). Its output parses back to the same data (tested).
+ */
 function renderYaml(value: Record<string, unknown>, options: RenderOptions): string {
-  const document = new Document(value, { version: "1.2", schema: "core" });
-  visit(document, {
-    Pair(_key, pair) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : "";
-      const node = pair.value as YamlNode | null;
-      if (isSeq(node) && FLOW_LIST_KEYS.has(key) && node.items.every((item) => isScalar(item))) node.flow = true;
-      if (isMap(node) && key in CONDITION_MEMBER_KEYS && node.items.every((item) => isScalar(item.value))) node.flow = true;
-      if (isSeq(node) && SPACED_LIST_KEYS.has(key)) node.items.forEach((item, index) => ((item as YamlNode).spaceBefore = index > 0));
-      if (isScalar(node) && typeof node.value === "string" && (ALWAYS_QUOTED_KEYS.has(key) || AMBIGUOUS_STRING.test(node.value))) {
-        node.type = Scalar.QUOTE_DOUBLE;
-      }
-    },
-    Scalar(_key, node) {
-      if (typeof node.value === "string" && AMBIGUOUS_STRING.test(node.value)) node.type = Scalar.QUOTE_DOUBLE;
-    },
-  });
-  // lineWidth 0: no folding, so a changed description is one changed line in a diff.
-  const body = document.toString({ lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, indentSeq: true });
+  const out: string[] = [];
   const lines: string[] = [];
   if (options.schema !== undefined) lines.push(`# yaml-language-server: $schema=${options.schema}`);
   if (options.header && options.header.length > 0) {
     if (lines.length > 0) lines.push("#");
     for (const line of options.header) lines.push(line === "" ? "#" : `# ${line}`);
   }
+  emitMapBody(value, "", out);
+  const body = out.length > 0 ? `${out.join("\n")}\n` : "{}\n";
   return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
+}
+
+function emitMapBody(map: Record<string, unknown>, indent: string, out: string[], firstPrefix?: string): void {
+  let first = true;
+  for (const key of Object.keys(map)) {
+    const prefix = first && firstPrefix !== undefined ? firstPrefix : indent;
+    first = false;
+    emitEntry(key, map[key], prefix, indent, out);
+  }
+}
+
+/** One `key: value` of a block map; `prefix` starts the line (the indent, or `- ` for a list item's first key). */
+function emitEntry(key: string, value: unknown, prefix: string, indent: string, out: string[]): void {
+  const head = `${prefix}${yamlKey(key)}:`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push(`${head} []`);
+    else if (FLOW_LIST_KEYS.has(key) && value.every(isScalarValue)) out.push(`${head} [ ${value.map((item) => yamlScalar(item, key, true)).join(", ")} ]`);
+    else {
+      out.push(head);
+      emitList(value, `${indent}  `, out, SPACED_LIST_KEYS.has(key), key);
+    }
+  } else if (isRecord(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) out.push(`${head} {}`);
+    else if (key in CONDITION_MEMBER_KEYS && keys.every((member) => isScalarValue(value[member]))) {
+      out.push(`${head} { ${keys.map((member) => `${yamlKey(member, true)}: ${yamlScalar(value[member], member, true)}`).join(", ")} }`);
+    } else {
+      out.push(head);
+      emitMapBody(value, `${indent}  `, out);
+    }
+  } else {
+    out.push(`${head} ${yamlScalar(value, key, false)}`);
+  }
+}
+
+function emitList(list: readonly unknown[], indent: string, out: string[], spaced: boolean, key: string): void {
+  list.forEach((item, index) => {
+    if (spaced && index > 0) out.push("");
+    if (isRecord(item) && Object.keys(item).length > 0) {
+      emitMapBody(item, `${indent}  `, out, `${indent}- `);
+    } else if (Array.isArray(item) && item.length > 0) {
+      out.push(`${indent}-`);
+      emitList(item, `${indent}  `, out, false, key);
+    } else if (isRecord(item)) {
+      out.push(`${indent}- {}`);
+    } else if (Array.isArray(item)) {
+      out.push(`${indent}- []`);
+    } else {
+      out.push(`${indent}- ${yamlScalar(item, key, false)}`);
+    }
+  });
+}
+
+function isScalarValue(value: unknown): boolean {
+  return value === null || (typeof value !== "object" && typeof value !== "function");
+}
+
+/** Plain when safe in block context (and, with `flow`, inside `{ }` or `[ ]`). */
+const PLAIN_BLOCK = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^\n\r\t]*$/;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/;
+
+function yamlKey(key: string, flow = false): string {
+  return isPlainSafe(key, flow) ? key : quoted(key);
+}
+
+function yamlScalar(value: unknown, key: string, flow: boolean): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") {
+    if (Number.isNaN(value)) return ".nan";
+    if (!Number.isFinite(value)) return value > 0 ? ".inf" : "-.inf";
+    return String(Object.is(value, -0) ? 0 : value);
+  }
+  const text = String(value);
+  return !ALWAYS_QUOTED_KEYS.has(key) && isPlainSafe(text, flow) ? text : quoted(text);
+}
+
+function isPlainSafe(text: string, flow: boolean): boolean {
+  if (text === "" || text !== text.trim() || !PLAIN_BLOCK.test(text) || AMBIGUOUS_STRING.test(text) || UNPRINTABLE.test(text)) return false;
+  if (text.includes(": ") || text.includes(" #") || text.endsWith(":")) return false;
+  return !flow || !/[,[\]{}:#]/.test(text);
+}
+
+/** Double-quoted: JSON's escapes are YAML escapes; characters YAML may not hold raw are escaped too. */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -2,12 +2,12 @@
  * What changed between two token catalogs, by identity (chain, networkId,
  * contractAddress; admin-api.md, Token catalog entry): added, removed, and
  * changed with the members that differ. Pure: both sides come as maps from
- * identity key to the token's canonical line (catalog-snapshot.ts), the compact
+ * identity key (snapshotKey) to the token's canonical line (catalog-snapshot.ts), the compact
  * form a sync already holds, so 100,000 tokens are compared without keeping
  * 100,000 objects per side.
  */
 import type { CatalogToken } from "./catalog.js";
-import { compareEntries, snapshotEntry } from "./catalog-snapshot.js";
+import { compareKeys } from "./catalog-snapshot.js";
 
 /** One member that differs; `from`/`to` undefined when the member is absent on that side (logoURI is optional). */
 export interface FieldChange {
@@ -50,23 +50,20 @@ export function countChanges(before: ReadonlyMap<string, string>, after: Readonl
 
 /** The full difference, each list in snapshot order. */
 export function diffCatalogs(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): CatalogDiff {
-  const added: CatalogToken[] = [];
-  const changed: TokenChange[] = [];
+  const added: Array<[string, CatalogToken]> = [];
+  const changed: Array<[string, TokenChange]> = [];
   for (const [key, line] of after) {
     const old = before.get(key);
-    if (old === undefined) added.push(JSON.parse(line) as CatalogToken);
+    if (old === undefined) added.push([key, JSON.parse(line) as CatalogToken]);
     else if (old !== line) {
       const token = JSON.parse(line) as CatalogToken;
-      changed.push({ token, fields: fieldChanges(JSON.parse(old) as CatalogToken, token) });
+      changed.push([key, { token, fields: fieldChanges(JSON.parse(old) as CatalogToken, token) }]);
     }
   }
-  const removed: CatalogToken[] = [];
-  for (const [key, line] of before) if (!after.has(key)) removed.push(JSON.parse(line) as CatalogToken);
-  const order = (a: CatalogToken, b: CatalogToken): number => compareEntries(snapshotEntry(a), snapshotEntry(b));
-  added.sort(order);
-  removed.sort(order);
-  changed.sort((a, b) => order(a.token, b.token));
-  return { added, removed, changed };
+  const removed: Array<[string, CatalogToken]> = [];
+  for (const [key, line] of before) if (!after.has(key)) removed.push([key, JSON.parse(line) as CatalogToken]);
+  const inOrder = <T>(list: Array<[string, T]>): T[] => list.sort((a, b) => compareKeys(a[0], b[0])).map(([, value]) => value);
+  return { added: inOrder(added), removed: inOrder(removed), changed: inOrder(changed) };
 }
 
 /** Members compared, in the order they are reported. */

@@ -10,7 +10,7 @@
  * tokens changes three lines, so the pull request a scheduled sync opens is
  * readable.
  */
-import { tokenKey, type CatalogToken } from "./catalog.js";
+import type { CatalogToken } from "./catalog.js";
 
 /** Format of tokens.meta.json; bumped when its members change meaning. */
 export const CATALOG_META_FORMAT = 1;
@@ -44,63 +44,145 @@ export interface CatalogMeta {
   sha256: string;
 }
 
-/** Members of a token, in the order they are written (identity first). */
-const TOKEN_MEMBERS = ["chain", "networkId", "contractAddress", "symbol", "name", "decimals", "tokenId", "logoURI"] as const;
-
 /**
  * One token as its line of tokens.json: its documented members only, in a fixed
- * order, so the same token always reads the same and a changed member is a
- * changed line.
+ * order (identity first: chain, networkId, contractAddress, symbol, name,
+ * decimals, tokenId, logoURI), so the same token always reads the same and a
+ * changed member is a changed line. Exactly `JSON.stringify` of the members in
+ * that order, written out because it runs once per token of every page.
  */
 export function tokenLine(token: CatalogToken): string {
-  const ordered: Record<string, unknown> = {};
-  for (const member of TOKEN_MEMBERS) {
-    if (token[member] !== undefined) ordered[member] = token[member];
-  }
-  return JSON.stringify(ordered);
+  const text = JSON.stringify;
+  const logo = token.logoURI === undefined ? "" : `,"logoURI":${text(token.logoURI)}`;
+  return flat(
+    `{"chain":${text(token.chain)},"networkId":${text(token.networkId)},"contractAddress":${text(token.contractAddress)},"symbol":${text(token.symbol)},` +
+      `"name":${text(token.name)},"decimals":${text(token.decimals)},"tokenId":${text(token.tokenId)}${logo}}`,
+  );
 }
 
-/** A token's place in tokens.json and its identity: enough to sort and to diff without keeping the token object. */
-export interface SnapshotEntry {
-  /** {@link tokenKey}: chain, networkId, contractAddress (EVM lower-cased). */
-  key: string;
-  chain: string;
-  networkId: number;
-  /** The address as compared: lower-cased on EVM, where case is a checksum, not identity. */
-  sortAddress: string;
-  line: string;
-}
+const FLATTEN = /^/;
 
-export function snapshotEntry(token: CatalogToken): SnapshotEntry {
-  const sortAddress = token.chain === "EVM" ? token.contractAddress.toLowerCase() : token.contractAddress;
-  return { key: tokenKey(token.chain, token.networkId, token.contractAddress), chain: token.chain, networkId: token.networkId, sortAddress, line: tokenLine(token) };
-}
-
-/** Order of tokens.json: chain, then networkId numerically, then address; by code unit, never by locale. */
-export function compareEntries(a: SnapshotEntry, b: SnapshotEntry): number {
-  if (a.chain !== b.chain) return a.chain < b.chain ? -1 : 1;
-  if (a.networkId !== b.networkId) return a.networkId - b.networkId;
-  if (a.sortAddress !== b.sortAddress) return a.sortAddress < b.sortAddress ? -1 : 1;
-  return 0;
+/**
+ * The same string, stored flat. V8 keeps a string built by concatenation or by
+ * JSON.stringify as a rope of its parts; a sync keeps a key and a line per token
+ * for its whole length, and as ropes 100,000 of them take about 75 MB of heap,
+ * flat about 36 MB. A regular-expression test flattens its subject in place;
+ * elsewhere it is merely a no-op.
+ */
+function flat(text: string): string {
+  FLATTEN.test(text);
+  return text;
 }
 
 /**
- * The text of tokens.json, in chunks (so 100,000 tokens need not become one
- * string): `[`, one line per token, `]`. `entries` must be sorted.
+ * A token's identity (chain, networkId, contractAddress; EVM addresses lower-cased,
+ * their case being a checksum) as a string whose code-unit order is the order of
+ * tokens.json: chain, then networkId numerically, then address. So a sync holds
+ * nothing per token but this key and the token's line, and sorts the keys as
+ * plain strings.
  */
-export function* renderSnapshot(entries: readonly SnapshotEntry[], linesPerChunk = 1000): Generator<string> {
-  if (entries.length === 0) {
+export function snapshotKey(token: Pick<CatalogToken, "chain" | "networkId" | "contractAddress">): string {
+  const address = token.chain === "EVM" ? token.contractAddress.toLowerCase() : token.contractAddress;
+  return flat(`${token.chain}\u0000${sortableInteger(token.networkId)}\u0000${address}`);
+}
+
+/** A safe integer as a sign digit and 16 digits, so that string order is numeric order, negative values included. */
+function sortableInteger(value: number): string {
+  return value < 0 ? `0${String(Number.MAX_SAFE_INTEGER + value).padStart(16, "0")}` : `1${String(value).padStart(16, "0")}`;
+}
+
+/** Order of tokens.json, for keys of {@link snapshotKey}: by code unit, never by locale. */
+export function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The text of tokens.json, in chunks (so 100,000 tokens never become one
+ * string): `[`, one line per token, `]`. `lines` must be in snapshot order.
+ */
+export function* renderSnapshot(lines: readonly string[], linesPerChunk = 1000): Generator<string> {
+  if (lines.length === 0) {
     yield "[]\n";
     return;
   }
   yield "[\n";
-  for (let start = 0; start < entries.length; start += linesPerChunk) {
-    const end = Math.min(entries.length, start + linesPerChunk);
+  for (let start = 0; start < lines.length; start += linesPerChunk) {
+    const end = Math.min(lines.length, start + linesPerChunk);
     let chunk = "";
-    for (let index = start; index < end; index++) chunk += `${entries[index]!.line}${index === entries.length - 1 ? "\n" : ",\n"}`;
+    for (let index = start; index < end; index++) chunk += `${lines[index]!}${index === lines.length - 1 ? "\n" : ",\n"}`;
     yield chunk;
   }
   yield "]\n";
+}
+
+/**
+ * The identity prefix of a canonical line, as {@link tokenLine} writes it, when
+ * nothing in the line is escaped: read without parsing the whole token.
+ */
+const CANONICAL_PREFIX = /^\{"chain":"([^"\\]*)","networkId":(-?\d{1,16}),"contractAddress":"([^"\\]*)",/;
+
+/**
+ * Reads tokens.json in the canonical layout (`[`, one token per line in
+ * snapshot order, `]`) one line at a time, so an old catalog of 100,000 tokens is
+ * compared without ever existing as objects. Feed it the lines (without line
+ * ends); `visit` gets each token as (key, canonical line). `end()` says whether
+ * the whole text was canonical; the walker stops visiting at the first line that
+ * is not (edited by hand, reformatted, out of order, a token twice), and the
+ * caller then parses the file whole.
+ *
+ * `trusted`: the file is the one a sync wrote (its meta's hash matched), so a
+ * line whose identity prefix reads plainly is taken as canonical as it stands.
+ */
+export function canonicalWalker(visit: (key: string, line: string) => void, trusted: boolean): { line(text: string): void; end(): boolean } {
+  let state: "start" | "tokens" | "closed" | "empty" | "failed" = "start";
+  let previous: string | undefined;
+  const fail = (): void => {
+    state = "failed";
+  };
+  return {
+    line(raw) {
+      if (state === "failed") return;
+      const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+      if (state === "start") {
+        if (text === "[") state = "tokens";
+        else if (text === "[]") state = "empty";
+        else fail();
+        return;
+      }
+      if (state === "closed" || state === "empty") {
+        if (text !== "") fail();
+        return;
+      }
+      if (text === "]") {
+        state = "closed";
+        return;
+      }
+      const body = text.endsWith(",") ? text.slice(0, -1) : text;
+      let key: string;
+      let line = body;
+      const match = trusted && !body.includes("\\") ? CANONICAL_PREFIX.exec(body) : null;
+      if (match) {
+        key = snapshotKey({ chain: match[1]!, networkId: Number(match[2]), contractAddress: match[3]! });
+      } else {
+        let token: unknown;
+        try {
+          token = JSON.parse(body);
+        } catch {
+          return fail();
+        }
+        if (tokenProblem(token) !== undefined) return fail();
+        key = snapshotKey(token as CatalogToken);
+        line = tokenLine(token as CatalogToken);
+      }
+      // Strictly increasing: in order, and no identity twice.
+      if (previous !== undefined && key <= previous) return fail();
+      previous = key;
+      visit(key, line);
+    },
+    end() {
+      return state === "closed" || state === "empty";
+    },
+  };
 }
 
 /** Result of reading tokens.json: the tokens, or why they cannot be used. */

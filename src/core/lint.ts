@@ -71,17 +71,19 @@ export function createLintSession(options: LintOptions = {}): LintSession {
     result() {
       const diagnostics: Diagnostic[] = [];
       const texts = new Map<string, string>();
-      const checked: Array<{ file: CheckedFile; document: ParsedDocument }> = [];
+      const checked: CheckedFile[] = [];
       for (const [file, outcome] of outcomes) {
         diagnostics.push(...outcome.diagnostics);
         if (outcome.text !== undefined) texts.set(file, outcome.text);
         if (outcome.checked) checked.push(outcome.checked);
       }
-      const documents = new Map(checked.map((entry) => [entry.file.file, entry.document]));
-      const files = checked.map((entry) => entry.file);
+      // Cross-file findings are rare: their file is parsed again to place them,
+      // rather than every file's syntax tree being kept alive for the whole run.
+      const reparsed = new Map<string, ParsedDocument | undefined>();
       for (const check of PROJECT_CHECKS) {
-        for (const finding of check.run(files, context)) {
-          const document = documents.get(finding.file);
+        for (const finding of check.run(checked, context)) {
+          if (!reparsed.has(finding.file)) reparsed.set(finding.file, parseYaml(texts.get(finding.file) ?? "").document);
+          const document = reparsed.get(finding.file);
           if (document) diagnostics.push(toDiagnostic(finding.file, document, finding));
         }
       }
@@ -99,7 +101,8 @@ export function lintText(file: string, text: string, options: LintOptions = {}):
 interface FileOutcome {
   diagnostics: Diagnostic[];
   text?: string;
-  checked?: { file: CheckedFile; document: ParsedDocument };
+  /** What the cross-file checks need: the data, not the syntax tree (which is large). */
+  checked?: CheckedFile;
 }
 
 function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
@@ -130,7 +133,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
   }
   const schemaFindings = validateFile(file).filter((finding) => !isClaimed(finding.path, checkFindings));
   const diagnostics = [...schemaFindings, ...checkFindings].map((finding) => toDiagnostic(source.file, document, finding));
-  return { diagnostics, text: displayText, checked: { file, document } };
+  return { diagnostics, text: displayText, checked: file };
 }
 
 function describeFile(path: string, data: unknown, config: Config): CheckedFile {

@@ -24,6 +24,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import type { CatalogToken } from "../core/catalog.js";
 import {
   META_FILE,
@@ -33,7 +34,6 @@ import {
   toCatalogMeta,
   TOKENS_FILE,
   type CatalogMeta,
-  type SnapshotEntry,
 } from "../core/catalog-snapshot.js";
 
 export interface SnapshotPaths {
@@ -69,8 +69,9 @@ export type SnapshotInspection =
   | { status: "unreadable"; reason: string }
   | {
       status: "present";
-      bytes: Buffer;
       digest: string;
+      /** tokens.json's text, exactly the bytes hashed, when asked for. */
+      text: string | undefined;
       meta: CatalogMeta | undefined;
       metaProblem?: string;
       /** Temporaries or a lock left by a writer that did not finish (killed): {@link tidySnapshot} completes or removes them. */
@@ -91,35 +92,120 @@ export type LoadedSnapshot =
 const READ_ATTEMPTS = 3;
 const READ_RETRY_DELAY_MS = 25;
 
-/** Reads tokens.json's bytes and the meta, and verifies the pair (see the file comment). */
-export async function inspectSnapshot(paths: SnapshotPaths): Promise<SnapshotInspection> {
-  let previous: { bytes: Buffer; metaText: string | undefined } | undefined;
+/**
+ * Hashes tokens.json and reads the meta, and verifies the pair (see the file
+ * comment). With `withText`, tokens.json is read whole and its text returned
+ * (the very bytes hashed); without, it is hashed as a stream and never held in
+ * memory: a sync that finds the catalog unchanged needs no more.
+ */
+export async function inspectSnapshot(paths: SnapshotPaths, options: { withText?: boolean } = {}): Promise<SnapshotInspection> {
+  let previous: { digest: string; metaText: string | undefined } | undefined;
   for (let attempt = 1; ; attempt++) {
-    const bytes = await readOptional(paths.tokens, true);
-    if (bytes instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(bytes)})` };
-    if (bytes === undefined) return { status: "missing" };
+    let digest: string;
+    let text: string | undefined;
+    if (options.withText) {
+      const bytes = await readOptional(paths.tokens, true);
+      if (bytes instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(bytes)})` };
+      if (bytes === undefined) return { status: "missing" };
+      digest = sha256OfBytes(bytes);
+      text = bytes.toString("utf8");
+    } else {
+      const hashed = await hashFile(paths.tokens);
+      if (hashed instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(hashed)})` };
+      if (hashed === undefined) return { status: "missing" };
+      digest = hashed;
+    }
     const metaRead = await readOptional(paths.meta);
     const metaText = typeof metaRead === "string" ? metaRead : undefined;
-    const digest = sha256OfBytes(bytes);
     const strays = (await straysOf(paths.dir)).length > 0;
     const { meta, problem } = metaFor(metaText, digest, paths);
-    if (meta) return { status: "present", bytes, digest, meta, strays };
+    if (meta) return { status: "present", digest, text, meta, strays };
     const pending = strays ? await pendingMeta(paths, digest) : undefined;
-    if (pending) return { status: "present", bytes, digest, meta: pending, strays };
+    if (pending) return { status: "present", digest, text, meta: pending, strays };
     // The same mismatch twice is a settled state (a hand edit, a merge), not a replacement under way.
-    const settled = previous !== undefined && previous.metaText === metaText && previous.bytes.equals(bytes);
-    if (metaText === undefined || settled || attempt >= READ_ATTEMPTS) return { status: "present", bytes, digest, meta: undefined, metaProblem: problem, strays };
-    previous = { bytes, metaText };
+    const settled = previous !== undefined && previous.metaText === metaText && previous.digest === digest;
+    if (metaText === undefined || settled || attempt >= READ_ATTEMPTS) return { status: "present", digest, text, meta: undefined, metaProblem: problem, strays };
+    previous = { digest, metaText };
     await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
   }
 }
 
 /** Reads and verifies the pair, and parses the tokens. */
 export async function readSnapshot(paths: SnapshotPaths): Promise<LoadedSnapshot> {
-  const inspection = await inspectSnapshot(paths);
+  const inspection = await inspectSnapshot(paths, { withText: true });
   if (inspection.status === "missing") return inspection;
   if (inspection.status === "unreadable") return { status: "invalid", reason: inspection.reason };
-  return withTokens(inspection.bytes.toString("utf8"), inspection.meta, inspection.metaProblem, paths);
+  return withTokens(inspection.text ?? "", inspection.meta, inspection.metaProblem, paths);
+}
+
+/**
+ * Feeds tokens.json to `line`, one line at a time (without line ends), through
+ * one reused buffer: a 25 MB snapshot never exists whole in memory. Returns
+ * false when there is no tokens.json (or it cannot be read).
+ */
+export async function forEachSnapshotLine(paths: SnapshotPaths, line: (text: string) => void): Promise<boolean> {
+  let handle: FileHandle;
+  try {
+    handle = await open(paths.tokens, "r");
+  } catch {
+    return false;
+  }
+  try {
+    const decoder = new StringDecoder("utf8");
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let carry = "";
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const text = carry + (bytesRead > 0 ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
+      let start = 0;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+        line(text.slice(start, end));
+        start = end + 1;
+      }
+      carry = text.slice(start);
+      if (bytesRead === 0) break;
+    }
+    if (carry !== "") line(carry);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads of tokens.json go through a buffer this large: few system calls, little memory. */
+const READ_CHUNK_BYTES = 1 << 20;
+
+/** {@link sha256OfBytes} of a file, read through one reused buffer; undefined when it does not exist. */
+async function hashFile(path: string): Promise<string | undefined | Error> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    return error instanceof Error ? error : new Error(String(error));
+  }
+  const hash = createHash("sha256");
+  let sawCarriageReturn = false;
+  try {
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const bytes = buffer.subarray(0, bytesRead);
+      if (!sawCarriageReturn && bytes.includes(13)) sawCarriageReturn = true;
+      hash.update(bytes);
+    }
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  } finally {
+    await handle.close();
+  }
+  if (!sawCarriageReturn) return hash.digest("hex");
+  // CRLF (a Windows checkout): hash the text as LF, whole; rare, and never the large case that matters.
+  const bytes = await readOptional(path, true);
+  return bytes instanceof Error || bytes === undefined ? bytes : sha256OfBytes(bytes);
 }
 
 /**
@@ -187,16 +273,17 @@ export class SnapshotWriteError extends Error {
 export type MetaDraft = Omit<CatalogMeta, "sha256">;
 
 /**
- * Replaces the pair with `entries` (sorted) and `draft` (see the file comment).
- * Returns the meta written. On failure the previous pair stays in place.
+ * Replaces the pair with `lines` (canonical token lines, in snapshot order) and
+ * `draft` (see the file comment). Returns the meta written. On failure the
+ * previous pair stays in place.
  */
-export async function commitSnapshot(paths: SnapshotPaths, entries: readonly SnapshotEntry[], draft: MetaDraft): Promise<CatalogMeta> {
+export async function commitSnapshot(paths: SnapshotPaths, lines: readonly string[], draft: MetaDraft): Promise<CatalogMeta> {
   return withLock(paths, async () => {
     await recover(paths);
     const tokensTemporary = temporaryName(paths.dir, TOKENS_FILE);
     const metaTemporary = temporaryName(paths.dir, META_FILE);
     try {
-      const sha256 = await writeChunks(tokensTemporary, renderSnapshot(entries));
+      const sha256 = await writeChunks(tokensTemporary, renderSnapshot(lines));
       const meta: CatalogMeta = { ...draft, sha256 };
       await writeChunks(metaTemporary, [renderMeta(meta)]);
       await rename(tokensTemporary, paths.tokens);

@@ -2,7 +2,7 @@
  * Finding the repository root and the files to lint in the working tree.
  * This and the other workspace modules are the only code that touches the disk.
  */
-import { open, readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, type Config } from "../core/config.js";
 import type { SourceFile } from "../core/lint.js";
@@ -90,19 +90,16 @@ export async function readSources(root: string, absolutePaths: readonly string[]
 
 export async function readSource(root: string, path: string): Promise<SourceFile> {
   const file = toRepositoryPath(root, path);
-  let handle;
   try {
-    handle = await open(path, "r");
-    const info = await handle.stat();
+    // stat first, so an oversized file is refused without being read into memory.
+    const info = await stat(path);
     if (info.isDirectory()) return { file, readError: "is a folder with no YAML files in it" };
     if (info.size > MAX_FILE_BYTES) {
       return { file, readError: `file is ${(info.size / (1024 * 1024)).toFixed(1)} MiB, over the 1 MiB limit for a policy file; not read` };
     }
-    return { file, bytes: await handle.readFile() };
+    return { file, bytes: await readFile(path) };
   } catch (error) {
     return { file, readError: describeFsError(error) };
-  } finally {
-    await handle?.close();
   }
 }
 

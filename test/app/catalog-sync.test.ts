@@ -78,6 +78,23 @@ describe("catalog sync: the polling protocol", () => {
     expect(files()).toEqual(before);
   });
 
+  it("304 after a writer was killed between the renames: the pending meta is renamed into place, strays removed", async () => {
+    const { renameSync, writeFileSync } = await import("node:fs");
+    const { spawnSync } = await import("node:child_process");
+    await sync({ limit: 100 });
+    const meta = readFileSync(repo.paths.meta, "utf8");
+    // The crash state: the new meta still a temporary, an older meta in place, a dead writer's lock and tokens temporary.
+    renameSync(repo.paths.meta, `${repo.paths.dir}/.tokens.meta.json.4242.0badf00d.tmp`);
+    writeFileSync(repo.paths.meta, meta.replace(/"sha256": "[0-9a-f]+"/, `"sha256": "${"0".repeat(64)}"`).replace(/"version": "[^"]+"/, '"version": "older"'));
+    const deadPid = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    writeFileSync(`${repo.paths.dir}/.tokens.lock`, `${deadPid}\n`);
+    writeFileSync(`${repo.paths.dir}/.tokens.json.4242.0badf00d.tmp`, "[\n{");
+    live.requests.length = 0;
+    expect(await sync()).toMatchObject({ outcome: "unchanged", firstStatus: 304, requests: 1 });
+    expect(readdirSync(repo.paths.dir).sort()).toEqual(["tokens.json", "tokens.meta.json"]);
+    expect(readFileSync(repo.paths.meta, "utf8")).toBe(meta);
+  });
+
   it("200 with the same version: one request, snapshot kept; the ETag of a new limit is saved for the next poll", async () => {
     await sync({ limit: 100 });
     const before = files();

@@ -44,7 +44,7 @@ describe("screenpol plan", () => {
     rmSync(join(setup.repo.dir, "policies/live/vendorAWalletScreening/SIGN_IN.yaml"));
     const run = await setup.cli(["plan", "--env", "live"]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("! live-only live/vendorAWalletScreening/SIGN_IN          live revision 12\n    live only: no local file; push leaves it alone");
+    expect(run.stdout).toMatch(/! live-only live\/vendorAWalletScreening\/SIGN_IN +live revision 12\n    live only: no local file; push leaves it alone/);
     expect(run.stdout).not.toContain("sandbox/");
   });
 
@@ -159,6 +159,16 @@ describe("screenpol plan", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('environment "staging" is not declared');
   });
+  it("exit 4 with one clear line when an environment id is wrong (not a plan that creates everything)", async () => {
+    const config = join(setup.repo.dir, "screenpol.config.yaml");
+    writeFileSync(config, readFileSync(config, "utf8").replace(SANDBOX_ID, "3f0c2a9e-8b1d-4c7a-9e2f-000000000000"));
+    const run = await setup.cli(["plan", "--env", "sandbox"]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "screenpol: GET environment 3f0c2a9e-8b1d-4c7a-9e2f-000000000000: 404 Not Found [not_found] (the identifier is wrong or belongs to another project)\n",
+    );
+  });
 });
 
 describe("screenpol push", () => {
@@ -222,11 +232,12 @@ describe("screenpol push", () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain("the plan is stale: changed since the plan: policies/live/vendorBAddressScreening/SIGN_IN.yaml");
     expect(revisions(setup.harness)).toEqual(before);
-    // A new file counts too.
+    // Restoring the bytes makes the plan good again; deleting a planned file does not.
     writeFileSync(file, readFileSync(file, "utf8").replace("# a late comment\n", ""));
-    setup.repo.write("policies/sandbox/vendorBAddressScreening/TRANSACTION.yaml.bak.yaml", "x: 1\n");
-    const added = await setup.cli(["push", "--plan", "plan.json", "--yes"]);
-    expect(added.code).not.toBe(0);
+    rmSync(join(setup.repo.dir, "policies/sandbox/vendorBAddressScreening/addresses.yaml"));
+    const deleted = await setup.cli(["push", "--plan", "plan.json", "--yes"]);
+    expect(deleted.code).toBe(3);
+    expect(deleted.stderr).toContain("deleted since the plan: policies/sandbox/vendorBAddressScreening/addresses.yaml");
     expect(revisions(setup.harness)).toEqual(before);
   });
 

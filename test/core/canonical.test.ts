@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   bodyHash,
@@ -173,6 +174,52 @@ describe("canonical form", () => {
     const expected = createHash("sha256").update('{"enabled":true,"revision":3,"rules":{"postScreen":[],"preScreen":{"chains":["EVM"]}},"schemaVersion":2}').digest("hex");
     expect(bodyHash(body)).toBe(`sha256:${expected}`);
     expect(canonicalJson({ b: -0, a: [1, "x", null] })).toBe('{"a":[1,"x",null],"b":0}');
+  });
+});
+
+describe("canonical YAML rendering, property-based", () => {
+  const text = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom("no", "yes", "on", "off", "null", "~", "1e3", "0x1F", "2027-01-01", "- a", "a: b", "a #b", "#x", "[x]", "{x}", ">", "|", "'q'", '"q"', "x:", " x", "x ", "\u2028", "\u0085", "\ufeff"),
+  );
+  const scalar = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+  const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: "small" }, scalar, fc.array(tie("node"), { maxLength: 3 }), fc.dictionary(text, tie("node"), { maxKeys: 3 })),
+  })).node;
+  const rule = fc.record({ id: text, description: text, when: fc.dictionary(fc.constantFrom("riskScore", "exposure", "cluster", "anyOf", "other"), value, { maxKeys: 3 }), action: text }, { requiredKeys: [] });
+  const policy = fc.record({
+    providerType: fc.constantFrom("vendorAWalletScreening", "vendorBAddressScreening", "x"),
+    scope: text,
+    schemaVersion: fc.oneof(fc.integer(), text),
+    enabled: fc.oneof(fc.boolean(), text),
+    rules: fc.record({ preScreen: fc.dictionary(fc.constantFrom("chains", "minAmountUsd", "tokens", "other"), value, { maxKeys: 3 }), postScreen: fc.array(rule, { maxLength: 3 }) }),
+    extra: value,
+  }, { requiredKeys: [] });
+
+  it("parses back to the same data, whatever the strings, numbers and nesting", () => {
+    fc.assert(
+      fc.property(policy, (data) => {
+        const rendered = renderPolicyYaml(data);
+        const parsed = parseYaml(rendered);
+        expect(parsed.problems, rendered).toEqual([]);
+        expect(canonicalJson(canonicalPolicy(parsed.document!.data)), rendered).toBe(canonicalJson(canonicalPolicy(data)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("address entries too", () => {
+    const entry = fc.record({ address: text, chain: text, action: text, scope: text, reason: text, expiresAt: text, note: value }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 4 }), (entries) => {
+        const data = { providerType: "vendorAWalletScreening", entries };
+        const rendered = renderAddressEntriesYaml(data);
+        const parsed = parseYaml(rendered);
+        expect(parsed.problems, rendered).toEqual([]);
+        expect(canonicalJson(canonicalAddressEntries(parsed.document!.data)), rendered).toBe(canonicalJson(canonicalAddressEntries(data)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { indexCatalog, type CatalogToken } from "../../src/core/catalog.js";
 import { countChanges, diffCatalogs } from "../../src/core/catalog-diff.js";
-import { compareEntries, parseTokensText, renderSnapshot, snapshotEntry, tokenLine, toCatalogMeta } from "../../src/core/catalog-snapshot.js";
+import { canonicalWalker, compareKeys, parseTokensText, renderSnapshot, snapshotKey, tokenLine, toCatalogMeta } from "../../src/core/catalog-snapshot.js";
 import { lintText } from "../../src/core/lint.js";
 
 const USDC_ETH: CatalogToken = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", symbol: "USDC", name: "USD Coin", decimals: 6, tokenId: "t1" };
@@ -12,7 +12,18 @@ const WETH_OP: CatalogToken = { ...WETH_BASE, networkId: 10, tokenId: "t4" };
 const USDC_SOL: CatalogToken = { chain: "SOL", networkId: 101, contractAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", symbol: "USDC", name: "USD Coin", decimals: 6, tokenId: "t5" };
 const CATALOG = [USDC_ETH, USDC_POLYGON, WETH_BASE, WETH_OP, USDC_SOL];
 
-const linesOf = (tokens: CatalogToken[]) => new Map(tokens.map((token) => [snapshotEntry(token).key, snapshotEntry(token).line]));
+const linesOf = (tokens: CatalogToken[]) => new Map(tokens.map((token) => [snapshotKey(token), tokenLine(token)]));
+/** Walks a text as the sync does (line by line); the lines visited, or undefined when it is not canonical. */
+function walk(text: string, trusted = false): string[] | undefined {
+  const visited: string[] = [];
+  const walker = canonicalWalker((_key, line) => visited.push(line), trusted);
+  const lines = text.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  for (const line of lines) walker.line(line);
+  return walker.end() ? visited : undefined;
+}
+/** Canonical lines in snapshot order. */
+const sortedLines = (tokens: CatalogToken[]) => [...linesOf(tokens)].sort((a, b) => compareKeys(a[0], b[0])).map(([, line]) => line);
 
 describe("snapshot form", () => {
   it("one line per token, documented members only, identity first, whatever order they came in", () => {
@@ -22,20 +33,36 @@ describe("snapshot form", () => {
     );
   });
 
-  it("sorted by chain, then networkId numerically, then address (EVM case-insensitively), never by locale", () => {
+  it("sorted by chain, then networkId numerically (negative too), then address (EVM case-insensitively), never by locale", () => {
     const lower: CatalogToken = { ...USDC_ETH, contractAddress: "0x0000000000000000000000000000000000000001", tokenId: "t9" };
-    const sorted = [USDC_SOL, WETH_BASE, USDC_POLYGON, WETH_OP, USDC_ETH, lower].map(snapshotEntry).sort(compareEntries);
-    expect(sorted.map((entry) => entry.line.match(/"tokenId":"(t\d)"/)![1])).toEqual(["t9", "t1", "t4", "t2", "t3", "t5"]);
+    const negative: CatalogToken = { ...WETH_OP, networkId: -5, tokenId: "t8" };
+    const big: CatalogToken = { ...WETH_OP, networkId: 728126428, tokenId: "t7" };
+    const lines = sortedLines([USDC_SOL, WETH_BASE, big, USDC_POLYGON, WETH_OP, USDC_ETH, lower, negative]);
+    expect(lines.map((line) => line.match(/"tokenId":"(t\d)"/)![1])).toEqual(["t8", "t9", "t1", "t4", "t2", "t3", "t7", "t5"]);
   });
 
-  it("renders as a JSON array that parses back to the same tokens; small changes are small text diffs", () => {
-    const entries = CATALOG.map(snapshotEntry).sort(compareEntries);
-    const text = [...renderSnapshot(entries, 2)].join("");
+  it("renders as a JSON array that parses back to the same tokens, and walks back line by line", () => {
+    const text = [...renderSnapshot(sortedLines(CATALOG), 2)].join("");
     expect(JSON.parse(text)).toHaveLength(5);
     expect(text.split("\n")).toHaveLength(5 + 3);
     const parsed = parseTokensText(text);
     expect(parsed.ok && parsed.tokens.map((token) => token.tokenId).sort()).toEqual(["t1", "t2", "t3", "t4", "t5"]);
+    expect(walk(text)).toEqual(sortedLines(CATALOG));
+    expect(walk(text, true)).toEqual(sortedLines(CATALOG));
+    expect(walk(text.replace(/\n/g, "\r\n"))).toEqual(sortedLines(CATALOG));
     expect([...renderSnapshot([])].join("")).toBe("[]\n");
+    expect(walk("[]\n")).toEqual([]);
+  });
+
+  it("a layout other than the canonical one is not walked (the caller parses it whole); untrusted lines are canonicalised", () => {
+    expect(walk(JSON.stringify(CATALOG, null, 2))).toBeUndefined();
+    const lines = sortedLines(CATALOG);
+    expect(walk(`[\n${[...lines].reverse().join(",\n")}\n]\n`)).toBeUndefined();
+    expect(walk(`[\n${[lines[0], lines[0]].join(",\n")}\n]\n`)).toBeUndefined();
+    expect(walk(`[\n${lines.join(",\n")}\n`)).toBeUndefined();
+    // Members in another order: the same token, read as its canonical line unless the file is trusted.
+    const reordered = lines.map((line) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(line)).reverse())));
+    expect(walk(`[\n${reordered.join(",\n")}\n]\n`)).toEqual(lines);
   });
 
   it("reads a meta record only in the current format", () => {

@@ -87,6 +87,7 @@ describe("screenpol emulator", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start-up lines: ${stderr}`)), 10_000);
+      void exited.then((code) => reject(new Error(`exited (${code}) before printing its start-up lines: ${stderr}`)));
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
         if (stdout.includes("Ctrl-C")) {

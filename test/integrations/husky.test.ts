@@ -12,7 +12,7 @@
  */
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type ExpectStatic } from "vitest";
 import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { snippet } from "./support/docs.js";
 import { gitEnv, run } from "./support/git.js";
@@ -43,80 +43,89 @@ interface Setup {
   packageJson?: Record<string, unknown>;
 }
 
-describe.each([
+const VARIANTS = [
   { name: "husky", setup: (): Setup => ({ hook: snippet("husky-pre-commit") }) },
   {
     name: "husky + lint-staged",
     setup: (): Setup => ({ hook: snippet("husky-lint-staged"), packageJson: JSON.parse(snippet("lint-staged-config")) as Record<string, unknown> }),
   },
-])("$name (real packages, files as in docs/integrations.md)", ({ name, setup }) => {
-  let repo: PolicyRepo;
+];
 
-  beforeEach(async () => {
-    const { hook, packageJson } = setup();
-    // npm must not look anything up: every package is already linked.
-    repo = makePolicyRepo(gitEnv({ npm_config_offline: "true", npm_config_update_notifier: "false", npm_config_audit: "false", npm_config_fund: "false" }));
-    linkPackages(repo.dir);
-    repo.write("package.json", `${JSON.stringify({ name: "screening-policies", private: true, ...packageJson }, null, 2)}\n`);
-    repo.write(".gitignore", "node_modules/\n");
-    // What the husky docs say to run once: it adds `prepare: husky`, sets core.hooksPath and writes a sample hook.
-    const init = await run("npx", ["husky", "init"], { cwd: repo.dir, env: repo.env });
-    expect(init.code, init.output).toBe(0);
-    expect(repo.git("config", "core.hooksPath").trim()).toBe(".husky/_");
-    writeFileSync(join(repo.dir, ".husky/pre-commit"), hook);
-    chmodSync(join(repo.dir, ".husky/pre-commit"), 0o755);
-    repo.git("add", "-A");
-    repo.git("commit", "-qm", "hooks", "--no-verify");
-  }, 30_000);
-  afterEach(() => repo.remove());
+/** A repository with the packages linked, `npx husky init` run and the docs' hook in place. */
+async function huskyRepo(setup: () => Setup, expect: ExpectStatic): Promise<PolicyRepo> {
+  const { hook, packageJson } = setup();
+  // npm must not look anything up: every package is already linked.
+  const repo = makePolicyRepo(gitEnv({ npm_config_offline: "true", npm_config_update_notifier: "false", npm_config_audit: "false", npm_config_fund: "false" }));
+  linkPackages(repo.dir);
+  repo.write("package.json", `${JSON.stringify({ name: "screening-policies", private: true, ...packageJson }, null, 2)}\n`);
+  repo.write(".gitignore", "node_modules/\n");
+  // What the husky docs say to run once: it adds `prepare: husky`, sets core.hooksPath and writes a sample hook.
+  const init = await run("npx", ["husky", "init"], { cwd: repo.dir, env: repo.env });
+  expect(init.code, init.output).toBe(0);
+  expect(repo.git("config", "core.hooksPath").trim()).toBe(".husky/_");
+  writeFileSync(join(repo.dir, ".husky/pre-commit"), hook);
+  chmodSync(join(repo.dir, ".husky/pre-commit"), 0o755);
+  repo.git("add", "-A");
+  repo.git("commit", "-qm", "hooks", "--no-verify");
+  return repo;
+}
 
-  const commit = () => run("git", ["commit", "-m", "change the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 30_000 });
+const commit = (repo: PolicyRepo) => run("git", ["commit", "-m", "change the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 30_000 });
 
-  it("blocks a commit of a bad policy and prints the finding", async () => {
-    const before = repo.head();
-    repo.write(POLICY, repo.bad);
-    repo.git("add", POLICY);
-    const result = await commit();
-    expect(result.code, result.output).not.toBe(0);
-    expect(result.output).toContain(`${POLICY}:20:9  error  rules.postScreen[0].when.riskScore: riskScore belongs to vendorAWalletScreening`);
-    expect(result.output).toContain("docs/codes/cross-vendor-field.md");
-    expect(repo.head()).toBe(before);
-    // With lint-staged, the task ran for the one staged policy and failed.
-    if (name.includes("lint-staged")) expect(result.output).toMatch(/✖ screenpol lint --staged/);
-  }, 30_000);
+// Each case builds its own repository. (Run side by side they are no faster on two cores, and lint-staged's stash gets flaky.)
+describe.each(VARIANTS)("$name (real packages, files as in docs/integrations.md)", ({ name, setup }) => {
+  it("blocks a commit of a bad policy and prints the finding", async ({ expect }) => {
+    const repo = await huskyRepo(setup, expect);
+    try {
+      const before = repo.head();
+      repo.write(POLICY, repo.bad);
+      repo.git("add", POLICY);
+      const result = await commit(repo);
+      expect(result.code, result.output).not.toBe(0);
+      expect(result.output).toContain(`${POLICY}:20:9  error  rules.postScreen[0].when.riskScore: riskScore belongs to vendorAWalletScreening`);
+      expect(result.output).toContain("docs/codes/cross-vendor-field.md");
+      expect(repo.head()).toBe(before);
+      // With lint-staged, the task ran for the one staged policy and failed.
+      if (name.includes("lint-staged")) expect(result.output).toMatch(/✖ screenpol lint --staged/);
+    } finally {
+      repo.remove();
+    }
+  }, 60_000);
 
-  it("commits a good policy", async () => {
-    const before = repo.head();
-    repo.write(POLICY, repo.good.replace("Vendor risk level severe.", "Vendor risk level severe (reviewed)."));
-    repo.git("add", POLICY);
-    const result = await commit();
-    expect(result.code, result.output).toBe(0);
-    expect(repo.head()).not.toBe(before);
-  }, 30_000);
+  it("blocks a bad STAGED copy even when the working tree has been fixed", async ({ expect }) => {
+    const repo = await huskyRepo(setup, expect);
+    try {
+      const before = repo.head();
+      repo.write(POLICY, repo.bad);
+      repo.git("add", POLICY);
+      repo.write(POLICY, repo.good);
+      const result = await commit(repo);
+      expect(result.code, result.output).not.toBe(0);
+      expect(result.output).toContain("cross-vendor-field");
+      expect(repo.head()).toBe(before);
+      expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.good);
+      expect(repo.show(`:${POLICY}`)).toBe(repo.bad);
+    } finally {
+      repo.remove();
+    }
+  }, 60_000);
 
-  it("blocks a bad STAGED copy even when the working tree has been fixed", async () => {
-    const before = repo.head();
-    repo.write(POLICY, repo.bad);
-    repo.git("add", POLICY);
-    repo.write(POLICY, repo.good);
-    const result = await commit();
-    expect(result.code, result.output).not.toBe(0);
-    expect(result.output).toContain("cross-vendor-field");
-    expect(repo.head()).toBe(before);
-    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.good);
-    expect(repo.show(`:${POLICY}`)).toBe(repo.bad);
-  }, 30_000);
-
-  it("commits a good STAGED copy even when the working tree holds a bad edit", async () => {
-    const staged = repo.good.replace("Vendor risk level severe.", "Vendor risk level severe (reviewed).");
-    repo.write(POLICY, staged);
-    repo.git("add", POLICY);
-    repo.write(POLICY, repo.bad);
-    const result = await commit();
-    expect(result.code, result.output).toBe(0);
-    expect(repo.show(`HEAD:${POLICY}`)).toBe(staged);
-    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.bad);
-  }, 30_000);
+  // Also the plain "a good policy commits" case: the staged copy is good.
+  it("commits a good STAGED copy even when the working tree holds a bad edit", async ({ expect }) => {
+    const repo = await huskyRepo(setup, expect);
+    try {
+      const staged = repo.good.replace("Vendor risk level severe.", "Vendor risk level severe (reviewed).");
+      repo.write(POLICY, staged);
+      repo.git("add", POLICY);
+      repo.write(POLICY, repo.bad);
+      const result = await commit(repo);
+      expect(result.code, result.output).toBe(0);
+      expect(repo.show(`HEAD:${POLICY}`)).toBe(staged);
+      expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.bad);
+    } finally {
+      repo.remove();
+    }
+  }, 60_000);
 });
 
 describe("lint --staged with the paths lint-staged and pre-commit pass", () => {

@@ -6,20 +6,15 @@
  * GitHub code scanning relies on: a rule with help for every code, relative
  * artifact locations against %SRCROOT%, 1-based regions.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import Ajv04 from "ajv-draft-04";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
 import { CODES } from "../../src/core/diagnostic.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { fixtureCases, fixtureRepo } from "./support/fixtures.js";
-
-const require = createRequire(import.meta.url);
-const SCHEMA_FILE = join(require.resolve("@microsoft/jest-sarif/package.json"), "../lib/schemas/sarif-2.1.0-rtm.5.json");
+import { sarifValidator, type SarifValidator } from "./support/sarif-schema.js";
 
 type Json = any;
 
@@ -38,19 +33,12 @@ const failing = fixtureCases().filter(
 );
 
 describe("SARIF output against the official SARIF 2.1.0 schema", () => {
-  let validate: (data: unknown) => boolean;
-  let errorsOf: () => unknown;
+  let validate: SarifValidator;
   const runs: CaseRun[] = [];
   const cleanups: Array<() => void> = [];
 
   beforeAll(async () => {
-    const schema = JSON.parse(readFileSync(SCHEMA_FILE, "utf8"));
-    expect(schema.$schema).toBe("http://json-schema.org/draft-04/schema#");
-    const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false });
-    addFormats(ajv);
-    const compiled = ajv.compile(schema);
-    validate = (data) => compiled(data) as boolean;
-    errorsOf = () => compiled.errors;
+    validate = sarifValidator();
 
     // Two cases (four CLI processes) at a time: the machine has two cores.
     const queue = [...failing];
@@ -79,7 +67,7 @@ describe("SARIF output against the official SARIF 2.1.0 schema", () => {
   it("validates every run against the schema", () => {
     for (const run of runs) {
       const ok = validate(run.sarif);
-      expect(ok, `${run.code}/${run.name}: ${JSON.stringify(errorsOf(), null, 2)}`).toBe(true);
+      expect(ok, `${run.code}/${run.name}: ${validate.errors()}`).toBe(true);
     }
   });
 

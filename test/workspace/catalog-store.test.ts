@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogToken } from "../../src/core/catalog.js";
-import { CATALOG_META_FORMAT, compareEntries, renderMeta, snapshotEntry } from "../../src/core/catalog-snapshot.js";
+import { CATALOG_META_FORMAT, compareKeys, renderMeta, snapshotKey, tokenLine } from "../../src/core/catalog-snapshot.js";
 import { commitMeta, commitSnapshot, inspectSnapshot, readSnapshot, sha256OfText, SnapshotBusyError, snapshotFromTexts } from "../../src/workspace/catalog-store.js";
 import { tempCatalogRepo, type TempCatalogRepo } from "../app/catalog-emulator.js";
 
@@ -21,7 +21,11 @@ const token = (n: number, extra: Partial<CatalogToken> = {}): CatalogToken => ({
   ...extra,
 });
 
-const entriesOf = (tokens: CatalogToken[]) => tokens.map(snapshotEntry).sort(compareEntries);
+const entriesOf = (tokens: CatalogToken[]) =>
+  tokens
+    .map((token) => [snapshotKey(token), tokenLine(token)] as const)
+    .sort((a, b) => compareKeys(a[0], b[0]))
+    .map(([, line]) => line);
 const draft = (version: string, count: number) => ({
   format: CATALOG_META_FORMAT,
   version,
@@ -131,7 +135,7 @@ describe("catalog store", () => {
   });
 
   it("the staged copies (texts) verify the same way", () => {
-    const text = "[\n" + entriesOf([token(1)]).map((entry) => entry.line).join(",\n") + "\n]\n";
+    const text = "[\n" + entriesOf([token(1)]).join(",\n") + "\n]\n";
     const meta = { ...draft("v1", 1), sha256: sha256OfText(text) };
     expect(snapshotFromTexts(text, renderMeta(meta), repo.paths)).toMatchObject({ status: "ok", meta });
     expect(snapshotFromTexts(text, renderMeta({ ...meta, sha256: "0".repeat(64) }), repo.paths)).toMatchObject({ status: "ok", meta: undefined });

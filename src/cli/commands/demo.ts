@@ -1,5 +1,6 @@
 /**
- * `screenpol demo` (`npm start`): the whole loop on the sample repository
+ * `screenpol demo` (`npm start`): the whole loop on the sample repository (the
+ * package's own, wherever the command runs)
  * against the emulator started in this process on a free loopback port: lint,
  * plan (changes shown), push (the `live` environment confirmed by the demo
  * itself, and it says so), plan again (no changes). Nothing in the repository
@@ -11,12 +12,10 @@ import { fileURLToPath } from "node:url";
 import { startDemoService } from "../../app/demo.js";
 import { runLint } from "../../app/lint.js";
 import { runPlan } from "../../app/plan.js";
-import { openWorkspace } from "../../app/workspace-config.js";
 import { applyPlan } from "../../app/push.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { hasChanges } from "../../core/plan.js";
-import { findRoot } from "../../workspace/repository.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { exitCodeOf, formatPushReport } from "./push.js";
@@ -45,14 +44,10 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
   say(bold("screenpol demo: lint, plan, push and plan again, against the emulator running in this process"));
   const service = await startDemoService();
   try {
-    // This repository when the emulator knows its environments; otherwise the sample repository.
-    const found = await findRoot(io.cwd);
-    const environments = found.configFound ? (await openWorkspace(found.root)).config.environments : [];
-    const usable = environments.length > 0 && environments.every((environment) => service.environmentIds.has(environment.id));
-    const cwd = usable ? found.root : packageRoot();
-    say(`emulator: ${service.baseUrl} (state in memory; seeded with live policies that have drifted from the sample repository's files)`);
-    say(`repository: ${cwd}${found.configFound && !usable ? " (the sample: this folder's screenpol.config.yaml names environments the emulator does not hold)" : ""}`);
-
+    // Always the sample repository (the package's own): its environment ids are the emulator's.
+    const cwd = packageRoot();
+    say(`emulator: ${service.baseUrl} (state in memory; seeded with live policies that have drifted from the sample files)`);
+    say(`repository: ${cwd} (read only)`);
     say(`\n${bold("1. screenpol lint")}`);
     const lint = await runLint({ cwd });
     io.stdout.write(formatPretty(lint, { color }));

@@ -113,10 +113,23 @@ function findAttempts(data: unknown): Finding[] {
   return findings;
 }
 
+/**
+ * Verdicts on keys seen before: a repository repeats the same few dozen keys in
+ * every file, and this check looks at every one of them. Bounded, so odd input
+ * cannot grow it without limit.
+ */
+const keyVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED_KEYS = 4096;
+
 /** True for a key that names the floor, the sanctions list or the sanctions provider. */
 export function isSanctionsKey(key: string): boolean {
-  const normal = normalise(key);
-  return SANCTIONS_KEYS.has(normal) || normal.includes("sanction") || namesOfac(key) || FLOOR_KEY.test(normal);
+  let verdict = keyVerdicts.get(key);
+  if (verdict === undefined) {
+    const normal = normalise(key);
+    verdict = SANCTIONS_KEYS.has(normal) || normal.includes("sanction") || namesOfac(key) || FLOOR_KEY.test(normal);
+    if (keyVerdicts.size < MAX_REMEMBERED_KEYS) keyVerdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 /** True for an enum-like value that names sanctions, OFAC or the floor. */

@@ -94,6 +94,12 @@ const PREFIXED_TOKENS: ReadonlyArray<{ pattern: RegExp; label: string }> = [
   { pattern: /(?<![A-Za-z0-9_-])(sk-)[A-Za-z0-9_-]{20,}/, label: "an API token" },
 ];
 
+/**
+ * What every pattern below needs somewhere in the string (a superset: the exact
+ * patterns decide). Case-insensitive, which only makes it wider.
+ */
+const MIGHT_HOLD_SECRET = /-----BEGIN|:\/\/|[?&][^=]*=|eyJ|bearer|basic|dyn_|whsec_|[sr]k_|gh[pousr]_|github_pat_|glpat-|xox|xapp-|AKIA|ASIA|AIza|npm_|sk-/i;
+
 /** A JWT: three base64url segments, the header a JSON object (`{"` is `eyJ`). */
 const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
 /** admin-api.md, Authentication: `Authorization: Bearer <ACCESS_TOKEN>` (token68 characters, RFC 6750). */
@@ -128,6 +134,8 @@ const MIN_RANDOM_LENGTH = 32;
  */
 export function detectSecret(value: string, key: string | undefined): SecretDescription | undefined {
   if (value.length < 8) return undefined;
+  // Nearly every string of a policy is an id, a name or prose: one scan rules them out.
+  if (!MIGHT_HOLD_SECRET.test(value) && (key === undefined || !isSecretKey(key))) return undefined;
   if (PRIVATE_KEY.test(value)) return { what: "holds a private key (-----BEGIN ... PRIVATE KEY-----)", kind: "secret" };
 
   const password = URL_PASSWORD.exec(value);

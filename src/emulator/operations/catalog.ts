@@ -19,11 +19,13 @@ export function getTokenCatalog(request: ApiRequest, services: EmulatorServices)
   }
   const catalog = services.store.catalog();
   const etag = pageEtag(catalog.version, limit, cursor);
+  // Stored, but revalidated with the ETag every time (RFC 9111, 5.2.2.4), which is how the catalog is meant to be polled.
+  const headers = { etag, "cache-control": "no-cache" };
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatchHits(Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch, etag)) {
-    return { status: 304, headers: { etag } };
+    return { status: 304, headers };
   }
-  return { status: 200, headers: { etag }, json: catalog.pageJson(offset, limit, () => pageJson(catalog, offset, limit)) };
+  return { status: 200, headers, json: catalog.pageJson(offset, limit, () => pageJson(catalog, offset, limit)) };
 }
 
 function pageJson(catalog: TokenCatalog, offset: number, limit: number): string {

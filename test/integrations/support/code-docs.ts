@@ -105,10 +105,18 @@ function renderCase(code: string, name: string, heading: string): string {
       continue;
     }
     let text = withoutExpectations(bytes.toString("utf8"));
-    const crlf = text.includes("\r\n");
-    if (crlf) text = text.replace(/\r\n/g, "\n");
+    // Shown as an editor shows them: CRLF and a byte-order mark are said, not embedded.
+    const notes: string[] = [];
+    if (text.includes("\r\n")) {
+      text = text.replace(/\r\n/g, "\n");
+      notes.push("with CRLF line ends");
+    }
+    if (text.startsWith("\uFEFF")) {
+      text = text.slice(1);
+      notes.push("saved with a UTF-8 byte-order mark");
+    }
     const fence = text.includes("```") ? "````" : "```";
-    parts.push(`\`${file}\`${crlf ? " (with CRLF line ends)" : ""}:`, "", `${fence}${/\.ya?ml$/.test(file) ? "yaml" : "text"}`, text.endsWith("\n") ? text.slice(0, -1) : text, fence, "");
+    parts.push(`\`${file}\`${notes.length > 0 ? ` (${notes.join(", ")})` : ""}:`, "", `${fence}${/\.ya?ml$/.test(file) ? "yaml" : "text"}`, text.endsWith("\n") ? text.slice(0, -1) : text, fence, "");
   }
   try {
     statSync(join(dir, "catalog.json"));

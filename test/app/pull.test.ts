@@ -1,0 +1,180 @@
+/**
+ * pull against the emulator on loopback: canonical files at their layout
+ * paths, pull-then-plan shows nothing, local changes are never overwritten
+ * without --force, and a kill -9 never leaves a half-written file.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runPlan } from "../../src/app/plan.js";
+import { LocalChangesError, runPull } from "../../src/app/pull.js";
+import { parseYaml } from "../../src/core/document.js";
+import { lintText } from "../../src/core/lint.js";
+import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { ALL_SCOPES_TOKEN, setUp, type Setup } from "../cli/plan-harness.js";
+
+const LIVE_FILES = [
+  "policies/live/vendorAWalletScreening/SIGN_IN.yaml",
+  "policies/live/vendorAWalletScreening/TRANSACTION.yaml",
+  "policies/live/vendorAWalletScreening/addresses.yaml",
+  "policies/live/vendorBAddressScreening/SIGN_IN.yaml",
+  "policies/live/vendorBAddressScreening/addresses.yaml",
+];
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=screenpol test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: dir, encoding: "utf8" });
+}
+
+describe("pull", () => {
+  let setup: Setup;
+  beforeEach(async () => {
+    setup = await setUp();
+  });
+  afterEach(() => setup.close());
+
+  const pull = (options: { environment?: string; force?: boolean } = {}) =>
+    runPull({ cwd: setup.repo.dir, env: {}, environment: options.environment ?? "live", force: options.force, client: setup.harness.client() });
+
+  it("writes the live policies and address entries, canonical, at their layout paths; then plan shows no change", async () => {
+    rmSync(join(setup.repo.dir, "policies"), { recursive: true });
+    // The sample repository keeps the schemas beside the policies; the modeline points there.
+    cpSync(join(PROJECT_ROOT, "schemas"), join(setup.repo.dir, "schemas"), { recursive: true });
+    const report = await pull();
+    expect(report.files.map((file) => `${file.status} ${file.path} ${file.revision}`)).toEqual([
+      "created policies/live/vendorAWalletScreening/SIGN_IN.yaml 12",
+      "created policies/live/vendorAWalletScreening/TRANSACTION.yaml 17",
+      "created policies/live/vendorAWalletScreening/addresses.yaml 5",
+      "created policies/live/vendorBAddressScreening/SIGN_IN.yaml 6",
+      "created policies/live/vendorBAddressScreening/addresses.yaml 3",
+    ]);
+    const text = readFileSync(join(setup.repo.dir, LIVE_FILES[1]!), "utf8");
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      "# yaml-language-server: $schema=../../../schemas/policy-vendorAWalletScreening-v2.schema.json",
+      "#",
+      "# live/vendorAWalletScreening/TRANSACTION, as pulled from the service by `screenpol pull` (canonical form).",
+      "# Edit it here; review with `screenpol plan`, apply with `screenpol push`.",
+    ]);
+    for (const path of LIVE_FILES) {
+      const errors = lintText(path, readFileSync(join(setup.repo.dir, path), "utf8"), { now: new Date("2026-11-01T00:00:00Z") }).filter((d) => d.severity === "error");
+      expect(errors, path).toEqual([]);
+    }
+    const plan = await runPlan({ cwd: setup.repo.dir, env: {}, environments: ["live"], client: setup.harness.client() });
+    expect(plan.kind).toBe("plan");
+    if (plan.kind === "plan") expect(plan.plan.entries.map((entry) => entry.kind)).toEqual(["unchanged", "unchanged", "unchanged", "unchanged", "unchanged"]);
+    // A second pull finds nothing to do.
+    expect((await pull()).files.every((file) => file.status === "unchanged")).toBe(true);
+  });
+
+  it("pull then plan through the CLI: no change (exit 0 with --detailed-exitcode)", async () => {
+    rmSync(join(setup.repo.dir, "policies"), { recursive: true });
+    const pulled = await setup.cli(["pull", "--env", "sandbox"]);
+    expect(pulled.stderr).toBe("");
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toMatch(/created   policies\/sandbox\/vendorAWalletScreening\/TRANSACTION.yaml +\(live revision 9\)/);
+    // Without a schemas/ folder in the repository, the modeline names the schema's published id.
+    expect(readFileSync(join(setup.repo.dir, "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml"), "utf8")).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/screenpol.dev\/schemas\/policy-vendorAWalletScreening-v2.schema.json\n/,
+    );
+    expect(pulled.stdout).toContain("Pulled sandbox: 4 created, 0 updated, 0 unchanged. `screenpol plan --env sandbox` now shows no change.");
+    const plan = await setup.cli(["plan", "--env", "sandbox", "--detailed-exitcode"]);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain("Plan: 0 to create, 0 to update, 4 unchanged, 0 live-only.");
+  });
+
+  it("leaves a file that already holds the live content alone, comments and all", async () => {
+    const path = join(setup.repo.dir, "policies/live/vendorAWalletScreening/SIGN_IN.yaml");
+    const before = readFileSync(path, "utf8");
+    const report = await pull({ force: true });
+    expect(report.files.find((file) => file.path.endsWith("vendorAWalletScreening/SIGN_IN.yaml"))?.status).toBe("unchanged");
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(report.files.find((file) => file.path.endsWith("vendorAWalletScreening/TRANSACTION.yaml"))?.status).toBe("updated");
+    expect(report.localOnly).toEqual(["policies/live/vendorBAddressScreening/TRANSACTION.yaml"]);
+  });
+
+  it("outside Git, refuses to overwrite a differing file unless --force, and then writes nothing", async () => {
+    const before = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(setup.repo.dir, path), "utf8")]));
+    const error = await pull().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LocalChangesError);
+    expect((error as Error).message).toMatch(/^refusing to overwrite policies\/live\/vendorAWalletScreening\/TRANSACTION.yaml, .*this is not a Git repository\. Nothing was written/);
+    for (const path of LIVE_FILES) expect(readFileSync(join(setup.repo.dir, path), "utf8")).toBe(before[path]);
+    const forced = await pull({ force: true });
+    expect(forced.files.filter((file) => file.status === "updated").map((file) => file.path)).toEqual([
+      "policies/live/vendorAWalletScreening/TRANSACTION.yaml",
+      "policies/live/vendorAWalletScreening/addresses.yaml",
+      "policies/live/vendorBAddressScreening/SIGN_IN.yaml",
+    ]);
+  });
+
+  it("in Git, overwrites clean tracked files, refuses modified or untracked ones (exit 2 from the CLI)", async () => {
+    const dir = setup.repo.dir;
+    git(dir, "init", "-q");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "policies");
+    // Clean and tracked: Git holds the old content, so pull may replace it.
+    expect((await pull({ environment: "sandbox" })).files.filter((file) => file.status === "updated").map((file) => file.path)).toEqual([
+      "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml",
+    ]);
+    // Modified: refused.
+    const modified = join(dir, "policies/live/vendorBAddressScreening/SIGN_IN.yaml");
+    writeFileSync(modified, `${readFileSync(modified, "utf8")}# work in progress\n`);
+    const run = await setup.cli(["pull", "--env", "live"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("refusing to overwrite policies/live/vendorBAddressScreening/SIGN_IN.yaml: they have changes Git does not hold");
+    expect(run.stderr).not.toContain("TRANSACTION.yaml");
+    // Untracked and differing: refused as well.
+    git(dir, "checkout", "--", ".");
+    rmSync(join(dir, "policies/live/vendorAWalletScreening/addresses.yaml"));
+    git(dir, "rm", "-q", "--cached", "policies/live/vendorAWalletScreening/addresses.yaml");
+    git(dir, "commit", "-q", "-m", "drop addresses");
+    writeFileSync(join(dir, "policies/live/vendorAWalletScreening/addresses.yaml"), "providerType: vendorAWalletScreening\nentries: []\n");
+    const untracked = await setup.cli(["pull", "--env", "live"]);
+    expect(untracked.code).toBe(2);
+    expect(untracked.stderr).toContain("refusing to overwrite policies/live/vendorAWalletScreening/addresses.yaml");
+    const forced = await setup.cli(["pull", "--env", "live", "--force"]);
+    expect(forced.code).toBe(0);
+  });
+
+  it("a kill -9 at any moment leaves every file whole: the old content or the new, never half", async () => {
+    // The content a completed pull writes, from a separate copy.
+    const reference = await setUp();
+    let expected: Record<string, string>;
+    try {
+      await runPull({ cwd: reference.repo.dir, env: {}, environment: "live", force: true, client: setup.harness.client() });
+      expected = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(reference.repo.dir, path), "utf8")]));
+    } finally {
+      reference.repo.remove();
+      await reference.harness.close();
+    }
+    const original = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(PROJECT_ROOT, path), "utf8")]));
+    const env = { ...process.env, SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: setup.harness.running.baseUrl };
+    const seen = { old: 0, new: 0 };
+    const timings: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      for (const path of LIVE_FILES) writeFileSync(join(setup.repo.dir, path), original[path]!);
+      // Spread the kills over the whole run: start-up, reads, and the writes at the end.
+      const delay = round < 2 ? 2_000 : Math.floor(Math.random() * (timings[0] ?? 400));
+      const started = performance.now();
+      const child = spawn(process.execPath, [BIN, "pull", "--env", "live", "--force"], { cwd: setup.repo.dir, env, stdio: "ignore" });
+      const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), delay);
+      await exited;
+      clearTimeout(timer);
+      if (round === 0) timings.push(performance.now() - started);
+      for (const path of LIVE_FILES) {
+        const text = readFileSync(join(setup.repo.dir, path), "utf8");
+        expect(parseYaml(text).problems, path).toEqual([]);
+        expect([original[path], expected[path]], `${path} after a kill at ${delay} ms`).toContain(text);
+        if (text === expected[path] && text !== original[path]) seen.new++;
+        else seen.old++;
+      }
+    }
+    // Both outcomes happened: the kills did land before and after writes.
+    expect(seen.new).toBeGreaterThan(0);
+    expect(seen.old).toBeGreaterThan(0);
+    // No temporary file is ever picked up as a policy (*.tmp is not YAML).
+    const folder = join(setup.repo.dir, "policies/live/vendorAWalletScreening");
+    for (const name of readdirSync(folder)) expect(name.endsWith(".yaml") || name.endsWith(".tmp")).toBe(true);
+    expect(existsSync(join(setup.repo.dir, "policies/live/vendorBAddressScreening/TRANSACTION.yaml"))).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+/** `screenpol demo` (npm start): the whole loop against an in-process emulator, in seconds, exit 0. */
+import { describe, expect, it } from "vitest";
+import { SEED_TOKENS } from "../../src/emulator/index.js";
+import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { makeTempRepo } from "../helpers/temp-repo.js";
+
+describe("screenpol demo", () => {
+  it("lints, plans (changes), pushes (live confirmed by the demo, and it says so), plans again (none); exit 0", async () => {
+    const started = Date.now();
+    const run = await runCli(["demo"], { cwd: PROJECT_ROOT, timeoutMs: 30_000 });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const out = run.stdout;
+    expect(out).toMatch(/emulator: http:\/\/127\.0\.0\.1:\d+\/api\/v0 \(state in memory/);
+    expect(out).toContain("1. screenpol lint\n✔ 15 files linted, no problems");
+    expect(out).toContain("Plan: 3 to create, 4 to update, 5 unchanged, 0 live-only.");
+    expect(out).toContain("the demo confirms it itself");
+    expect(out).toContain("Summary: 7 pushed, 5 unchanged, 0 conflicted, 0 failed.");
+    expect(out).toContain("Plan: 0 to create, 0 to update, 12 unchanged, 0 live-only. No changes");
+    for (const grant of SEED_TOKENS) expect(out).not.toContain(grant.token);
+    // The steps come in order.
+    const steps = ["1. screenpol lint", "2. screenpol plan", "3. screenpol push", "4. screenpol plan"].map((step) => out.indexOf(step));
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps.every((index) => index >= 0)).toBe(true);
+  });
+
+  it("runs on the sample repository from a folder that is not a policy repository, and writes nothing there", async () => {
+    const empty = makeTempRepo({ samples: false });
+    try {
+      const run = await runCli(["demo"], { cwd: empty.dir, timeoutMs: 30_000 });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`repository: ${PROJECT_ROOT}`);
+      expect(run.stdout).toContain("Summary: 7 pushed");
+    } finally {
+      empty.remove();
+    }
+  });
+});

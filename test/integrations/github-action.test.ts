@@ -1,0 +1,276 @@
+/**
+ * The composite action (action.yml) run as written, step by step, with a
+ * stand-in for the runner (support/actions-runner.ts) on a pull request of the
+ * sample policies: annotations from `lint --format github`, the SARIF file
+ * handed to upload-sarif (validated against the SARIF 2.1.0 schema), and
+ * `plan --format markdown` against the local emulator posted by the
+ * github-script step to a stand-in of the GitHub API. Only two steps are not
+ * executed: actions/setup-node (node is already here) and the `npm ci` of the
+ * install step, which would download packages; this checkout's build stands in.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { loadAction, runCompositeAction, type ActionFile, type ActionRun, type RunOptions } from "./support/actions-runner.js";
+import { gitEnv } from "./support/git.js";
+import { runGithubScript, type ExistingComment } from "./support/github-script.js";
+import { makePolicyRepo, POLICY, type PolicyRepo } from "./support/policy-repo.js";
+import { sarifValidator } from "./support/sarif-schema.js";
+
+const ACTION = loadAction(join(PROJECT_ROOT, "action.yml"));
+const MARKER = "<!-- screenpol-plan -->";
+const COMMENT_LIMIT = 65_535;
+
+interface Emulator {
+  process: ChildProcess;
+  baseUrl: string;
+  token: string;
+}
+
+/** The local emulator on a free port, in memory, and its all-scopes token. */
+function startEmulator(): Promise<Emulator> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, "emulator", "--port", "0", "--in-memory", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    const timer = setTimeout(() => reject(new Error("the emulator did not start in 15 s")), 15_000);
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const line = stdout.split("\n")[0];
+      if (!stdout.includes("\n") || line === undefined) return;
+      clearTimeout(timer);
+      const facts = JSON.parse(line) as { baseUrl: string; tokens: Array<{ token: string; scopes: string[] }> };
+      const token = [...facts.tokens].sort((a, b) => b.scopes.length - a.scopes.length)[0]!.token;
+      resolve({ process: child, baseUrl: facts.baseUrl, token });
+    });
+    child.on("error", reject);
+  });
+}
+
+interface Recorded {
+  uploads: Array<{ sarif_file: string; category: string; log: any }>;
+  comments: Array<Awaited<ReturnType<typeof runGithubScript>>>;
+  installs: Array<{ script: string; cwd: string }>;
+}
+
+/** Runs action.yml with the stand-ins for the actions it uses. */
+async function runAction(
+  repo: PolicyRepo,
+  options: { inputs?: Record<string, string>; env?: Record<string, string>; eventName?: string; comments?: ExistingComment[] } = {},
+): Promise<{ run: ActionRun; recorded: Recorded }> {
+  const recorded: Recorded = { uploads: [], comments: [], installs: [] };
+  const eventName = options.eventName ?? "pull_request";
+  const runOptions: RunOptions = {
+    action: ACTION,
+    inputs: options.inputs ?? {},
+    workspace: repo.dir,
+    actionPath: PROJECT_ROOT,
+    event: eventName === "pull_request" ? { pull_request: { number: 7 } } : {},
+    eventName,
+    env: { ...repo.env, ...options.env },
+    replaceRun(step, resolved) {
+      if (step.id !== "install") return undefined;
+      recorded.installs.push(resolved);
+      return {};
+    },
+    async uses({ action, with: withValues, env }) {
+      if (action.startsWith("actions/setup-node@")) return {};
+      if (action.startsWith("github/codeql-action/upload-sarif@")) {
+        const log = JSON.parse(readFileSync(withValues.sarif_file!, "utf8"));
+        recorded.uploads.push({ sarif_file: withValues.sarif_file!, category: withValues.category!, log });
+        return {};
+      }
+      if (action.startsWith("actions/github-script@")) {
+        recorded.comments.push(await runGithubScript({ script: withValues.script!, env, comments: options.comments }));
+        return {};
+      }
+      throw new Error(`no stand-in for ${action}`);
+    },
+  };
+  return { run: await runCompositeAction(runOptions), recorded };
+}
+
+function step(run: ActionRun, id: string) {
+  const found = run.steps.find((s) => s.id === id);
+  if (!found) throw new Error(`no step ${id}`);
+  return found;
+}
+
+describe("action.yml (composite), run as written", () => {
+  let emulator: Emulator;
+  let repo: PolicyRepo;
+  const validate = sarifValidator();
+
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  }, 20_000);
+  afterAll(() => {
+    emulator?.process.kill("SIGTERM");
+  });
+  beforeEach(() => {
+    repo = makePolicyRepo(gitEnv({ SCREENPOL_BASE_URL: undefined }));
+  });
+  afterEach(() => repo.remove());
+
+  const planEnv = () => ({ SCREENPOL_API_TOKEN: emulator.token, SCREENPOL_BASE_URL: emulator.baseUrl });
+
+  it("on a pull request with a bad policy: annotations, SARIF with the finding, and a failed job", async () => {
+    repo.write(POLICY, repo.bad);
+    const { run, recorded } = await runAction(repo);
+
+    expect(recorded.installs).toEqual([{ script: "npm ci --no-audit --no-fund", cwd: PROJECT_ROOT }]);
+    const lint = step(run, "lint");
+    expect(lint.status).toBe("success");
+    expect(lint.output).toContain(
+      `::error file=${POLICY},line=20,col=9,endLine=20,endColumn=18,title=cross-vendor-field::rules.postScreen[0].when.riskScore: riskScore belongs to vendorAWalletScreening`,
+    );
+    expect(run.outputs["lint-exit-code"]).toBe("1");
+
+    expect(recorded.uploads).toHaveLength(1);
+    const upload = recorded.uploads[0]!;
+    expect(upload.sarif_file).toBe(join(run.temp, "screenpol.sarif"));
+    expect(upload.category).toBe("screenpol");
+    expect(validate(upload.log), validate.errors()).toBe(true);
+    expect(upload.log.runs[0].results.map((r: any) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([["cross-vendor-field", POLICY]]);
+
+    // The plan is off by default: no plan, no comment.
+    expect(step(run, "plan").status).toBe("skipped");
+    expect(recorded.comments).toEqual([]);
+
+    const verdict = run.steps.at(-1)!;
+    expect(verdict.status).toBe("failure");
+    expect(verdict.output).toContain("::error title=screenpol::screenpol lint failed (exit 1)");
+    expect(run.status).toBe("failure");
+  }, 60_000);
+
+  it("on a clean pull request with plan: 'true': posts the plan against the emulator as one comment, and passes", async () => {
+    const { run, recorded } = await runAction(repo, { inputs: { plan: "true" }, env: planEnv() });
+    expect(run.outputs["lint-exit-code"]).toBe("0");
+    expect(step(run, "lint").output).not.toMatch(/^::(error|warning)/m);
+    expect(recorded.uploads[0]!.log.runs[0].results).toEqual([]);
+    expect(validate(recorded.uploads[0]!.log), validate.errors()).toBe(true);
+
+    expect(run.outputs["plan-exit-code"]).toBe("0");
+    const plan = readFileSync(join(run.temp, "screenpol-plan.md"), "utf8");
+    expect(plan).toContain("### screenpol plan");
+    expect(run.summary).toBe(plan);
+
+    expect(recorded.comments).toHaveLength(1);
+    const calls = recorded.comments[0]!.calls;
+    expect(calls.map((c) => c.method)).toEqual(["listComments", "createComment"]);
+    expect(calls[1]!.params).toMatchObject({ owner: "acme", repo: "screening-policies", issue_number: 7 });
+    expect(calls[1]!.params.body).toBe(`${MARKER}\n${plan}`);
+    expect(run.status).toBe("success");
+  }, 60_000);
+
+  it("updates its own comment on the next push instead of adding one", async () => {
+    const comments: ExistingComment[] = [
+      { id: 11, body: `${MARKER}\nsomeone quoting the bot`, user: { type: "User", login: "reviewer" } },
+      { id: 12, body: `${MARKER}\nthe plan of the last push`, user: { type: "Bot", login: "github-actions[bot]" } },
+    ];
+    const { recorded } = await runAction(repo, { inputs: { plan: "true" }, env: planEnv(), comments });
+    const calls = recorded.comments[0]!.calls;
+    expect(calls.map((c) => c.method)).toEqual(["listComments", "updateComment"]);
+    expect(calls[1]!.params.comment_id).toBe(12);
+  }, 60_000);
+
+  it("says in the comment that the plan failed, with its output verbatim, and fails the job", async () => {
+    repo.write(POLICY, repo.bad);
+    const { run, recorded } = await runAction(repo, { inputs: { plan: "true" }, env: planEnv() });
+    expect(run.outputs["plan-exit-code"]).toBe("1");
+    const body: string = recorded.comments[0]!.calls.at(-1)!.params.body;
+    expect(body).toMatch(/^<!-- screenpol-plan -->\n\*\*screenpol plan failed\*\* \(exit 1\)/);
+    expect(body).toContain("````text\n");
+    expect(body).toContain("cross-vendor-field");
+    expect(run.status).toBe("failure");
+  }, 60_000);
+
+  it("does not comment outside a pull request, and skips SARIF when asked", async () => {
+    const { run, recorded } = await runAction(repo, { inputs: { plan: "true", sarif: "false" }, env: planEnv(), eventName: "push" });
+    expect(step(run, "plan").status).toBe("success");
+    expect(recorded.comments).toEqual([]);
+    expect(step(run, "sarif").status).toBe("skipped");
+    expect(recorded.uploads).toEqual([]);
+    expect(run.status).toBe("success");
+  }, 60_000);
+
+  it("passes paths and max-warnings to the lint", async () => {
+    // An expired address entry is a warning; --max-warnings 0 makes it fail.
+    repo.write("policies/sandbox/vendorAWalletScreening/addresses.yaml", readFileSync(join(repo.dir, "policies/sandbox/vendorAWalletScreening/addresses.yaml"), "utf8").replace(/expiresAt: .*/g, "expiresAt: 2001-01-01T00:00:00Z"));
+    const warned = await runAction(repo, { inputs: { paths: "policies/sandbox webhooks", "max-warnings": "0", sarif: "false" } });
+    expect(step(warned.run, "lint").output).toMatch(/^::warning file=policies\/sandbox\/vendorAWalletScreening\/addresses\.yaml,/m);
+    expect(warned.run.outputs["lint-exit-code"]).toBe("1");
+    const other = await runAction(repo, { inputs: { paths: "policies/live", "max-warnings": "0", sarif: "false" } });
+    expect(other.run.outputs["lint-exit-code"]).toBe("0");
+  }, 60_000);
+});
+
+describe("the comment step's script", () => {
+  const script: string = (ACTION.runs.steps.find((s) => s.uses?.startsWith("actions/github-script@"))!.with as { script: string }).script;
+  let dir: string;
+  let repo: PolicyRepo;
+  beforeEach(() => {
+    repo = makePolicyRepo();
+    dir = repo.dir;
+  });
+  afterEach(() => repo.remove());
+
+  it("cuts a plan over GitHub's comment limit, closing the open code block and saying where the rest is", async () => {
+    const table = "| ✏️ update | `sandbox/vendorAWalletScreening/TRANSACTION` | 9 | 1 rule added |\n";
+    const diff = "```diff\n" + "+    - id: rule-😀-with-an-emoji-and-a-long-tail\n".repeat(3000) + "```\n";
+    const plan = `### screenpol plan\n\n${table.repeat(10)}\n${diff}`;
+    expect(plan.length).toBeGreaterThan(2 * COMMENT_LIMIT);
+    const file = join(dir, "plan.md");
+    writeFileSync(file, plan);
+    const result = await runGithubScript({ script, env: { PLAN_FILE: file, PLAN_EXIT_CODE: "0" } });
+    const body: string = result.calls.at(-1)!.params.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(body.length).toBeGreaterThan(COMMENT_LIMIT - 500);
+    expect(body.startsWith(`${MARKER}\n### screenpol plan`)).toBe(true);
+    expect(body).toMatch(/\n```\n\n\*\*Plan cut at GitHub's comment limit\*\* \(\d+ characters in all\): the whole plan is in the job summary and the job log\.\n$/);
+    expect((body.match(/^```/gm) ?? []).length % 2).toBe(0);
+    // No lone surrogate: the text survives a UTF-8 round trip unchanged.
+    expect(Buffer.from(body, "utf8").toString("utf8")).toBe(body);
+  });
+
+  it("keeps a plan exactly at the limit whole", async () => {
+    const file = join(dir, "plan.md");
+    const plan = "x".repeat(COMMENT_LIMIT - MARKER.length - 1);
+    writeFileSync(file, plan);
+    const result = await runGithubScript({ script, env: { PLAN_FILE: file, PLAN_EXIT_CODE: "0" } });
+    expect(result.calls.at(-1)!.params.body).toBe(`${MARKER}\n${plan}`);
+  });
+
+  it("warns instead of failing when the token may not comment (a pull request from a fork)", async () => {
+    const file = join(dir, "plan.md");
+    writeFileSync(file, "### screenpol plan\n");
+    const result = await runGithubScript({ script, env: { PLAN_FILE: file, PLAN_EXIT_CODE: "0" }, refuseWrites: true });
+    expect(result.failed).toEqual([]);
+    expect(result.warnings).toEqual([expect.stringMatching(/^could not post the plan comment \(403 Resource not accessible by integration\)/)]);
+  });
+});
+
+describe(".github/workflows/screenpol.yml (this repository's example)", () => {
+  it("is the workflow `screenpol init` writes, running this checkout's action", () => {
+    const example = parse(readFileSync(join(PROJECT_ROOT, ".github/workflows/screenpol.yml"), "utf8")) as any;
+    const template = parse(readFileSync(join(PROJECT_ROOT, "docs/integrations.md"), "utf8").split("<!-- snippet: github-workflow -->")[1]!.split("```")[1]!.replace(/^yaml\n/, "")) as any;
+    expect(example.on).toEqual(template.on);
+    expect(example.permissions).toEqual(template.permissions);
+    const steps = example.jobs.screenpol.steps;
+    expect(steps[0]).toEqual({ uses: "actions/checkout@v4" });
+    expect(steps[1].uses).toBe("./");
+    expect({ ...steps[1], uses: undefined }).toEqual({ ...template.jobs.screenpol.steps[1], uses: undefined });
+    expect(existsSync(join(PROJECT_ROOT, "action.yml"))).toBe(true);
+  });
+
+  it("names only inputs the action has, and the action declares every input it reads", () => {
+    const action = ACTION as ActionFile;
+    const text = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
+    const read = new Set([...text.matchAll(/\binputs\.([\w-]+)/g)].map((m) => m[1]!));
+    for (const name of read) expect(Object.keys(action.inputs)).toContain(name);
+    // Inputs reach scripts only through env: no `${{ inputs.* }}` inside a run: block.
+    for (const s of action.runs.steps) if (s.run) expect(s.run, s.name).not.toMatch(/\$\{\{/);
+  });
+});
