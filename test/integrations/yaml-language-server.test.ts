@@ -129,8 +129,7 @@ describe("yaml-language-server with screenpol's schemas", () => {
   }, 30_000);
 
   it("takes a schemaVersion 1 policy's modeline over the settings' mapping", async () => {
-    const text = `# yaml-language-server: $schema=../../../.schemas/policy-vendorBAddressScreening-v1.schema.json
-providerType: vendorBAddressScreening
+    const text = `${snippet("v1-modeline")}providerType: vendorBAddressScreening
 scope: SIGN_IN
 schemaVersion: 1
 enabled: true
