@@ -342,7 +342,7 @@ if (!flag("skip-catalog")) {
   // A failing phase is reported, not fatal: the other phases' figures still print.
   try {
     const { measureCatalogSync } = await import("./catalog-sync.js");
-    results.catalogSync = await measureCatalogSync({ root: ROOT, runs: 2, polls: 7, log });
+    results.catalogSync = await measureCatalogSync({ root: ROOT, runs: 1, polls: 5, log });
     for (const row of results.catalogSync.rows) addRow(row.measure, row.value, row.target, row.pass);
   } catch (error) {
     log(`  catalog sync phase failed: ${error.message.split("\n")[0]}`);

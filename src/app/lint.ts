@@ -6,7 +6,7 @@ import { CONFIG_FILE, type Config } from "../core/config.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
-import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { canonicalPath, collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
@@ -45,7 +45,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
   let staged: SourceFile[] | undefined;
   if (request.staged) {
-    const named = new Set(paths.map((path) => toRepositoryPath(workspace.root, resolve(cwd, path))));
+    const named = new Set(await Promise.all(paths.map(async (path) => toRepositoryPath(workspace.root, await canonicalPath(resolve(cwd, path))))));
     const covered = (path: string): boolean =>
       named.size > 0 ? named.has(path) || [...named].some((prefix) => path.startsWith(`${prefix}/`)) : isLintedByDefault(path, config);
     const catalogFiles = new Set(snapshotFiles(config));
@@ -54,6 +54,12 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     const stagedConfig = everything.find((source) => source.file === CONFIG_FILE);
     if (stagedConfig?.bytes) config = configFromText(Buffer.from(stagedConfig.bytes).toString("utf8"));
     sources = everything.filter((source) => covered(source.file) && /\.ya?ml$/i.test(source.file));
+    // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
+    for (const name of named) {
+      if (!everything.some((source) => source.file === name || source.file.startsWith(`${name}/`))) {
+        sources.push({ file: name, readError: "is not in the Git index (not added, or not tracked)" });
+      }
+    }
     staged = everything;
   } else {
     sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, config));

@@ -3,8 +3,8 @@
  * read every live policy of the chosen environments (bounded concurrency, one
  * GET per policy), then the pure core computes the plan.
  */
+import { createHash } from "node:crypto";
 import { resolve } from "node:path";
-import { sha256Hex } from "../core/canonical.js";
 import type { Config, EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
@@ -93,7 +93,8 @@ export function documentsOf(
     const bytes = source.bytes ?? (source.text === undefined ? undefined : new TextEncoder().encode(source.text));
     if (bytes === undefined) continue;
     const data = dataOf?.(source.file) ?? parseYaml(source.text ?? new TextDecoder().decode(bytes)).document?.data;
-    const fileSha256 = sha256Hex(bytes);
+    // The file's bytes, hashed natively (the bodies' hashes are the core's, in core/canonical.ts).
+    const fileSha256 = createHash("sha256").update(bytes).digest("hex");
     files[source.file] = fileSha256;
     if (role.kind === "policy" && role.scope !== undefined) {
       documents.push({ resource: "policy", path: source.file, fileSha256, environment: role.environment, providerType: role.providerType, scope: role.scope, data });

@@ -48,9 +48,12 @@ const CONDITION_MEMBER_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Every vendor's conditions, the given vendor's first: a stray condition of the other vendor still has a stable place. */
-function conditionOrder(vendor: Vendor | undefined): string[] {
-  const first = vendor ?? VENDORS[0];
-  return [...CONDITION_KEYS[first], ...VENDORS.filter((other) => other !== first).flatMap((other) => CONDITION_KEYS[other]), "anyOf"];
+const CONDITION_ORDER = new Map<Vendor, readonly string[]>(
+  VENDORS.map((first) => [first, [...CONDITION_KEYS[first], ...VENDORS.filter((other) => other !== first).flatMap((other) => CONDITION_KEYS[other]), "anyOf"]]),
+);
+
+function conditionOrder(vendor: Vendor | undefined): readonly string[] {
+  return CONDITION_ORDER.get(vendor ?? VENDORS[0])!;
 }
 
 /** The content of a policy a push changes: what the designed PUT body carries besides `revision`. */
@@ -85,7 +88,11 @@ export function canonicalRules(rules: unknown, vendor?: Vendor): unknown {
 
 /** The content a push sends for a policy, canonical: `{schemaVersion, enabled, rules}` in that order. */
 export function policyContent(data: unknown): PolicyContent {
-  const canonical = canonicalPolicy(data);
+  return contentOfCanonical(canonicalPolicy(data));
+}
+
+/** {@link policyContent} of a document already canonical. */
+export function contentOfCanonical(canonical: Record<string, unknown>): PolicyContent {
   return { schemaVersion: canonical.schemaVersion ?? null, enabled: canonical.enabled ?? null, rules: canonical.rules ?? null };
 }
 
@@ -151,12 +158,18 @@ function orderedObject(
   skip: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const keys = Object.keys(source).filter((key) => !skip.has(key) && source[key] !== undefined);
-  const knownPresent = known.filter((key) => keys.includes(key));
-  const others = keys.filter((key) => !known.includes(key)).sort(compareStrings);
-  for (const key of [...knownPresent, ...others]) {
-    Object.defineProperty(out, key, { value: map(key, source[key]), enumerable: true, writable: true, configurable: true });
+  const set = (key: string): void => {
+    const value = map(key, source[key]);
+    if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    else out[key] = value;
+  };
+  let others: string[] | undefined;
+  for (const key of known) if (Object.hasOwn(source, key) && source[key] !== undefined && !skip.has(key)) set(key);
+  for (const key of Object.keys(source)) {
+    if (source[key] === undefined || skip.has(key) || known.includes(key)) continue;
+    (others ??= []).push(key);
   }
+  if (others) for (const key of others.sort(compareStrings)) set(key);
   return out;
 }
 
@@ -170,13 +183,23 @@ function compareStrings(a: string, b: string): number {
  * Independent of any key order, so anyone can recompute a plan's hashes.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(",")}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort(compareStrings);
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
+  return JSON.stringify(value === undefined ? null : value, sortKeys) ?? "null";
+}
+
+/** JSON.stringify replacer: each object with its keys sorted (a copy only when they are not already). */
+function sortKeys(this: unknown, _key: string, value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const keys = Object.keys(value);
+  let sorted = true;
+  for (let index = 1; index < keys.length && sorted; index++) sorted = keys[index - 1]! <= keys[index]!;
+  if (sorted) return value;
+  keys.sort(compareStrings);
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === "__proto__") Object.defineProperty(out, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = value[key];
   }
-  if (typeof value === "number") return JSON.stringify(Object.is(value, -0) ? 0 : value);
-  return JSON.stringify(value ?? null);
+  return out;
 }
 
 /** Lowercase hex SHA-256 of a string's UTF-8 bytes, or of bytes. */
@@ -217,6 +240,11 @@ const AMBIGUOUS_STRING = /^(?:[-+.]?\d.*|\.(?:inf|Inf|INF|nan|NaN|NAN)|[yYnN]|ye
 
 /** Keys whose string values are always quoted, as the sample files do: addresses must never be read as numbers. */
 const ALWAYS_QUOTED_KEYS = new Set(["address", "contractAddress", "reason", "expiresAt"]);
+
+/** YAML of data already in canonical form (from canonicalPolicy or canonicalAddressEntries): no second pass. */
+export function renderCanonicalYaml(canonical: Record<string, unknown>, options: RenderOptions = {}): string {
+  return renderYaml(canonical, options);
+}
 
 /** The canonical YAML of a policy document (any data; it is canonicalised first). */
 export function renderPolicyYaml(data: unknown, options: RenderOptions = {}): string {

@@ -12,9 +12,12 @@ import {
   bodyHash,
   canonicalEntryList,
   canonicalJson,
+  canonicalPolicy,
+  contentOfCanonical,
   entryKey,
   policyContent,
   renderAddressEntriesYaml,
+  renderCanonicalYaml,
   renderPolicyYaml,
   type PolicyContent,
 } from "./canonical.js";
@@ -234,13 +237,14 @@ function planPolicy(
   const entriesForCount = addresses.local ?? addresses.live;
   const plannedCount = entriesForCount ? countEntriesFor(entriesForCount, scope, addresses.now) : liveCount;
   const addressEntryCount = { live: liveCount, planned: plannedCount };
-  const liveDocument = live ? { providerType, scope, schemaVersion: live.schemaVersion, enabled: live.enabled, rules: live.rules } : undefined;
-  const base = liveDocument ? policyContent(liveDocument) : null;
+  const liveCanonical = live ? canonicalPolicy({ providerType, scope, schemaVersion: live.schemaVersion, enabled: live.enabled, rules: live.rules }) : undefined;
+  const base = liveCanonical ? contentOfCanonical(liveCanonical) : null;
 
   if (!local) {
     return { ...common, kind: "live-only", base: base!, body: null, bodySha256: null, diff: "", summary: liveOnlySummary(), addressEntryCount };
   }
-  const content = policyContent(local.data);
+  const localCanonical = canonicalPolicy(local.data);
+  const content = contentOfCanonical(localCanonical);
   const body: PolicyBody = {
     revision: common.baseRevision,
     schemaVersion: content.schemaVersion as number,
@@ -248,13 +252,13 @@ function planPolicy(
     enabled: content.enabled as boolean,
   };
   const bodySha256 = bodyHash(body);
-  const localYaml = renderPolicyYaml(local.data);
-  if (!base || !liveDocument) {
+  const localYaml = renderCanonicalYaml(localCanonical);
+  if (!base || !liveCanonical) {
     const diff = unifiedDiff(path, "", localYaml, "not live", "local");
     return { ...common, kind: "create", base: null, body, bodySha256, diff, summary: createSummary(content), addressEntryCount };
   }
   const unchanged = canonicalJson(base) === canonicalJson(content);
-  const diff = unchanged ? "" : unifiedDiff(path, renderPolicyYaml(liveDocument), localYaml, `live revision ${common.baseRevision}`, "local");
+  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml(liveCanonical), localYaml, `live revision ${common.baseRevision}`, "local");
   return {
     ...common,
     kind: unchanged ? "unchanged" : "update",
@@ -294,7 +298,7 @@ function planAddresses(
   const entries = canonicalEntryList(entriesOf(local.data)) as Array<Record<string, unknown>>;
   const body: AddressEntriesBody = { revision: common.baseRevision, entries };
   const bodySha256 = bodyHash(body);
-  const localYaml = renderAddressEntriesYaml({ providerType, entries });
+  const localYaml = renderCanonicalYaml({ providerType, entries });
   const liveEntries = base?.entries ?? [];
   const summary = summariseEntriesChange(liveEntries, entries);
   const unchanged = canonicalJson(liveEntries) === canonicalJson(entries);
@@ -306,7 +310,7 @@ function planAddresses(
     const diff = unifiedDiff(path, "", localYaml, "not live", "local");
     return { ...common, kind: "create", base: null, body, bodySha256, diff, summary };
   }
-  const diff = unchanged ? "" : unifiedDiff(path, renderAddressEntriesYaml({ providerType, entries: base.entries }), localYaml, `live revision ${common.baseRevision}`, "local");
+  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml({ providerType, entries: base.entries }), localYaml, `live revision ${common.baseRevision}`, "local");
   return { ...common, kind: unchanged ? "unchanged" : "update", base, body, bodySha256, diff, summary };
 }
 

@@ -2,8 +2,8 @@
  * Finding the repository root and the files to lint in the working tree.
  * This and the other workspace modules are the only code that touches the disk.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readdir, readFile, realpath, stat } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, type Config } from "../core/config.js";
 import type { SourceFile } from "../core/lint.js";
 import { MAX_FILE_BYTES } from "../core/source.js";
@@ -16,12 +16,26 @@ const READ_CONCURRENCY = 64;
 
 /** The folder holding screenpol.config.yaml, searched from `cwd` upwards; `cwd` when there is none. */
 export async function findRoot(cwd: string): Promise<{ root: string; configFound: boolean }> {
-  let dir = resolve(cwd);
+  // The real path, so that paths named through a symbolic link compare equal (see canonicalPath).
+  let dir = await canonicalPath(resolve(cwd));
   for (;;) {
     if (await isFile(join(dir, CONFIG_FILE))) return { root: dir, configFound: true };
     const parent = dirname(dir);
     if (parent === dir) return { root: resolve(cwd), configFound: false };
     dir = parent;
+  }
+}
+
+/**
+ * The path with symbolic links resolved; for a path that does not exist (a file
+ * deleted in the working tree but still staged), its folder's real path.
+ */
+export async function canonicalPath(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(await canonicalPath(parent), basename(path));
   }
 }
 

@@ -4,7 +4,8 @@
  * without the snapshot. Includes the `kill -9` during the write.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { main } from "../../src/cli/main.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { readSnapshot, snapshotPaths } from "../../src/workspace/catalog-store.js";
 import { NO_SETTINGS_TOKEN, READ_ONLY_TOKEN, renamedToken, startCatalogEmulator, tempCatalogRepo, type CatalogEmulator, type TempCatalogRepo } from "../app/catalog-emulator.js";
-import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 
 let live: CatalogEmulator;
 let repo: TempCatalogRepo;
@@ -191,13 +192,26 @@ describe("kill -9 during the write", () => {
   /** Large enough that writing takes a while: 40,000 tokens, about 10 MB. */
   const SIZE = 40_000;
   let big: CatalogEmulator;
+  /** A private copy of the built CLI (bin/ and dist/bin/), so a rebuild elsewhere cannot pull it away mid-test. */
+  let bin: string;
+  let binDir: string;
   beforeAll(async () => {
+    binDir = mkdtempSync(join(tmpdir(), "screenpol-bin-"));
+    cpSync(join(PROJECT_ROOT, "bin"), join(binDir, "bin"), { recursive: true });
+    cpSync(join(PROJECT_ROOT, "dist", "bin"), join(binDir, "dist", "bin"), { recursive: true });
+    cpSync(join(PROJECT_ROOT, "package.json"), join(binDir, "package.json"));
+    // The bundle still requires a few runtime files of its dependencies (ajv's).
+    symlinkSync(join(PROJECT_ROOT, "node_modules"), join(binDir, "node_modules"), "dir");
+    bin = join(binDir, "bin", "screenpol.js");
     big = await startCatalogEmulator(SIZE);
   }, 60_000);
-  afterAll(() => big?.close());
+  afterAll(async () => {
+    await big?.close();
+    rmSync(binDir, { recursive: true, force: true });
+  });
 
   it("leaves the old snapshot or the new one, never a torn file or a mismatched meta; the next sync completes", async () => {
-    const sync = (dir: string) => spawn(process.execPath, [BIN, "catalog", "sync", "--base-url", big.baseUrl], { cwd: dir, env: { ...process.env, SCREENPOL_API_TOKEN: READ_ONLY_TOKEN }, stdio: ["ignore", "ignore", "pipe"] });
+    const sync = (dir: string) => spawn(process.execPath, [bin, "catalog", "sync", "--base-url", big.baseUrl], { cwd: dir, env: { ...process.env, SCREENPOL_API_TOKEN: READ_ONLY_TOKEN }, stdio: ["ignore", "ignore", "pipe"] });
     const finish = (child: ReturnType<typeof spawn>) =>
       new Promise<number | null>((resolve) => {
         let stderr = "";

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
@@ -73,6 +73,36 @@ describe("screenpol lint --staged", () => {
       expect(run.stderr).toMatch(/^screenpol: cannot read the Git index: .*not a git repository/im);
     } finally {
       plain.remove();
+    }
+  });
+});
+
+describe("screenpol lint --staged with paths that match nothing staged", () => {
+  it("reports the path instead of passing silently, also through a symbolic link", async () => {
+    const repo = makeTempRepo();
+    try {
+      git(repo.dir, "init", "-q");
+      git(repo.dir, "add", "-A");
+      git(repo.dir, "commit", "-qm", "samples");
+      const typo = await runCli(["lint", "--staged", "--format", "json", "policies/sandbox/vendorAWalletScreening/SIGNIN.yaml"], { cwd: repo.dir });
+      expect(typo.code).toBe(1);
+      expect(JSON.parse(typo.stdout).diagnostics.map((d: { file: string; code: string; message: string }) => `${d.file} ${d.code} ${d.message}`)).toEqual([
+        "policies/sandbox/vendorAWalletScreening/SIGNIN.yaml read-error is not in the Git index (not added, or not tracked)",
+      ]);
+      const bad = readFileSync(join(repo.dir, POLICY), "utf8").replace("riskLevel:", "riskScore:");
+      repo.write(POLICY, bad);
+      git(repo.dir, "add", POLICY);
+      const link = `${repo.dir}-link`;
+      symlinkSync(repo.dir, link);
+      try {
+        const viaLink = await runCli(["lint", "--staged", join(link, POLICY)], { cwd: link });
+        expect(viaLink.code).toBe(1);
+        expect(viaLink.stdout).toContain("cross-vendor-field");
+      } finally {
+        rmSync(link);
+      }
+    } finally {
+      repo.remove();
     }
   });
 });

@@ -45,7 +45,7 @@ export function eventNameProblem(name: string): string | undefined {
     const bad = [...name].find((c) => !/[a-z0-9_.]/.test(c)) ?? "";
     problem = `holds ${bad === " " ? "a space" : JSON.stringify(bad)}`;
   }
-  return `event "${name}" ${problem}; an event name is <resource>.<action> in lowercase letters, digits and _ around exactly one dot${hint}`;
+  return `event ${JSON.stringify(name)} ${problem}; an event name is <resource>.<action> in lowercase letters, digits and _ around exactly one dot${hint}`;
 }
 
 /**

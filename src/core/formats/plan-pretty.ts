@@ -37,7 +37,8 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   }
   const counts = countByKind(plan);
   const totals = `Plan: ${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`;
-  const hint = hasChanges(plan) ? ` ${options.hint ?? "Run `screenpol push` to apply."}` : " No changes: the live policies match the files.";
+  const next = options.hint ?? "Run `screenpol push` to apply.";
+  const hint = hasChanges(plan) ? (next === "" ? "" : ` ${next}`) : " No changes: the live policies match the files.";
   const environments = plan.environments.map((environment) => `${environment.name} (${environment.kind})`).join(", ");
   const head = paint("1", `screenpol plan: ${environments || "no environments"}`);
   return `${[head, ...blocks, paint("1", totals) + hint].join("\n\n")}\n`;
