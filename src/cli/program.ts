@@ -56,7 +56,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .command("schema")
     .description("print the JSON Schema of a policy file, for editors (yaml-language-server)")
     .option("--vendor <providerType>", "vendorAWalletScreening or vendorBAddressScreening", "vendorAWalletScreening")
-    .option("--schema-version <n>", "rule language version, 1 or 2", "2")
+    .option("--schema-version <n>", "only this rule language version, 1 or 2 (default: whichever each file declares)")
     .option("--kind <kind>", "policy, addresses, webhooks or config", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");

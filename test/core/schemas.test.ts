@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script without types
 import { renderSchemasModule, renderValidatorsModule } from "../../scripts/generate.mjs";
 import { schemaNames, schemaDocument } from "../../src/core/validate.js";
+import { editorPolicySchema } from "../../src/core/editor-schema.js";
+import { parse } from "yaml";
 
 describe("schemas/", () => {
   it("are what the core was built with (run `npm run generate` after editing a schema)", () => {
@@ -15,7 +17,10 @@ describe("schemas/", () => {
 
   it.each(schemaNames())("%s compiles in ajv strict mode and describes every property", (name) => {
     const schema = schemaDocument(name);
-    expect(() => new Ajv({ strict: true }).compile(schema)).not.toThrow();
+    const ajv = new Ajv({ strict: true });
+    // The per-vendor editor schemas refer to the per-version ones by relative $ref.
+    for (const other of schemaNames()) if (other !== name) ajv.addSchema(schemaDocument(other));
+    expect(() => ajv.compile(schema)).not.toThrow();
     const undocumented: string[] = [];
     const visit = (node: unknown, path: string): void => {
       if (typeof node !== "object" || node === null) return;
@@ -29,5 +34,23 @@ describe("schemas/", () => {
     };
     visit(schema, name);
     expect(undocumented).toEqual([]);
+  });
+});
+
+describe("the editor schema of a vendor", () => {
+  const sample = (path: string) => parse(readFileSync(join(import.meta.dirname, "../..", path), "utf8"));
+
+  it.each(["vendorAWalletScreening", "vendorBAddressScreening"] as const)("%s is self-contained and follows each file's schemaVersion", (vendor) => {
+    const validate = new Ajv({ strict: true }).compile(editorPolicySchema(vendor));
+    for (const environment of ["sandbox", "live"]) {
+      for (const scope of ["SIGN_IN", "TRANSACTION"]) {
+        const policy = sample(`policies/${environment}/${vendor}/${scope}.yaml`);
+        expect(validate(policy), `${environment}/${scope} v${policy.schemaVersion}`).toBe(true);
+        const other = { ...policy, schemaVersion: policy.schemaVersion === 1 ? 2 : 1 };
+        const anyOfUsed = JSON.stringify(policy.rules).includes('"anyOf"');
+        // anyOf is valid only under schemaVersion 2.
+        if (anyOfUsed) expect(validate(other)).toBe(false);
+      }
+    }
   });
 });

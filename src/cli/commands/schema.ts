@@ -1,4 +1,5 @@
 import { UsageError } from "../../app/errors.js";
+import { editorPolicySchema } from "../../core/editor-schema.js";
 import { policySchemaName, schemaDocument } from "../../core/validate.js";
 import { isVendor, VENDORS, SCHEMA_VERSIONS, type SchemaVersion } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -6,7 +7,8 @@ import type { CliIo } from "../io.js";
 
 export interface SchemaFlags {
   vendor?: string;
-  schemaVersion: string;
+  /** Omitted: a schema that follows each file's own schemaVersion. */
+  schemaVersion?: string;
   kind: string;
 }
 
@@ -21,6 +23,10 @@ export function schemaCommand(flags: SchemaFlags, io: CliIo): ExitCode {
   }
   const vendor = flags.vendor ?? VENDORS[0];
   if (!isVendor(vendor)) throw new UsageError(`--vendor must be one of ${VENDORS.join(", ")}, not "${vendor}"`);
+  if (flags.schemaVersion === undefined) {
+    io.stdout.write(`${JSON.stringify(editorPolicySchema(vendor), null, 2)}\n`);
+    return EXIT.ok;
+  }
   const version = Number(flags.schemaVersion);
   if (!(SCHEMA_VERSIONS as readonly number[]).includes(version)) {
     throw new UsageError(`--schema-version must be one of ${SCHEMA_VERSIONS.join(", ")}, not "${flags.schemaVersion}"`);
