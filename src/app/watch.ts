@@ -8,6 +8,7 @@ import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
 import { collectPaths, readSource, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
+import { loadLintCatalog } from "./catalog-load.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { readFile } from "node:fs/promises";
 
@@ -42,7 +43,10 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const seen = new Map<string, string>();
 
   const lintEverything = async (): Promise<void> => {
-    session = createLintSession({ config, now: request.now?.() });
+    // The snapshot is read once per full lint; a catalog sync while watching shows after a config change or a restart.
+    const catalog = await loadLintCatalog(root, config);
+    const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
+    session = createLintSession({ config, now: request.now?.(), catalog: index });
     seen.clear();
     for (const source of await readSources(root, await collectPaths(root, request.cwd, paths, config))) {
       session.update(source);
