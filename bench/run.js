@@ -28,7 +28,7 @@
  * Order of the run: corpus, cold start, watch, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-catalog  --skip-plan  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-catalog  --skip-plan  --skip-emulator  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -360,6 +360,28 @@ if (!flag("skip-plan")) {
   } catch (error) {
     log(`  plan and push phase failed: ${error.message.split("\n")[0]}`);
     addRow("plan and push", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-emulator")) {
+  // The emulator under load (bench/emulator-load.js): 200 clients for 10 s of mixed reads and writes, then kill -9.
+  section = 7;
+  log(`\nemulator: 200 concurrent clients for 10 s, then kill -9 during writes [${elapsed()}]`);
+  try {
+    const { loadPhase, crashPhase, describeLoad, describeCrash } = await import("./emulator-load.js");
+    const workDir = join(CORPUS, "emulator");
+    mkdirSync(workDir, { recursive: true });
+    const load = await loadPhase({ clients: 200, durationMs: 10_000, workDir });
+    for (const line of describeLoad(load)) log(`  ${line}`);
+    addRow("emulator: requests/s (200 clients, 10 s)", String(round(load.run.requestsPerSecond, 0)), "report", undefined);
+    addRow("emulator: p99 latency", ms(load.run.latency.p99), "report", undefined);
+    addRow("emulator: failed requests (other than injected)", String(load.run.counts.failures), "0", load.run.counts.failures === 0 && load.problems.length === 0, load.problems[0]?.slice(0, 80));
+    const crash = await crashPhase({ workDir });
+    log(`  ${describeCrash(crash)}`);
+    addRow("emulator: acknowledged writes lost after kill -9", String(crash.problems.length), "0", crash.problems.length === 0, crash.problems[0]?.slice(0, 80));
+    results.emulator = { load: { ...load, run: { ...load.run, log: undefined } }, crash: { ...crash, run: undefined } };
+  } catch (error) {
+    log(`  emulator phase failed: ${error.message.split("\n")[0]}`);
+    addRow("emulator load", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-throughput")) await throughputPhase();

@@ -1,6 +1,6 @@
 /**
- * `lint --format github` end to end: a finding whose message holds `%`, CR, LF,
- * `:` and `,`, in a file whose path holds `,`, `:` and `%`, comes out of the
+ * `lint --format github` end to end: a finding whose message holds `%`, `:` and
+ * `,`, in a file whose path holds `,`, `:`, `%`, CR and LF, comes out of the
  * built CLI as workflow commands that the runner's own parser (ported below from
  * actions/runner, src/Runner.Common/ActionCommand.cs, TryParseV2) decodes back to
  * exactly the file and message `--format json` reports.
@@ -10,7 +10,8 @@ import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 // Outside the layout, so it is linted as what its content says (webhooks), under this exact name.
-const ODD_FILE = "odd, name: 100%/hooks, v2: 50%.yaml";
+// Linux allows CR and LF in a file name: the one place a raw CR/LF reaches a command (messages quote values as JSON).
+const ODD_FILE = "odd, name: 100%/hooks,\r\nv2: 50%.yaml";
 // A double-quoted YAML string: the event name really holds CR and LF.
 const ODD_EVENT = "50% done,\\r\\nnext: %0A %25 %3A %2C::";
 const DECODED_EVENT = "50% done,\r\nnext: %0A %25 %3A %2C::";
@@ -76,8 +77,10 @@ describe("lint --format github, decoded as the Actions runner decodes it", () =>
   it("has a finding whose message and file hold every character that needs escaping", () => {
     const odd = json.diagnostics.find((d) => d.code === "webhook-event");
     expect(odd?.file).toBe(ODD_FILE);
-    for (const c of ["%", "\r", "\n", ":", ","]) expect(odd?.message).toContain(c);
-    expect(odd?.message).toContain(DECODED_EVENT);
+    for (const c of ["%", "\r", "\n", ":", ","]) expect(odd?.file).toContain(c);
+    for (const c of ["%", ":", ","]) expect(odd?.message).toContain(c);
+    // The event name itself is quoted as JSON in the message, its CR and LF as \r and \n.
+    expect(odd?.message).toContain(JSON.stringify(DECODED_EVENT));
   });
 
   it("writes one command per line, with no raw CR or LF inside a command", () => {
@@ -111,7 +114,7 @@ describe("lint --format github, decoded as the Actions runner decodes it", () =>
   it("escapes a property value so that `,` and `:` in it cannot start another property", () => {
     const line = github.split("\n").find((l) => l.includes("webhook-event"))!;
     const properties = line.slice(line.indexOf(" ") + 1, line.indexOf("::", 2));
-    expect(properties.startsWith("file=odd%2C name%3A 100%25/hooks%2C v2%3A 50%25.yaml,line=")).toBe(true);
+    expect(properties.startsWith("file=odd%2C name%3A 100%25/hooks%2C%0D%0Av2%3A 50%25.yaml,line=")).toBe(true);
     // Raw separators are only the ones between properties.
     expect(properties.split(",").map((p) => p.split("=")[0])).toEqual(["file", "line", "col", "endLine", "endColumn", "title"]);
   });
