@@ -17,3 +17,8 @@ export type { LintRequest, LintRun } from "./app/lint.js";
 export function lint(paths: readonly string[] = [], options: Omit<LintRequest, "paths"> = {}): Promise<LintRun> {
   return runLint({ ...options, paths });
 }
+
+export { computePlan, PLAN_FORMAT_VERSION, type Plan, type PlanEntry, type PlanKind } from "./core/plan.js";
+export { runPlan as plan, type PlanRequest, type PlanRun } from "./app/plan.js";
+export { createClient, RemoteError, UsageError, type RemoteClient, type ClientOptions } from "./remote/index.js";
+export { createEmulator } from "./emulator/index.js";

@@ -14,6 +14,7 @@ import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
 import { isRemoteError, type RemoteClient } from "../remote/index.js";
 import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { mapBounded } from "./bounded.js";
+import { loadLintCatalog } from "./catalog-load.js";
 import { connect, selectEnvironments, type ConnectOptions } from "./connect.js";
 import { ConfigError } from "./errors.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
@@ -67,8 +68,10 @@ export async function readLocalState(
   now?: Date,
 ): Promise<LocalState> {
   const sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, workspace.config));
-  const lint = lintSources(sources, { config: workspace.config, now });
-  const { documents, files } = documentsOf(sources, workspace.config, environments);
+  const catalog = await loadLintCatalog(workspace.root, workspace.config);
+  const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
+  const lint = lintSources(sources, { config: workspace.config, now, catalog: index });
+  const { documents, files } = documentsOf(sources, workspace.config, environments, (file) => lint.data.get(file));
   return { lint, documents, files, paths: paths.map((path) => toRepositoryPath(workspace.root, resolve(cwd, path))) };
 }
 

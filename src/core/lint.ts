@@ -37,6 +37,8 @@ export interface LintResult {
   filesLinted: number;
   /** file -> text, for code frames. */
   sources: Map<string, string>;
+  /** file -> parsed data, for files that parsed (so a plan never parses a file twice). */
+  data: Map<string, unknown>;
 }
 
 /** Lints a set of files together (duplicate-policy compares across them). */
@@ -88,7 +90,7 @@ export function createLintSession(options: LintOptions = {}): LintSession {
         }
       }
       diagnostics.sort(compareDiagnostics);
-      return { diagnostics, filesLinted: outcomes.size, sources: texts };
+      return { diagnostics, filesLinted: outcomes.size, sources: texts, data: new Map(checked.map((file) => [file.file, file.data])) };
     },
   };
 }
