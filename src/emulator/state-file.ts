@@ -5,10 +5,11 @@
  * new one, never a mix (toolkit.md, The emulator). A file that is not a valid
  * state is refused with one line, never "repaired" by reseeding over it.
  */
-import { open, readdir, readFile, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { readdir, readFile, unlink } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { EmulatorError } from "./errors.js";
 import { STATE_FORMAT, STATE_VERSION, type EmulatorState } from "./model.js";
+import { temporaryWriterOf, writeFileAtomic } from "../workspace/atomic-write.js";
 
 /** Reads and checks the state file; undefined when there is none yet. */
 export async function readStateFile(path: string): Promise<EmulatorState | undefined> {
@@ -110,50 +111,13 @@ function describeType(type: string): string {
   return type === "uuid" ? "a UUID" : type === "number" ? "a non-negative integer" : type === "array" ? "a list" : `a ${type}`;
 }
 
-let temporaryCounter = 0;
-
-/** The temporary files of `path` this module creates: `.<name>.<pid>.<n>.tmp` beside it. */
-function temporaryName(path: string): string {
-  temporaryCounter++;
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${temporaryCounter}.tmp`);
-}
-
 /**
- * Replaces `path` with `text` atomically and durably: the data is fsynced
- * before the rename makes it visible, and the folder after it, so the new name
- * survives a power cut too.
+ * Replaces `path` with `text` atomically and durably (workspace/atomic-write.ts):
+ * fsynced before the rename makes it visible, and the folder after it. 0o600:
+ * the state holds the emulator's test tokens' scopes and users.
  */
 export async function writeStateFile(path: string, text: string): Promise<void> {
-  const temporary = temporaryName(path);
-  const handle = await open(temporary, "wx", 0o600);
-  try {
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  await handle.close();
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  await syncDirectory(dirname(path));
-}
-
-async function syncDirectory(directory: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(directory, "r");
-    await handle.sync();
-  } catch {
-    // Some platforms and file systems cannot fsync a folder; the rename is still atomic.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
+  await writeFileAtomic(path, text, { mode: 0o600 });
 }
 
 /**
@@ -162,7 +126,6 @@ async function syncDirectory(directory: string): Promise<void> {
  * gone are touched.
  */
 export async function removeStaleTemporaries(path: string): Promise<void> {
-  const prefix = `.${basename(path)}.`;
   let names: string[];
   try {
     names = await readdir(dirname(path));
@@ -171,7 +134,10 @@ export async function removeStaleTemporaries(path: string): Promise<void> {
   }
   await Promise.all(
     names
-      .filter((name) => name.startsWith(prefix) && /\.\d+\.\d+\.tmp$/.test(name) && !isRunning(Number(name.split(".").at(-3))))
+      .filter((name) => {
+        const writer = temporaryWriterOf(path, name);
+        return writer !== undefined && !isRunning(writer);
+      })
       .map((name) => unlink(join(dirname(path), name)).catch(() => undefined)),
   );
 }

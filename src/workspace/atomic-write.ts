@@ -1,14 +1,36 @@
 /**
  * Write-then-rename, so a reader (or a crash, or `kill -9`) sees the old file
- * or the new one, never half of either (toolkit.md, What users must get).
+ * or the new one, never half of either (toolkit.md, What users must get). The
+ * one implementation for pull, plan --out, the catalog snapshot and the
+ * emulator's state file.
  */
 import { randomBytes } from "node:crypto";
-import { open, rename, unlink } from "node:fs/promises";
+import { open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
-export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  const handle = await open(temporary, "wx", 0o644);
+/**
+ * `.<name>.<pid>.<random>.tmp` beside the target: the same file system (so the
+ * rename is atomic), hidden, ignored by Git (`*.tmp`), and the pid says whether
+ * its writer is still alive.
+ */
+export function temporaryPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** True for a name `temporaryPathFor` gives for `target`; returns the writer's pid. */
+export function temporaryWriterOf(target: string, name: string): number | undefined {
+  const match = /^\.(.+)\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name);
+  return match && match[1] === basename(target) ? Number(match[2]) : undefined;
+}
+
+export interface AtomicWriteOptions {
+  /** File mode of a new file; 0o644 by default (0o600 for state that holds credentials). */
+  mode?: number;
+}
+
+export async function writeFileAtomic(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const temporary = temporaryPathFor(path);
+  const handle = await open(temporary, "wx", options.mode ?? 0o644);
   try {
     await handle.writeFile(content);
     // Durable before visible: without fsync a crash after rename can expose an empty file.
@@ -24,5 +46,19 @@ export async function writeFileAtomic(path: string, content: string | Uint8Array
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     throw error;
+  }
+  await syncDirectory(dirname(path));
+}
+
+/** Makes renames in `directory` durable; where a folder cannot be fsynced (Windows), the rename is still atomic. */
+export async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(directory, "r");
+    await handle.sync();
+  } catch {
+    // Not every platform or file system can fsync a folder.
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
 }

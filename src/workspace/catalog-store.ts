@@ -21,7 +21,8 @@
  * a complete catalog (it is only ever replaced whole), but its meta cannot be
  * trusted, so the next sync reads everything instead of polling.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
 import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
@@ -280,15 +281,15 @@ export type MetaDraft = Omit<CatalogMeta, "sha256">;
 export async function commitSnapshot(paths: SnapshotPaths, lines: readonly string[], draft: MetaDraft): Promise<CatalogMeta> {
   return withLock(paths, async () => {
     await recover(paths);
-    const tokensTemporary = temporaryName(paths.dir, TOKENS_FILE);
-    const metaTemporary = temporaryName(paths.dir, META_FILE);
+    const tokensTemporary = temporaryPathFor(paths.tokens);
+    const metaTemporary = temporaryPathFor(paths.meta);
     try {
       const sha256 = await writeChunks(tokensTemporary, renderSnapshot(lines));
       const meta: CatalogMeta = { ...draft, sha256 };
       await writeChunks(metaTemporary, [renderMeta(meta)]);
       await rename(tokensTemporary, paths.tokens);
       await rename(metaTemporary, paths.meta);
-      await syncFolder(paths.dir);
+      await syncDirectory(paths.dir);
       return meta;
     } catch (error) {
       await unlink(tokensTemporary).catch(() => undefined);
@@ -302,11 +303,11 @@ export async function commitSnapshot(paths: SnapshotPaths, lines: readonly strin
 export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promise<void> {
   await withLock(paths, async () => {
     await recover(paths);
-    const temporary = temporaryName(paths.dir, META_FILE);
+    const temporary = temporaryPathFor(paths.meta);
     try {
       await writeChunks(temporary, [renderMeta(meta)]);
       await rename(temporary, paths.meta);
-      await syncFolder(paths.dir);
+      await syncDirectory(paths.dir);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw new SnapshotWriteError(`cannot write ${paths.display.meta} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
@@ -405,11 +406,6 @@ function toMetaOrUndefined(text: string | Error | undefined): CatalogMeta | unde
   }
 }
 
-/** `.tokens.json.<pid>.<random>.tmp`: beside the target (same file system, so rename is atomic), ignored by Git (`*.tmp`). */
-function temporaryName(dir: string, file: string): string {
-  return join(dir, `.${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-}
-
 /** Anything a writer leaves while at work: the lock and the temporaries. */
 async function straysOf(dir: string): Promise<string[]> {
   let names: string[];
@@ -447,19 +443,6 @@ async function writeChunks(path: string, chunks: Iterable<string>): Promise<stri
     await handle.close();
   }
   return hash.digest("hex");
-}
-
-/** Makes the renames durable; a folder cannot be opened for fsync on every platform, which then has to do. */
-async function syncFolder(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, "r");
-    await handle.sync();
-  } catch {
-    // Windows: folders cannot be fsynced; NTFS journals the rename.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
 }
 
 /** The file's text (or bytes), undefined when it does not exist, or the error. */
