@@ -2,12 +2,21 @@
  * The one place that turns outcomes into exit codes (toolkit.md, Exit codes)
  * and errors into one readable line. Commands return; nothing here exits.
  */
+import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
 import { ConfigError, ConflictError, UsageError } from "../app/errors.js";
 import { GitError } from "../workspace/git-index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { processIo, type CliIo } from "./io.js";
 import { buildProgram } from "./program.js";
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly, and V8 then re-compiles
+ * that module with its optimising tier in the background; a process waits for
+ * that before it exits, 100 to 150 ms after the last request of a short command.
+ * The baseline tier is plenty for a CLI's few responses. Set before undici loads.
+ */
+setFlagsFromString("--liftoff-only");
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
   const result: { code: ExitCode } = { code: EXIT.ok };
