@@ -111,7 +111,8 @@ export async function buildStandalone(root, dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const sizes = [];
-  for (const name of readdirSync(join(root, "schemas")).filter((n) => n.startsWith("policy-") && n.endsWith(".schema.json"))) {
+  // The per-version policy schemas only (the per-vendor editor schemas refer to them).
+  for (const name of readdirSync(join(root, "schemas")).filter((n) => /^policy-.*-v\d+\.schema\.json$/.test(n))) {
     const schema = JSON.parse(readFileSync(join(root, "schemas", name), "utf8"));
     const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, code: { source: true, esm: true } });
     // ajv's ESM output still require()s its small runtime helpers (equal, ucs2length).
