@@ -11,6 +11,7 @@ import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, stagedLintCatalog, type LintCatalog } from "./catalog-load.js";
+import { lintThreads, startLintWorkers, type LintWorkers } from "./lint-parallel.js";
 
 export interface LintRequest {
   /** Files or folders; none means the whole repository (config, policies, webhooks). */
@@ -40,42 +41,73 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const cwd = request.cwd ?? process.cwd();
   const paths = request.paths ?? [];
   const workspace = await openWorkspace(cwd);
-  let config: Config = workspace.config;
-  let sources: SourceFile[];
-  let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
-  let staged: SourceFile[] | undefined;
-  if (request.staged) {
-    const named = new Set(await Promise.all(paths.map(async (path) => toRepositoryPath(workspace.root, await canonicalPath(resolve(cwd, path))))));
-    const covered = (path: string): boolean =>
-      named.size > 0 ? named.has(path) || [...named].some((prefix) => path.startsWith(`${prefix}/`)) : isLintedByDefault(path, config);
-    const catalogFiles = new Set(snapshotFiles(config));
-    const everything = await readStagedSources(workspace.root, (path) => covered(path) || path === CONFIG_FILE || catalogFiles.has(path));
-    // The staged config decides the layout, as the commit will.
-    const stagedConfig = everything.find((source) => source.file === CONFIG_FILE);
-    if (stagedConfig?.bytes) config = configFromText(Buffer.from(stagedConfig.bytes).toString("utf8"));
-    sources = everything.filter((source) => covered(source.file) && /\.ya?ml$/i.test(source.file));
-    // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
-    for (const name of named) {
-      if (!everything.some((source) => source.file === name || source.file.startsWith(`${name}/`))) {
-        sources.push({ file: name, readError: "is not in the Git index (not added, or not tracked)" });
-      }
+  let workers: LintWorkers | undefined;
+  try {
+    let read: FilesRead;
+    if (request.staged) {
+      read = await readStaged(workspace.root, workspace.config, cwd, paths);
+    } else {
+      const files = await collectPaths(workspace.root, cwd, paths, workspace.config);
+      // A large lint uses every core (a given catalog index cannot cross to another thread).
+      // The workers start before the files are read, so that their start-up overlaps the reading.
+      const threads = request.catalog ? 1 : lintThreads(files.length);
+      if (threads > 1) workers = startLintWorkers(threads - 1);
+      read = { config: workspace.config, sources: await readSources(workspace.root, files) };
     }
-    staged = everything;
-  } else {
-    sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, config));
+    const { config, sources, staged } = read;
+    let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
+    // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
+    const tokensListed = sources.some(mayListTokens);
+    if (tokensListed) {
+      // The staged snapshot, as the commit will hold it; the working tree's when it is not staged.
+      if (staged) catalog ??= stagedLintCatalog(staged, config);
+      catalog ??= await loadLintCatalog(workspace.root, config);
+    }
+    catalog ??= { status: "unused" };
+    const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
+    // One clock for every file, whichever thread lints it.
+    const now = request.now ?? new Date();
+    const result = workers
+      ? await workers.lint(sources, {
+          config,
+          now,
+          catalog: index,
+          catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
+        })
+      : lintSources(sources, { config, now, catalog: index });
+    const notice = catalogNotice(catalog, tokensListed);
+    return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice };
+  } finally {
+    await workers?.close();
   }
-  // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
-  const tokensListed = sources.some(mayListTokens);
-  if (tokensListed) {
-    // The staged snapshot, as the commit will hold it; the working tree's when it is not staged.
-    if (staged) catalog ??= stagedLintCatalog(staged, config);
-    catalog ??= await loadLintCatalog(workspace.root, config);
+}
+
+interface FilesRead {
+  /** The config that decides the layout: the working tree's, or the staged one. */
+  config: Config;
+  sources: SourceFile[];
+  /** Everything read from the Git index, the catalog snapshot included. */
+  staged?: SourceFile[];
+}
+
+async function readStaged(root: string, workingConfig: Config, cwd: string, paths: readonly string[]): Promise<FilesRead> {
+  let config = workingConfig;
+  const named = new Set(await Promise.all(paths.map(async (path) => toRepositoryPath(root, await canonicalPath(resolve(cwd, path))))));
+  const covered = (path: string): boolean =>
+    named.size > 0 ? named.has(path) || [...named].some((prefix) => path.startsWith(`${prefix}/`)) : isLintedByDefault(path, config);
+  const catalogFiles = new Set(snapshotFiles(config));
+  const everything = await readStagedSources(root, (path) => covered(path) || path === CONFIG_FILE || catalogFiles.has(path));
+  // The staged config decides the layout, as the commit will.
+  const stagedConfig = everything.find((source) => source.file === CONFIG_FILE);
+  if (stagedConfig?.bytes) config = configFromText(Buffer.from(stagedConfig.bytes).toString("utf8"));
+  const sources = everything.filter((source) => covered(source.file) && /\.ya?ml$/i.test(source.file));
+  // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
+  for (const name of named) {
+    if (!everything.some((source) => source.file === name || source.file.startsWith(`${name}/`))) {
+      sources.push({ file: name, readError: "is not in the Git index (not added, or not tracked)" });
+    }
   }
-  catalog ??= { status: "unused" };
-  const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
-  const result = lintSources(sources, { config, now: request.now, catalog: index });
-  const notice = catalogNotice(catalog, tokensListed);
-  return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice };
+  return { config, sources, staged: everything };
 }
 
 /** Conservative: any file holding the word `tokens` may list token references (block, flow or quoted key). */

@@ -61,8 +61,8 @@ export interface LintSession {
 }
 
 export function createLintSession(options: LintOptions = {}): LintSession {
-  const context: CheckContext = { config: options.config ?? EMPTY_CONFIG, now: options.now ?? new Date(), catalog: options.catalog };
-  const outcomes = new Map<string, FileOutcome>();
+  const context = checkContext(options);
+  const outcomes = new Map<string, FileLint>();
   return {
     update(source) {
       outcomes.set(source.file, lintOne(source, context));
@@ -71,28 +71,72 @@ export function createLintSession(options: LintOptions = {}): LintSession {
       outcomes.delete(file);
     },
     result() {
-      const diagnostics: Diagnostic[] = [];
-      const texts = new Map<string, string>();
-      const checked: CheckedFile[] = [];
-      for (const [file, outcome] of outcomes) {
-        diagnostics.push(...outcome.diagnostics);
-        if (outcome.text !== undefined) texts.set(file, outcome.text);
-        if (outcome.checked) checked.push(outcome.checked);
-      }
-      // Cross-file findings are rare: their file is parsed again to place them,
-      // rather than every file's syntax tree being kept alive for the whole run.
-      const reparsed = new Map<string, ParsedDocument | undefined>();
-      for (const check of PROJECT_CHECKS) {
-        for (const finding of check.run(checked, context)) {
-          if (!reparsed.has(finding.file)) reparsed.set(finding.file, parseYaml(texts.get(finding.file) ?? "").document);
-          const document = reparsed.get(finding.file);
-          if (document) diagnostics.push(toDiagnostic(finding.file, document, finding));
-        }
-      }
-      diagnostics.sort(compareDiagnostics);
-      return { diagnostics, filesLinted: outcomes.size, sources: texts, data: new Map(checked.map((file) => [file.file, file.data])) };
+      return combine(outcomes.values(), context);
     },
   };
+}
+
+/**
+ * One file's share of a lint, before the cross-file checks: plain data (it
+ * survives a structured clone), so files can be linted apart, e.g. on other
+ * threads, and combined with {@link combineFileLints}.
+ */
+export interface FileLint {
+  file: string;
+  diagnostics: Diagnostic[];
+  /** The text as shown in code frames; absent when the file could not be read or decoded. */
+  text?: string;
+  /** What the cross-file checks need: the data, not the syntax tree (which is large). */
+  checked?: CheckedFile;
+}
+
+/**
+ * Lints one file without the cross-file checks. Give every call of a run the
+ * same `now`, as {@link lintSources} does.
+ */
+export function lintFile(source: SourceFile, options: LintOptions = {}): FileLint {
+  return lintOne(source, checkContext(options));
+}
+
+/**
+ * The cross-file checks over files linted by {@link lintFile}, in the order the
+ * files were given (a file given twice counts once, at its first place, with
+ * its last result), then every diagnostic sorted: the same result as
+ * {@link lintSources} over those files.
+ */
+export function combineFileLints(results: Iterable<FileLint>, options: LintOptions = {}): LintResult {
+  const byFile = new Map<string, FileLint>();
+  for (const result of results) byFile.set(result.file, result);
+  return combine(byFile.values(), checkContext(options));
+}
+
+function checkContext(options: LintOptions): CheckContext {
+  return { config: options.config ?? EMPTY_CONFIG, now: options.now ?? new Date(), catalog: options.catalog };
+}
+
+function combine(results: Iterable<FileLint>, context: CheckContext): LintResult {
+  const diagnostics: Diagnostic[] = [];
+  const texts = new Map<string, string>();
+  const checked: CheckedFile[] = [];
+  let filesLinted = 0;
+  for (const result of results) {
+    filesLinted++;
+    diagnostics.push(...result.diagnostics);
+    if (result.text !== undefined) texts.set(result.file, result.text);
+    if (result.checked) checked.push(result.checked);
+  }
+  // Cross-file findings are rare: their file is parsed again to place them,
+  // rather than every file's syntax tree being kept alive for the whole run.
+  const reparsed = new Map<string, ParsedDocument | undefined>();
+  for (const check of PROJECT_CHECKS) {
+    for (const finding of check.run(checked, context)) {
+      if (!reparsed.has(finding.file)) reparsed.set(finding.file, parseYaml(texts.get(finding.file) ?? "").document);
+      const document = reparsed.get(finding.file);
+      if (document) diagnostics.push(toDiagnostic(finding.file, document, finding));
+    }
+  }
+  diagnostics.sort(compareDiagnostics);
+  return { diagnostics, filesLinted, sources: texts, data: new Map(checked.map((file) => [file.file, file.data])) };
 }
 
 /** Lints one file's text on its own, as an editor or the emulator would. */
@@ -100,19 +144,12 @@ export function lintText(file: string, text: string, options: LintOptions = {}):
   return lintSources([{ file, text }], options).diagnostics;
 }
 
-interface FileOutcome {
-  diagnostics: Diagnostic[];
-  text?: string;
-  /** What the cross-file checks need: the data, not the syntax tree (which is large). */
-  checked?: CheckedFile;
-}
-
-function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
-  if (source.readError !== undefined) return { diagnostics: [wholeFile(source.file, "read-error", source.readError)] };
+function lintOne(source: SourceFile, context: CheckContext): FileLint {
+  if (source.readError !== undefined) return { file: source.file, diagnostics: [wholeFile(source.file, "read-error", source.readError)] };
   let text = source.text;
   if (text === undefined) {
     const decoded = decodeSource(source.bytes ?? new Uint8Array());
-    if (!decoded.ok) return { diagnostics: [wholeFile(source.file, "read-error", decoded.reason)] };
+    if (!decoded.ok) return { file: source.file, diagnostics: [wholeFile(source.file, "read-error", decoded.reason)] };
     text = decoded.text;
   }
   const parsed = parseYaml(text);
@@ -125,7 +162,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
     message: problem.message,
     path: "",
   }));
-  if (!parsed.document) return { diagnostics: parseDiagnostics, text: displayText };
+  if (!parsed.document) return { file: source.file, diagnostics: parseDiagnostics, text: displayText };
 
   const document = parsed.document;
   const file = describeFile(source.file, document.data, context.config);
@@ -135,7 +172,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileOutcome {
   }
   const schemaFindings = validateFile(file).filter((finding) => !isClaimed(finding.path, checkFindings));
   const diagnostics = [...schemaFindings, ...checkFindings].map((finding) => toDiagnostic(source.file, document, finding));
-  return { diagnostics, text: displayText, checked: file };
+  return { file: source.file, diagnostics, text: displayText, checked: file };
 }
 
 function describeFile(path: string, data: unknown, config: Config): CheckedFile {

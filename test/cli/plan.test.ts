@@ -149,6 +149,14 @@ describe("screenpol plan", () => {
     expect(run.stdout).toContain("cross-vendor-field");
     expect(run.stdout).not.toContain("Plan:");
     expect(run.stderr).toContain("the files have errors; fix them first (nothing was planned)");
+    // In the plan's own format: a pull-request comment gets Markdown, a script JSON.
+    const markdown = await setup.cli(["plan", "--format", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toMatch(/^### screenpol plan: not computed\n/);
+    expect(markdown.stdout).toMatch(new RegExp(`\\| \`${SANDBOX_TRANSACTION}:\\d+:\\d+\` \\| error \\| \\[cross-vendor-field\\]\\(`));
+    const json = await setup.cli(["plan", "--format", "json"]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code)).toEqual(["cross-vendor-field"]);
   });
 
   it("exit 2 without a token, and for an environment the config does not declare", async () => {

@@ -176,14 +176,21 @@ describe("action.yml (composite), run as written", () => {
     expect(calls[1]!.params.comment_id).toBe(12);
   }, 60_000);
 
-  it("says in the comment that the plan failed, with its output verbatim, and fails the job", async () => {
+  it("comments the findings instead of a plan when the policies have errors, and fails the job", async () => {
     repo.write(POLICY, repo.bad);
     const { run, recorded } = await runAction(repo, { inputs: { plan: "true" }, env: planEnv() });
     expect(run.outputs["plan-exit-code"]).toBe("1");
     const body: string = recorded.comments[0]!.calls.at(-1)!.params.body;
-    expect(body).toMatch(/^<!-- screenpol-plan -->\n\*\*screenpol plan failed\*\* \(exit 1\)/);
-    expect(body).toContain("````text\n");
-    expect(body).toContain("cross-vendor-field");
+    expect(body).toMatch(/^<!-- screenpol-plan -->\n### screenpol plan: not computed\n/);
+    expect(body).toContain("[cross-vendor-field](");
+    expect(run.status).toBe("failure");
+  }, 60_000);
+
+  it("says in the comment that the plan failed, with its output verbatim, when it could not run", async () => {
+    const { run, recorded } = await runAction(repo, { inputs: { plan: "true" }, env: { ...planEnv(), SCREENPOL_API_TOKEN: "" } });
+    expect(run.outputs["plan-exit-code"]).toBe("2");
+    const body: string = recorded.comments[0]!.calls.at(-1)!.params.body;
+    expect(body).toMatch(/^<!-- screenpol-plan -->\n\*\*screenpol plan failed\*\* \(exit 2\)/);
     expect(run.status).toBe("failure");
   }, 60_000);
 

@@ -9,7 +9,8 @@ import { UsageError } from "../../app/errors.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/formats/plan-json.js";
-import { formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
+import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
+import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
 import { hasChanges } from "../../core/plan.js";
 import { writeFileAtomic } from "../../workspace/atomic-write.js";
@@ -28,7 +29,7 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
-  if (run.kind === "findings") return reportFindings(run, io, color);
+  if (run.kind === "findings") return reportFindings(run, io, color, flags.format);
   reportWarnings(run, io);
   if (flags.out !== undefined) {
     // Atomic: a CI step that uploads plan.json never sees half of it. It holds no token.
@@ -48,9 +49,14 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   return EXIT.ok;
 }
 
-/** Lint errors: print them as `screenpol lint` would, say that nothing was planned, exit 1. */
-export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: CliIo, color: boolean): ExitCode {
-  io.stdout.write(formatPretty(run.lint, { color }));
+/**
+ * Lint errors: print them in the plan's own format (a pull-request comment gets
+ * Markdown, a script JSON), say that nothing was planned, exit 1.
+ */
+export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: CliIo, color: boolean, format = "pretty"): ExitCode {
+  if (format === "markdown") io.stdout.write(formatFindingsMarkdown(run.lint.diagnostics));
+  else if (format === "json") io.stdout.write(formatJson(run.lint));
+  else io.stdout.write(formatPretty(run.lint, { color }));
   io.stderr.write("screenpol: the files have errors; fix them first (nothing was planned)\n");
   return EXIT.findings;
 }

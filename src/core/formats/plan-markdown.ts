@@ -11,6 +11,8 @@
  * characters.
  */
 import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan.js";
+import { DOCS_BASE_URL, docsPath } from "../codes.js";
+import type { Diagnostic } from "../diagnostic.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -119,4 +121,27 @@ function escapeCell(text: string): string {
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** How many findings a comment lists before it points at the full lint output. */
+const MAX_LISTED_FINDINGS = 50;
+
+/**
+ * The pull-request comment when there is no plan because the files have errors:
+ * the findings as a table (file:line:column, code, message), so the comment says
+ * what to fix instead of showing a stale plan.
+ */
+export function formatFindingsMarkdown(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const lines = [
+    "### screenpol plan: not computed",
+    "",
+    `The policies have ${errors} error${errors === 1 ? "" : "s"}; nothing was planned. Fix them (\`screenpol lint\`) and push again.`,
+    "",
+    "| where | severity | code | message |",
+    "|---|---|---|---|",
+    ...diagnostics.slice(0, MAX_LISTED_FINDINGS).map((d) => `| \`${escapeCell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.severity} | [${d.code}](${DOCS_BASE_URL}${docsPath(d.code)}) | ${escapeCell(d.message)} |`),
+  ];
+  if (diagnostics.length > MAX_LISTED_FINDINGS) lines.push("", `…and ${diagnostics.length - MAX_LISTED_FINDINGS} more; run \`screenpol lint\` for all of them.`);
+  return `${lines.join("\n")}\n`;
 }
