@@ -62,7 +62,7 @@ function translate(error: ErrorObject, root: unknown, hints: ValidationHints): F
       }
       const guess = closest(key, allowed);
       const hint = guess ? `did you mean "${guess}"?` : `allowed here: ${allowed.join(", ")}`;
-      return schemaFinding([...path, key], `unknown field "${key}"; ${hint}`, "key");
+      return schemaFinding([...path, key], `unknown field ${JSON.stringify(key)}; ${hint}`, "key");
     }
     case "required": {
       const missing = String(params.missingProperty);
