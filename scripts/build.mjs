@@ -2,7 +2,8 @@
 // The build, as `prepare` runs it after `npm ci`:
 //  1. generate the schema module and the precompiled validators (generate.mjs);
 //  2. tsc: dist/ for the library (`import { lint } from "screenpol"`) and its types;
-//  3. esbuild: the CLI bundled into dist/bin/, split at each command's lazy import.
+//  3. esbuild: the CLI bundled into dist/bin/, split at each command's lazy import,
+//     and the lint worker thread as a second entry (dist/bin/lint-worker.js).
 // The bundle exists for start-up time: `screenpol lint` runs on every commit, and
 // resolving and reading ~100 small module files cost more than linting a file.
 import { execFileSync } from "node:child_process";
@@ -19,7 +20,12 @@ export async function buildAll({ quiet = false } = {}) {
   execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio });
   rmSync(join(root, "dist/bin"), { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, "src/cli/main.ts")],
+    // The lint worker is an entry of its own, beside the chunks it shares with main.js:
+    // app/lint-parallel.ts starts it as new URL("./lint-worker.js", import.meta.url).
+    entryPoints: [
+      { in: join(root, "src/cli/main.ts"), out: "main" },
+      { in: join(root, "src/app/lint-worker.ts"), out: "lint-worker" },
+    ],
     outdir: join(root, "dist/bin"),
     bundle: true,
     splitting: true,

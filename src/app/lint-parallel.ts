@@ -16,18 +16,23 @@ import type { Config } from "../core/config.js";
 import { combineFileLints, lintFile, type FileLint, type LintOptions, type LintResult, type SourceFile } from "../core/lint.js";
 
 /**
- * Below this many files, starting a worker (~60 ms of module loading, run on a
- * core the main thread also wants while it reads the files) costs more than
- * the worker saves. Measured on 2 cores (bench/run.js corpus): see lintThreads.
+ * Below this many files a worker costs about what it saves. Measured with the CLI
+ * on 2 cores (bench/.corpus, `SCREENPOL_WORKERS=1` vs 2, wall): 800 files 1.4 s
+ * vs 1.4-1.8 s, 1,600 files even, 3,000 files 2.9 s vs 2.6 s, 5,001 files 4.5 s
+ * vs 3.7 s. The gain is smaller than the split suggests because a single thread
+ * already uses the second core for V8's garbage collector and compiler, which two
+ * busy threads then compete for; a worker also loads the modules (~55 ms) and
+ * its results are copied back (~100 ms of structured clone at 2,500 files).
  */
-export const PARALLEL_THRESHOLD = 800;
+export const PARALLEL_THRESHOLD = 2000;
 /** More threads than this only add start-up and copying: the main thread still combines alone. */
 const MAX_THREADS = 8;
 
 /**
  * How many threads (this one included) lint `fileCount` files: 1 below the
- * threshold or on one core. `SCREENPOL_WORKERS=n` fixes the count (1: never
- * parallel); `SCREENPOL_PARALLEL_THRESHOLD=n` moves the threshold.
+ * threshold or on one core, else one per core (at most 8). Environment:
+ * `SCREENPOL_WORKERS=n` fixes the count (`1`: always on this thread alone);
+ * `SCREENPOL_PARALLEL_THRESHOLD=n` moves the threshold (tests lower it).
  */
 export function lintThreads(fileCount: number, env: NodeJS.ProcessEnv = process.env): number {
   const forced = wholeNumber(env.SCREENPOL_WORKERS);
@@ -54,7 +59,9 @@ export type LintChunkReply = { ok: true; results: FileLint[] } | { ok: false; er
 
 export interface LintWorkers {
   readonly size: number;
-  /** Lints `sources` on the workers and this thread; always resolves, with every file. */
+  /** How many chunks the workers linted so far; the others were linted on this thread. */
+  readonly answered: number;
+  /** Lints `sources` on the workers and this thread, once (each worker lints one chunk); always resolves, with every file. */
   lint(sources: readonly SourceFile[], options: ParallelLintOptions): Promise<LintResult>;
   /** Stops every worker; safe to call more than once. */
   close(): Promise<void>;
@@ -81,8 +88,12 @@ export function startLintWorkers(count: number, workerUrl: URL = WORKER_URL): Li
   const close = async (): Promise<void> => {
     await Promise.all(workers.map((started) => started?.worker.terminate().catch(() => undefined)));
   };
+  let answered = 0;
   return {
     size: count,
+    get answered() {
+      return answered;
+    },
     close,
     async lint(sources, options) {
       const { catalogRef, graceMs, ...lintOptions } = options;
@@ -104,8 +115,9 @@ export function startLintWorkers(count: number, workerUrl: URL = WORKER_URL): Li
       const deadline = performance.now() + grace;
       for (const [index, reply] of replies.entries()) {
         const chunk = chunks[index + 1]!;
-        const answered = await withDeadline(reply, deadline - performance.now());
-        const valid = answered?.ok === true && matchesChunk(answered.results, chunk) ? answered.results : undefined;
+        const message = await withDeadline(reply, deadline - performance.now());
+        const valid = message?.ok === true && matchesChunk(message.results, chunk) ? message.results : undefined;
+        if (valid) answered++;
         // A wrong or missing answer: this thread lints the chunk itself.
         results.push(valid ?? chunk.map((source) => lintFile(source, lintOptions)));
         void workers[index]?.worker.terminate().catch(() => undefined);

@@ -70,19 +70,30 @@ export async function collectPaths(root: string, cwd: string, paths: readonly st
   return [...found].sort();
 }
 
+/** Folders listed at once: a large tree is many small folders, and one at a time waits on each. */
+const LIST_CONCURRENCY = 64;
+
+/** Every YAML file below `dir`, level by level, each level's folders listed concurrently (order: the caller sorts). */
 async function listYamlFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
-  const pending = [dir];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    const entries = await readdir(current, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) pending.push(join(current, entry.name));
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name)) {
-        files.push(join(current, entry.name));
+  let level = [dir];
+  while (level.length > 0) {
+    const next: string[] = [];
+    for (let start = 0; start < level.length; start += LIST_CONCURRENCY) {
+      const listings = await Promise.all(
+        level.slice(start, start + LIST_CONCURRENCY).map(async (current) => ({ current, entries: await readdir(current, { withFileTypes: true }).catch(() => []) })),
+      );
+      for (const { current, entries } of listings) {
+        for (const entry of entries) {
+          if (entry.isDirectory()) {
+            if (!SKIPPED_DIRECTORIES.has(entry.name)) next.push(join(current, entry.name));
+          } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name)) {
+            files.push(join(current, entry.name));
+          }
+        }
       }
     }
+    level = next;
   }
   return files;
 }
