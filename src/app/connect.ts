@@ -3,7 +3,7 @@
  * user chose, the API token, and a client. One place, so every command refuses
  * the same things the same way (toolkit.md, Configuration and secrets).
  */
-import { readFile } from "node:fs/promises";
+import { readRequiredTextFile } from "../workspace/repository.js";
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
 import { createClient, resolveToken, type RemoteClient } from "../remote/index.js";
 import { ConfigError } from "./errors.js";
@@ -28,7 +28,11 @@ export interface Connection {
 /** Opens the workspace, resolves the token and builds the client; the caller closes `client`. */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const workspace = await openValidWorkspace(options.cwd);
-  const { token } = await resolveToken({ env: options.env, tokenFile: options.tokenFile, readFile: (path) => readFile(path, "utf8") });
+  const { token } = await resolveToken({
+    env: options.env,
+    tokenFile: options.tokenFile,
+    readFile: (path) => readRequiredTextFile(path, (_reason, cause) => (cause instanceof Error ? cause : new Error(String(cause)))),
+  });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
   const client = createClient({ baseUrl, token, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
   return { workspace, client, baseUrl };

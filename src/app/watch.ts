@@ -6,11 +6,10 @@
 import { join, resolve } from "node:path";
 import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
-import { collectPaths, readSource, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { collectPaths, readSource, readSources, readTextFile, toRepositoryPath } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
-import { readFile } from "node:fs/promises";
 
 export interface WatchRequest {
   paths?: readonly string[];
@@ -65,7 +64,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const apply = async (events: FileEvent[]): Promise<void> => {
     const changed: string[] = [];
     if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
-      const text = await readFile(join(root, CONFIG_FILE), "utf8").catch(() => "");
+      const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
       if (seen.get(CONFIG_FILE) === `text:${text}`) return;
       config = configFromText(text);
       await lintEverything();

@@ -2,12 +2,11 @@
  * Loads screenpol.config.yaml for the commands. The lint treats the config as
  * one more file to report on; the remote commands need it valid and say so.
  */
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CONFIG_FILE, EMPTY_CONFIG, toConfig, type Config } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintText } from "../core/lint.js";
-import { describeFsError, findRoot } from "../workspace/repository.js";
+import { findRoot, readRequiredTextFile, readTextFile } from "../workspace/repository.js";
 import { ConfigError } from "./errors.js";
 
 export interface Workspace {
@@ -20,7 +19,7 @@ export interface Workspace {
 export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) return { root, config: EMPTY_CONFIG, configFound };
-  const text = await readFile(join(root, CONFIG_FILE), "utf8").catch(() => "");
+  const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
   return { root, config: configFromText(text), configFound };
 }
 
@@ -33,12 +32,7 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw new ConfigError(`no ${CONFIG_FILE} found in ${cwd} or any parent folder (run \`screenpol init\` to create one)`);
   const path = join(root, CONFIG_FILE);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    throw new ConfigError(`cannot read ${path}: ${describeFsError(error)}`, { cause: error });
-  }
+  const text = await readRequiredTextFile(path, (reason, cause) => new ConfigError(`cannot read ${path}: ${reason}`, { cause }));
   const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);

@@ -128,6 +128,20 @@ export async function readSource(root: string, path: string): Promise<SourceFile
   }
 }
 
+/** A text file's content, or undefined when it cannot be read (the caller decides whether that matters). */
+export async function readTextFile(path: string): Promise<string | undefined> {
+  return readFile(path, "utf8").catch(() => undefined);
+}
+
+/** A text file's content; `fail` turns a read failure (as one readable line, and the original error) into the caller's error. */
+export async function readRequiredTextFile(path: string, fail: (reason: string, cause: unknown) => Error): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    throw fail(describeFsError(error), error);
+  }
+}
+
 /** One readable line for a filesystem error, without a stack. */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

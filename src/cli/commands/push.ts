@@ -5,7 +5,7 @@
  * file against the working tree. A `live` environment needs --yes or a "yes"
  * typed on a terminal.
  */
-import { readFile } from "node:fs/promises";
+import { readRequiredTextFile } from "../../workspace/repository.js";
 import { resolve } from "node:path";
 import { connect } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
@@ -37,9 +37,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
   let config: Config;
   if (flags.plan !== undefined) {
     const planPath = resolve(io.cwd, flags.plan);
-    const text = await readFile(planPath, "utf8").catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`cannot read the plan ${flags.plan} (${error.code ?? error.message})`);
-    });
+    const text = await readRequiredTextFile(planPath, (reason, cause) => new UsageError(`cannot read the plan ${flags.plan} (${reason})`, { cause }));
     const parsed = parsePlan(text);
     if (!parsed.ok) throw new UsageError(`cannot use the plan ${flags.plan}: ${parsed.reason}`);
     const workspace = await openValidWorkspace(io.cwd);
