@@ -4,6 +4,7 @@
  * shown" the shapes are the emulator's design, noted per type. Members whose
  * name starts with an underscore are internal: never served.
  */
+import type { CatalogToken } from "../core/catalog.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 
 /** Marks a state file as ours, so a stray JSON file is refused rather than misread. */
@@ -118,17 +119,8 @@ export interface CatalogState {
   removed: string[];
 }
 
-/** admin-api.md, Token catalog entry. */
-export interface CatalogToken {
-  chain: string;
-  contractAddress: string;
-  decimals: number;
-  logoURI?: string;
-  name: string;
-  networkId: number;
-  symbol: string;
-  tokenId: string;
-}
+/** admin-api.md, Token catalog entry: the core's type, one definition for every layer. */
+export type { CatalogToken };
 
 export interface EmulatorState {
   format: typeof STATE_FORMAT;

@@ -3,6 +3,7 @@
  * its operations. Members the interface leaves "not shown" are optional or
  * open records here; nothing of undici appears in these shapes.
  */
+import type { CatalogToken } from "../core/catalog.js";
 
 /** Screening vendors (admin-api.md, ScreeningPolicy `providerType`); the sanctions provider is absent on purpose. */
 export const PROVIDER_TYPES = ["vendorAWalletScreening", "vendorBAddressScreening"] as const;
@@ -61,16 +62,7 @@ export interface ScreeningPolicyUpdate {
 }
 
 /** One token of the catalog (admin-api.md, Token catalog entry); identified by chain, network and contract, not symbol. */
-export interface TokenCatalogEntry {
-  chain: string;
-  contractAddress: string;
-  decimals: number;
-  logoURI?: string;
-  name: string;
-  networkId: number;
-  symbol: string;
-  tokenId: string;
-}
+export type TokenCatalogEntry = CatalogToken;
 
 /** One page of the catalog (admin-api.md, Token catalog page). */
 export interface TokenCatalogPage {
