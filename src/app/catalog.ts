@@ -193,14 +193,23 @@ export interface SyncResult {
   metaProblem: string | undefined;
 }
 
+/**
+ * The page size to read with, and the saved meta when its ETag may be sent:
+ * admin-api.md, Limits: an ETag matches only the same `limit` (and the same
+ * service, so a snapshot from another base URL is never polled).
+ */
+function pollingFor<Meta extends { limit: number; source: string }>(saved: Meta | undefined, request: { limit?: number | undefined; source: string }): { limit: number; polling: Meta | undefined } {
+  const limit = request.limit ?? saved?.limit ?? DEFAULT_SYNC_LIMIT;
+  return { limit, polling: saved !== undefined && saved.limit === limit && saved.source === request.source ? saved : undefined };
+}
+
 /** Runs one sync (see the file comment). Throws UsageError, RemoteError, ConfigError; the snapshot stays whole either way. */
 export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
   if (request.limit !== undefined) assertLimit(request.limit);
   const inspection = await inspectSnapshot(request.paths);
   if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; nothing was synced`);
   const saved = inspection.status === "present" ? inspection.meta : undefined;
-  const limit = request.limit ?? saved?.limit ?? DEFAULT_SYNC_LIMIT;
-  const polling = saved !== undefined && saved.limit === limit && saved.source === request.source ? saved : undefined;
+  const { limit, polling } = pollingFor(saved, request);
   const metaProblem = inspection.status === "present" ? inspection.metaProblem : undefined;
 
   const live = await withUnchangedNote(request.paths, () =>
@@ -321,8 +330,7 @@ export async function diffCatalog(request: DiffRequest): Promise<DiffResult> {
   const snapshot = await readSnapshot(request.paths);
   if (snapshot.status === "invalid") throw new ConfigError(`${snapshot.reason}; run screenpol catalog sync to replace it`);
   const saved = snapshot.status === "ok" ? snapshot.meta : undefined;
-  const limit = request.limit ?? saved?.limit ?? DEFAULT_SYNC_LIMIT;
-  const polling = saved !== undefined && saved.limit === limit && saved.source === request.source ? saved : undefined;
+  const { limit, polling } = pollingFor(saved, request);
   const live = await readLiveCatalog({
     client: request.client,
     limit,
