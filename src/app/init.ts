@@ -4,8 +4,8 @@
  * already, it writes nothing and names them all, so a second run or a run in an
  * existing repository cannot destroy work.
  */
-import { lstat, mkdir, open, rm } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { createFilesExclusively, existingPaths } from "../workspace/new-files.js";
 import { UsageError } from "./errors.js";
 import { scaffoldFiles } from "./init-templates.js";
 
@@ -26,42 +26,15 @@ export interface InitResult {
 export async function initRepository(request: InitRequest): Promise<InitResult> {
   const root = resolve(request.directory);
   const files = scaffoldFiles(request.version);
-  const existing: string[] = [];
-  for (const file of files) {
-    if (await exists(join(root, file.path))) existing.push(file.path);
-  }
+  const existing = await existingPaths(root, files);
   if (existing.length > 0) {
     throw new UsageError(`refusing to overwrite ${existing.join(", ")} in ${root}; nothing was written (move them away, or run init in an empty folder)`);
   }
-
-  const created: string[] = [];
   try {
-    for (const file of files) {
-      const path = join(root, file.path);
-      await mkdir(dirname(path), { recursive: true });
-      // "wx": a file that appeared since the check above is still never overwritten.
-      const handle = await open(path, "wx", 0o644);
-      created.push(file.path);
-      try {
-        await handle.writeFile(file.content);
-      } finally {
-        await handle.close();
-      }
-    }
+    await createFilesExclusively(root, files);
   } catch (error) {
-    // All or nothing: take back what this run wrote (folders it made may stay, empty).
-    await Promise.all(created.map((path) => rm(join(root, path), { force: true })));
     const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "a file appeared while writing" : (error as Error).message;
     throw new UsageError(`cannot scaffold ${root}: ${reason}; nothing was written`, { cause: error });
   }
-  return { root, created };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return { root, created: files.map((file) => file.path) };
 }
