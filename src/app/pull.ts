@@ -10,7 +10,6 @@
  * or any differing file outside a Git repository, is refused unless --force,
  * and then nothing at all is written.
  */
-import { access, mkdir, readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
@@ -19,7 +18,7 @@ import { layoutPath } from "../core/plan.js";
 import type { RemoteClient } from "../remote/index.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
-import { collectPaths, toRepositoryPath } from "../workspace/repository.js";
+import { collectPaths, pathExists, readTextFile, toRepositoryPath } from "../workspace/repository.js";
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
@@ -111,8 +110,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   const files: PulledFile[] = [];
   for (const write of writes) {
     if (!write.same) {
-      await mkdir(dirname(write.absolute), { recursive: true });
-      await writeFileAtomic(write.absolute, write.text);
+      await writeFileAtomic(write.absolute, write.text, { createFolder: true });
     }
     files.push({ path: write.path, status: write.same ? "unchanged" : write.exists ? "updated" : "created", revision: write.revision });
   }
@@ -125,12 +123,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
 
 async function planWrite(workspace: Workspace, path: string, text: string, revision: number, equalsLive: (existing: unknown) => boolean): Promise<PlannedWrite> {
   const absolute = join(workspace.root, ...path.split("/"));
-  let existing: string | undefined;
-  try {
-    existing = await readFile(absolute, "utf8");
-  } catch {
-    existing = undefined;
-  }
+  const existing = await readTextFile(absolute);
   if (existing === undefined) return { absolute, path, text, revision, exists: false, same: false };
   const parsed = parseYaml(existing);
   const same = existing === text || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
@@ -152,7 +145,7 @@ function header(environment: string, what: string): string[] {
 async function schemaReference(workspace: Workspace, path: string, name: string): Promise<string> {
   const fileDir = dirname(join(workspace.root, ...path.split("/")));
   for (const candidate of [join(workspace.root, "schemas", name), join(workspace.root, "node_modules", "screenpol", "schemas", name)]) {
-    if (await access(candidate).then(() => true, () => false)) return relative(fileDir, candidate).split(sep).join("/");
+    if (await pathExists(candidate)) return relative(fileDir, candidate).split(sep).join("/");
   }
   return `https://screenpol.dev/schemas/${name}`;
 }

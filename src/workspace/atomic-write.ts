@@ -5,7 +5,7 @@
  * emulator's state file.
  */
 import { randomBytes } from "node:crypto";
-import { open, rename, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, unlink, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /**
@@ -26,9 +26,12 @@ export function temporaryWriterOf(target: string, name: string): number | undefi
 export interface AtomicWriteOptions {
   /** File mode of a new file; 0o644 by default (0o600 for state that holds credentials). */
   mode?: number;
+  /** Create the folder (and its parents) first; a pulled environment may not have one yet. */
+  createFolder?: boolean;
 }
 
 export async function writeFileAtomic(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  if (options.createFolder) await mkdir(dirname(path), { recursive: true });
   const temporary = temporaryPathFor(path);
   const handle = await open(temporary, "wx", options.mode ?? 0o644);
   try {

@@ -128,6 +128,11 @@ export async function readSource(root: string, path: string): Promise<SourceFile
   }
 }
 
+/** True when something (a file, a folder) is at `path`. */
+export async function pathExists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
 /** A text file's content, or undefined when it cannot be read (the caller decides whether that matters). */
 export async function readTextFile(path: string): Promise<string | undefined> {
   return readFile(path, "utf8").catch(() => undefined);
