@@ -23,11 +23,11 @@ export const PORT_RANGE: IntegerRange = { min: 0, max: 65_535 };
  */
 export const CATALOG_SIZE_RANGE: IntegerRange = { min: 0, max: 200_000 };
 
-/**
- * A stored revision (policies, address entries): every edit adds one, so the
- * largest stored one still has a safe successor and stays editable.
- */
-export const REVISION_RANGE: IntegerRange = { min: 0, max: Number.MAX_SAFE_INTEGER - 1 };
+/** A stored revision (policies, address entries): any safe integer from 0. */
+export const REVISION_RANGE: IntegerRange = { min: 0, max: Number.MAX_SAFE_INTEGER };
+
+/** The revision an edit is based on: every edit stores it plus one, which must stay in {@link REVISION_RANGE}. */
+export const EDITABLE_REVISION_RANGE: IntegerRange = { min: REVISION_RANGE.min, max: REVISION_RANGE.max - 1 };
 
 /** A user's registered MFA devices (the seed gives one to three; operation 4 sets 0). */
 export const MFA_DEVICE_COUNT_RANGE: IntegerRange = { min: 0, max: 100 };

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CATALOG_SIZE_RANGE, createEmulator, MAX_STATE_DEPTH, type EmulatorState } from "../../src/emulator/index.js";
-import { describeRange, MFA_DEVICE_COUNT_RANGE, NETWORK_ID_RANGE, REVISION_RANGE, TOKEN_DECIMALS_RANGE, type IntegerRange } from "../../src/emulator/bounds.js";
+import { CATALOG_SIZE_RANGE, createEmulator, MAX_STATE_DEPTH, SEED_IDS, type EmulatorState } from "../../src/emulator/index.js";
+import { describeRange, EDITABLE_REVISION_RANGE, MFA_DEVICE_COUNT_RANGE, NETWORK_ID_RANGE, REVISION_RANGE, TOKEN_DECIMALS_RANGE, type IntegerRange } from "../../src/emulator/bounds.js";
 import { createSeedState } from "../../src/emulator/seed.js";
 import { parseState } from "../../src/emulator/state-file.js";
 import { runCli } from "../helpers/run-cli.js";
@@ -206,4 +206,26 @@ describe("the admin catalog endpoint keeps the catalog within the state file's b
       await harness.close();
     }
   }, 60_000);
+});
+
+describe("an edit never stores a revision the state file refuses", () => {
+  it("a policy at the largest revision loads and is served, but refuses an edit with 400 naming the bound; the file still loads", async () => {
+    const state = validState();
+    const policy = state.policies.find((candidate) => candidate.environmentId === SEED_IDS.sandboxEnvironment)!;
+    policy.revision = Number.MAX_SAFE_INTEGER;
+    writeFileSync(statePath, JSON.stringify(state));
+    const path = `/environments/${policy.environmentId}/screeningPolicies/${policy.providerType}/${policy.scope}`;
+    const harness = await startHarness({ statePath });
+    try {
+      expect((await harness.raw("GET", path)).json).toMatchObject({ revision: Number.MAX_SAFE_INTEGER });
+      const { schemaVersion, rules, enabled } = policy;
+      const edit = await harness.raw("PUT", path, { body: JSON.stringify({ revision: Number.MAX_SAFE_INTEGER, schemaVersion, rules, enabled: !enabled }) });
+      expect(edit.status).toBe(400);
+      expect(edit.json).toEqual({ error: expect.stringContaining(`revision must be ${describeRange(EDITABLE_REVISION_RANGE)}`) });
+    } finally {
+      await harness.close();
+    }
+    const again = await createEmulator({ statePath });
+    await again.close();
+  });
 });
