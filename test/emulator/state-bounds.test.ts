@@ -7,21 +7,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOG_SIZE_RANGE, createEmulator, MAX_STATE_DEPTH, SEED_IDS, type EmulatorState } from "../../src/emulator/index.js";
 import { describeRange, EDITABLE_REVISION_RANGE, MFA_DEVICE_COUNT_RANGE, NETWORK_ID_RANGE, REVISION_RANGE, TOKEN_DECIMALS_RANGE, type IntegerRange } from "../../src/emulator/bounds.js";
 import { createSeedState } from "../../src/emulator/seed.js";
 import { parseState } from "../../src/emulator/state-file.js";
 import { runCli } from "../helpers/run-cli.js";
-import { rejectionOf, startHarness, tempDir } from "./helpers.js";
+import { rejectionOf, startHarness, useTempStatePath } from "./helpers.js";
 
-let temp: ReturnType<typeof tempDir>;
-let statePath: string;
-beforeEach(() => {
-  temp = tempDir();
-  statePath = join(temp.dir, "state.json");
-});
-afterEach(() => temp.remove());
+const temp = useTempStatePath();
 
 const UPSERT = { chain: "EVM", contractAddress: "0x00000000000000000000000000000000000000dd", decimals: 18, name: "Bound", networkId: 1, symbol: "BND", tokenId: "bound-token" };
 
@@ -73,7 +67,7 @@ const badNumber = fc.constantFrom(...NUMERIC_FIELDS).chain((field) => fc.tuple(f
 
 function refusal(text: string): string {
   try {
-    parseState(text, statePath);
+    parseState(text, temp.statePath);
   } catch (error) {
     expect(error).toMatchObject({ name: "EmulatorError" });
     return (error as Error).message;
@@ -83,10 +77,10 @@ function refusal(text: string): string {
 
 describe("a state file's numbers", () => {
   it("a number out of its bound is refused in one line naming the field and the bound (in-process loader); its edges load", () => {
-    expect(() => parseState(JSON.stringify(validState()), statePath)).not.toThrow();
+    expect(() => parseState(JSON.stringify(validState()), temp.statePath)).not.toThrow();
     for (const { path, range } of NUMERIC_FIELDS) {
       for (const edge of range ? [range.min, range.max] : [1, 2]) {
-        expect(() => parseState(JSON.stringify(withValue(path, edge)), statePath), `${fieldName(path)} = ${edge}`).not.toThrow();
+        expect(() => parseState(JSON.stringify(withValue(path, edge)), temp.statePath), `${fieldName(path)} = ${edge}`).not.toThrow();
       }
     }
     fc.assert(
@@ -94,7 +88,7 @@ describe("a state file's numbers", () => {
         const message = refusal(JSON.stringify(withValue(field.path, value)));
         expect(message).toContain(`${fieldName(field.path)} is`);
         expect(message).toContain(field.bound);
-        expect(message).toContain(statePath);
+        expect(message).toContain(temp.statePath);
         expect(message).not.toContain("\n");
       }),
       { numRuns: 300 },
@@ -104,12 +98,12 @@ describe("a state file's numbers", () => {
   it("catalog.size of 1e9, or 1e400 (Infinity once parsed), is refused at load: the --catalog-size bound", async () => {
     for (const size of ["1000000000", "1e400", String(CATALOG_SIZE_RANGE.max + 1)]) {
       const text = JSON.stringify(validState()).replace(/"size":\d+/, `"size":${size}`);
-      writeFileSync(statePath, text);
-      const error = await rejectionOf(createEmulator({ statePath }));
+      writeFileSync(temp.statePath, text);
+      const error = await rejectionOf(createEmulator({ statePath: temp.statePath }));
       expect(error).toMatchObject({ name: "EmulatorError" });
       expect((error as Error).message).toContain(`catalog.size is`);
       expect((error as Error).message).toContain(`not an integer from 0 to ${CATALOG_SIZE_RANGE.max}`);
-      expect(readFileSync(statePath, "utf8")).toBe(text);
+      expect(readFileSync(temp.statePath, "utf8")).toBe(text);
     }
   });
 
@@ -157,10 +151,10 @@ describe("a state file's shapes", () => {
     const nest = (levels: number): string => `${"[".repeat(levels)}${"]".repeat(levels)}`;
     const rules = (levels: number): string => JSON.stringify(validState()).replace(/"rules":\{/, `"rules":{"deep":${nest(levels)},`);
     // policies[0].rules.deep: the state, the list, the policy and rules are four levels above it.
-    expect(() => parseState(rules(MAX_STATE_DEPTH - 4), statePath)).not.toThrow();
+    expect(() => parseState(rules(MAX_STATE_DEPTH - 4), temp.statePath)).not.toThrow();
     for (const levels of [MAX_STATE_DEPTH - 3, 5_000, 100_000]) {
-      writeFileSync(statePath, rules(levels));
-      const error = await rejectionOf(createEmulator({ statePath }));
+      writeFileSync(temp.statePath, rules(levels));
+      const error = await rejectionOf(createEmulator({ statePath: temp.statePath }));
       expect(error).toMatchObject({ name: "EmulatorError" });
       expect((error as Error).message).toContain(`more than ${MAX_STATE_DEPTH} levels deep`);
     }
@@ -213,9 +207,9 @@ describe("an edit never stores a revision the state file refuses", () => {
     const state = validState();
     const policy = state.policies.find((candidate) => candidate.environmentId === SEED_IDS.sandboxEnvironment)!;
     policy.revision = Number.MAX_SAFE_INTEGER;
-    writeFileSync(statePath, JSON.stringify(state));
+    writeFileSync(temp.statePath, JSON.stringify(state));
     const path = `/environments/${policy.environmentId}/screeningPolicies/${policy.providerType}/${policy.scope}`;
-    const harness = await startHarness({ statePath });
+    const harness = await startHarness({ statePath: temp.statePath });
     try {
       expect((await harness.raw("GET", path)).json).toMatchObject({ revision: Number.MAX_SAFE_INTEGER });
       const { schemaVersion, rules, enabled } = policy;
@@ -225,7 +219,7 @@ describe("an edit never stores a revision the state file refuses", () => {
     } finally {
       await harness.close();
     }
-    const again = await createEmulator({ statePath });
+    const again = await createEmulator({ statePath: temp.statePath });
     await again.close();
   });
 });
