@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { indexCatalog, type TokenCatalogIndex } from "../core/catalog.js";
+import { CATALOG_SIZE_RANGE, NETWORK_ID_RANGE, rangeProblem, TOKEN_DECIMALS_RANGE } from "./bounds.js";
 import { uuidFrom } from "./ids.js";
 import type { CatalogState, CatalogToken } from "./model.js";
 
@@ -14,8 +15,8 @@ export const CATALOG_PAGE_LIMIT = { min: 1, max: 100, default: 50 } as const;
 
 /** Default catalog size of the CLI: a few thousand, as a real multi-chain catalog holds. */
 export const DEFAULT_CATALOG_SIZE = 3000;
-/** Upper bound of `--catalog-size`: beyond it the state and memory grow for no test's benefit. */
-export const MAX_CATALOG_SIZE = 200_000;
+/** Upper bound of `--catalog-size` (bounds.ts, CATALOG_SIZE_RANGE). */
+export const MAX_CATALOG_SIZE = CATALOG_SIZE_RANGE.max;
 
 type Curated = [chain: string, networkId: number, contractAddress: string, symbol: string, name: string, decimals: number];
 
@@ -205,6 +206,21 @@ export class TokenCatalog {
 /** The initial catalog state for a requested size (never fewer than the real tokens). */
 export function initialCatalogState(size: number): CatalogState {
   return { size: Math.max(size, CURATED_TOKEN_COUNT), upserts: [], removed: [] };
+}
+
+/**
+ * What is wrong with `value` as a token of admin-api.md, Token catalog entry,
+ * `where` naming it in the message; undefined when it is one. The same check
+ * for a token posted to the admin endpoint and one loaded from the state file.
+ */
+export function catalogTokenProblem(value: unknown, where: string): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return `${where} is not an object`;
+  const token = value as Record<string, unknown>;
+  for (const key of ["chain", "contractAddress", "name", "symbol", "tokenId"] as const) {
+    if (typeof token[key] !== "string" || token[key] === "") return `${where}.${key} must be a non-empty string`;
+  }
+  if (token.logoURI !== undefined && typeof token.logoURI !== "string") return `${where}.logoURI must be a string`;
+  return rangeProblem(`${where}.decimals`, token.decimals, TOKEN_DECIMALS_RANGE) ?? rangeProblem(`${where}.networkId`, token.networkId, NETWORK_ID_RANGE);
 }
 
 /** Builds the served catalog from its compact stored form (model.ts, CatalogState). */

@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { API_SCOPES, authenticate, isApiScope, SEED_TOKENS, type ApiScope, type ApiTokenGrant } from "./auth.js";
-import { MAX_CATALOG_SIZE } from "./catalog.js";
+import { CATALOG_SIZE_RANGE, describeRange, isInRange, PORT_RANGE } from "./bounds.js";
 import type { ApiRequest } from "./context.js";
 import { EmulatorError, forbidden, HttpError, notFound } from "./errors.js";
 import { FaultRegistry, type ActiveFault, type FaultSpec } from "./faults.js";
@@ -104,8 +104,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const faults = new FaultRegistry(isKnownRoute);
   for (const spec of options.faults ?? []) faults.add(spec);
   const catalogSize = options.seed?.catalogSize;
-  if (catalogSize !== undefined && (!Number.isSafeInteger(catalogSize) || catalogSize < 0 || catalogSize > MAX_CATALOG_SIZE)) {
-    throw new EmulatorError(`the catalog size must be an integer from 0 to ${MAX_CATALOG_SIZE}`);
+  if (catalogSize !== undefined && !isInRange(catalogSize, CATALOG_SIZE_RANGE)) {
+    throw new EmulatorError(`the catalog size must be ${describeRange(CATALOG_SIZE_RANGE)}`);
   }
 
   let state: EmulatorState | undefined;
@@ -202,7 +202,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         `refusing to listen on ${host}: the emulator serves test credentials over plain http; use 127.0.0.1, ::1 or localhost`,
       );
     }
-    if (!Number.isSafeInteger(port) || port < 0 || port > 65_535) throw new EmulatorError(`the port must be an integer from 0 to 65535, not ${port}`);
+    if (!isInRange(port, PORT_RANGE)) throw new EmulatorError(`the port must be ${describeRange(PORT_RANGE)}, not ${port}`);
     const server = createServer(handler);
     // Longer than the client's 10 s idle keep-alive (src/remote/transport.ts), so the
     // client always closes an idle connection first and never sends on one being closed.

@@ -5,6 +5,7 @@
  * they were added; each matching request uses up one of the first fault's
  * count. Faults are test configuration, not state: they are never persisted.
  */
+import { describeRange, FAULT_COUNT_RANGE, FAULT_DELAY_MS_RANGE, FAULT_RETRY_AFTER_RANGE, isInRange } from "./bounds.js";
 import { EmulatorError } from "./errors.js";
 
 /**
@@ -46,9 +47,6 @@ export interface ActiveFault {
   retryAfter?: number;
   delayMs?: number;
 }
-
-/** Longest injectable delay: long enough to outlast any client timeout in a test, short enough to end. */
-const MAX_DELAY_MS = 120_000;
 
 export class FaultRegistry {
   private faults: ActiveFault[] = [];
@@ -104,21 +102,21 @@ function validateFaultSpec(spec: unknown, id: number): ActiveFault {
     throw new EmulatorError(`fault kind must be one of ${FAULT_KINDS.join(", ")}`);
   }
   const count = record.count ?? 1;
-  if (count !== "always" && !(Number.isSafeInteger(count) && (count as number) >= 1)) {
-    throw new EmulatorError('fault count must be a positive integer or "always"');
+  if (count !== "always" && !isInRange(count, FAULT_COUNT_RANGE)) {
+    throw new EmulatorError(`fault count must be ${describeRange(FAULT_COUNT_RANGE)} or "always"`);
   }
   const fault: ActiveFault = { id, method, path, kind: kind as FaultKind, remaining: count as number | "always", fired: 0 };
   if (record.retryAfter !== undefined) {
-    if (!Number.isSafeInteger(record.retryAfter) || (record.retryAfter as number) < 0 || (record.retryAfter as number) > 3600) {
-      throw new EmulatorError("fault retryAfter must be whole seconds from 0 to 3600");
+    if (!isInRange(record.retryAfter, FAULT_RETRY_AFTER_RANGE)) {
+      throw new EmulatorError(`fault retryAfter must be whole seconds from ${FAULT_RETRY_AFTER_RANGE.min} to ${FAULT_RETRY_AFTER_RANGE.max}`);
     }
     fault.retryAfter = record.retryAfter as number;
   } else if (kind === "429") {
     fault.retryAfter = 1;
   }
   if (kind === "delay") {
-    if (!Number.isSafeInteger(record.delayMs) || (record.delayMs as number) < 0 || (record.delayMs as number) > MAX_DELAY_MS) {
-      throw new EmulatorError(`a delay fault needs delayMs, whole milliseconds from 0 to ${MAX_DELAY_MS}`);
+    if (!isInRange(record.delayMs, FAULT_DELAY_MS_RANGE)) {
+      throw new EmulatorError(`a delay fault needs delayMs, whole milliseconds from ${FAULT_DELAY_MS_RANGE.min} to ${FAULT_DELAY_MS_RANGE.max}`);
     }
     fault.delayMs = record.delayMs as number;
   }

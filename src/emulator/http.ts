@@ -3,7 +3,9 @@
  * nothing. Responses to a connection that is already gone are dropped quietly.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { HttpError } from "./errors.js";
+import { MAX_BODY_DEPTH } from "./bounds.js";
+import { badRequest, HttpError } from "./errors.js";
+import { nestsDeeperThan } from "./json-depth.js";
 
 /** Largest accepted request body: the linter's 1 MiB limit on a policy file. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,12 +68,19 @@ export function send(response: ServerResponse, reply: Reply): void {
   response.end(text);
 }
 
-/** Parses a JSON request body; 400 when it is not JSON. An empty body is undefined. */
+/**
+ * Parses a JSON request body; 400 when it is not JSON, or when it nests deeper
+ * than {@link MAX_BODY_DEPTH} (checked on the text, before anything walks it).
+ * An empty body is undefined.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return undefined;
+  if (nestsDeeperThan(text, MAX_BODY_DEPTH)) {
+    throw badRequest(`the request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; no request needs that`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, { error: "the request body is not valid JSON" });
+    throw badRequest("the request body is not valid JSON");
   }
 }

@@ -7,7 +7,18 @@
  */
 import { readdir, readFile, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
+import {
+  CATALOG_SIZE_RANGE,
+  MAX_STATE_DEPTH,
+  MFA_DEVICE_COUNT_RANGE,
+  rangeProblem,
+  REVISION_RANGE,
+  type IntegerRange,
+} from "./bounds.js";
+import { catalogTokenProblem } from "./catalog.js";
 import { EmulatorError } from "./errors.js";
+import { nestsDeeperThan } from "./json-depth.js";
 import { STATE_FORMAT, STATE_VERSION, type EmulatorState } from "./model.js";
 import { temporaryWriterOf, writeFileAtomic } from "../workspace/atomic-write.js";
 
@@ -30,6 +41,7 @@ export function parseState(text: string, path: string): EmulatorState {
     throw new EmulatorError(`the state file ${path} is not a valid emulator state: ${reason}; move it away or start with --reset`);
   };
   if (text.trim() === "") refuse("it is empty");
+  if (nestsDeeperThan(text, MAX_STATE_DEPTH)) refuse(`it nests arrays and objects more than ${MAX_STATE_DEPTH} levels deep`);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -50,65 +62,148 @@ function isObject(value: unknown): value is Json {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Structural check of a parsed state: enough that every handler can trust the
- * shapes it reads. Contents (rules, entries) were validated when written.
+ * What one member of a stored record must be. A range is checked against the
+ * same definition (bounds.ts) as the flag or body it came through; `optional`
+ * members may be absent.
+ */
+type Member =
+  | "string"
+  | "uuid"
+  | "boolean"
+  | "object"
+  | "strings"
+  | { range: IntegerRange }
+  | { oneOf: readonly (string | number)[] }
+  | { list: Members }
+  | { optional: Member };
+
+type Members = Readonly<Record<string, Member>>;
+
+const ADDRESS_ENTRY: Members = {
+  address: "string",
+  chain: "string",
+  action: { oneOf: ["ALLOW", "BLOCK"] },
+  scope: { oneOf: ["ALL", ...SCOPES] },
+  reason: "string",
+  expiresAt: { optional: "string" },
+};
+
+/** The records of every list of the state (model.ts), member by member: what the handlers read. */
+const LISTS: Readonly<Record<string, Members>> = {
+  organizations: { id: "uuid", name: "string" },
+  projects: { id: "uuid", name: "string", organizationId: "uuid" },
+  environments: { id: "uuid", name: "string", kind: { oneOf: ["sandbox", "live"] }, projectId: "uuid", createdAt: "string" },
+  policies: {
+    environmentId: "uuid",
+    providerType: { oneOf: VENDORS },
+    scope: { oneOf: SCOPES },
+    revision: { range: REVISION_RANGE },
+    schemaVersion: { oneOf: SCHEMA_VERSIONS },
+    rules: "object",
+    enabled: "boolean",
+    updatedAt: "string",
+  },
+  addressEntries: {
+    environmentId: "uuid",
+    providerType: { oneOf: VENDORS },
+    revision: { range: REVISION_RANGE },
+    entries: { list: ADDRESS_ENTRY },
+    updatedAt: "string",
+  },
+  webhooks: {
+    environmentId: "uuid",
+    webhookId: "uuid",
+    url: "string",
+    events: "strings",
+    isEnabled: "boolean",
+    createdAt: "string",
+    updatedAt: "string",
+    secret: "string",
+    version: "string",
+    enabledAt: { optional: "string" },
+  },
+  users: {
+    record: "object",
+    _mfaDeviceCount: { range: MFA_DEVICE_COUNT_RANGE },
+    _sanctionsBlocked: { optional: "boolean" },
+  },
+  invites: {
+    id: "uuid",
+    environmentId: "uuid",
+    status: { oneOf: ["pending", "rejected", "accepted"] },
+    _outcome: { oneOf: ["ok", "mergeConflict", "sanctionsBlocked"] },
+  },
+};
+
+/**
+ * Check of a parsed state: every member a handler reads has its type, every
+ * number its bound, so no request can fail (or allocate without limit) on what
+ * was loaded. Contents (rules) were validated when written.
  */
 function stateProblem(data: unknown): string | undefined {
   if (!isObject(data)) return "the top level is not a JSON object";
   if (data.format !== STATE_FORMAT) return `"format" is not "${STATE_FORMAT}"`;
   if (data.version !== STATE_VERSION) return `version ${JSON.stringify(data.version)} is not supported (this emulator reads version ${STATE_VERSION})`;
-  const lists: Array<[string, Array<[string, "string" | "number" | "boolean" | "object" | "array" | "uuid"]>]> = [
-    ["organizations", [["id", "uuid"], ["name", "string"]]],
-    ["projects", [["id", "uuid"], ["name", "string"], ["organizationId", "uuid"]]],
-    ["environments", [["id", "uuid"], ["name", "string"], ["kind", "string"], ["projectId", "uuid"]]],
-    ["policies", [["environmentId", "uuid"], ["providerType", "string"], ["scope", "string"], ["revision", "number"], ["schemaVersion", "number"], ["rules", "object"], ["enabled", "boolean"]]],
-    ["addressEntries", [["environmentId", "uuid"], ["providerType", "string"], ["revision", "number"], ["entries", "array"]]],
-    ["webhooks", [["environmentId", "uuid"], ["webhookId", "uuid"], ["url", "string"], ["events", "array"], ["isEnabled", "boolean"]]],
-    ["users", [["record", "object"], ["_mfaDeviceCount", "number"]]],
-    ["invites", [["id", "uuid"], ["environmentId", "uuid"], ["status", "string"], ["_outcome", "string"]]],
-  ];
-  for (const [name, members] of lists) {
-    const list = data[name];
-    if (!Array.isArray(list)) return `"${name}" is not a list`;
-    for (let index = 0; index < list.length; index++) {
-      const item: unknown = list[index];
-      if (!isObject(item)) return `${name}[${index}] is not an object`;
-      for (const [member, type] of members) {
-        if (!hasType(item[member], type)) return `${name}[${index}].${member} is not ${describeType(type)}`;
-      }
-    }
+  for (const [name, members] of Object.entries(LISTS)) {
+    if (!Array.isArray(data[name])) return `"${name}" is not a list`;
+    const problem = listProblem(name, data[name], members);
+    if (problem !== undefined) return problem;
   }
   for (const [index, user] of (data.users as Json[]).entries()) {
     const record = user.record as Json;
     if (!UUID.test(String(record.id)) || !UUID.test(String(record.projectEnvironmentId))) return `users[${index}].record has no valid id and projectEnvironmentId`;
+    if (typeof record.email !== "string") return `users[${index}].record.email is not a string`;
   }
-  const catalog = data.catalog;
+  return catalogProblem(data.catalog);
+}
+
+function catalogProblem(catalog: unknown): string | undefined {
   if (!isObject(catalog)) return '"catalog" is not an object';
-  if (!Number.isSafeInteger(catalog.size) || (catalog.size as number) < 0) return "catalog.size is not a non-negative integer";
+  const size = rangeProblem("catalog.size", catalog.size, CATALOG_SIZE_RANGE);
+  if (size !== undefined) return size;
   if (!Array.isArray(catalog.removed) || !catalog.removed.every((id) => typeof id === "string")) return "catalog.removed is not a list of token ids";
-  if (!Array.isArray(catalog.upserts) || !catalog.upserts.every((token) => isObject(token) && typeof token.tokenId === "string")) {
-    return "catalog.upserts is not a list of tokens";
+  if (!Array.isArray(catalog.upserts)) return "catalog.upserts is not a list of tokens";
+  for (const name of ["removed", "upserts"] as const) {
+    const list = catalog[name] as unknown[];
+    if (list.length > CATALOG_SIZE_RANGE.max) return `catalog.${name} holds ${list.length} entries, more than ${CATALOG_SIZE_RANGE.max}`;
+  }
+  for (let index = 0; index < catalog.upserts.length; index++) {
+    const problem = catalogTokenProblem(catalog.upserts[index], `catalog.upserts[${index}]`);
+    if (problem !== undefined) return problem;
   }
   return undefined;
 }
 
-function hasType(value: unknown, type: "string" | "number" | "boolean" | "object" | "array" | "uuid"): boolean {
-  switch (type) {
-    case "uuid":
-      return typeof value === "string" && UUID.test(value);
-    case "number":
-      return Number.isSafeInteger(value) && (value as number) >= 0;
-    case "object":
-      return isObject(value);
-    case "array":
-      return Array.isArray(value);
-    default:
-      return typeof value === type;
+function listProblem(where: string, list: readonly unknown[], members: Members): string | undefined {
+  for (let index = 0; index < list.length; index++) {
+    const item: unknown = list[index];
+    if (!isObject(item)) return `${where}[${index}] is not an object`;
+    for (const [name, member] of Object.entries(members)) {
+      const problem = memberProblem(`${where}[${index}].${name}`, item[name], member);
+      if (problem !== undefined) return problem;
+    }
   }
+  return undefined;
 }
 
-function describeType(type: string): string {
-  return type === "uuid" ? "a UUID" : type === "number" ? "a non-negative integer" : type === "array" ? "a list" : `a ${type}`;
+function memberProblem(where: string, value: unknown, member: Member): string | undefined {
+  if (typeof member === "object") {
+    if ("optional" in member) return value === undefined ? undefined : memberProblem(where, value, member.optional);
+    if ("range" in member) return rangeProblem(where, value, member.range);
+    if ("list" in member) return Array.isArray(value) ? listProblem(where, value, member.list) : `${where} is not a list`;
+    if (member.oneOf.includes(value as string | number)) return undefined;
+    return `${where} is not one of ${member.oneOf.map((option) => JSON.stringify(option)).join(", ")}`;
+  }
+  switch (member) {
+    case "uuid":
+      return typeof value === "string" && UUID.test(value) ? undefined : `${where} is not a UUID`;
+    case "object":
+      return isObject(value) ? undefined : `${where} is not an object`;
+    case "strings":
+      return Array.isArray(value) && value.every((item) => typeof item === "string") ? undefined : `${where} is not a list of strings`;
+    default:
+      return typeof value === member ? undefined : `${where} is not a ${member}`;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { createEmulator, SEED_TOKENS, type Emulator, type EmulatorOptions, type FaultSpec, type RunningEmulator } from "../../src/emulator/index.js";
 import { createClient, type ClientOptions, type RemoteClient } from "../../src/remote/index.js";
 
@@ -74,6 +75,26 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
 export function tempDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), "screenpol-emulator-test-"));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh temporary folder and a state file path in it for every test of the
+ * calling file (registers the vitest hooks); read `dir` and `statePath` inside tests.
+ */
+export function useTempStatePath(): { readonly dir: string; readonly statePath: string } {
+  let temp: ReturnType<typeof tempDir> | undefined;
+  beforeEach(() => {
+    temp = tempDir();
+  });
+  afterEach(() => temp?.remove());
+  return {
+    get dir() {
+      return temp!.dir;
+    },
+    get statePath() {
+      return join(temp!.dir, "state.json");
+    },
+  };
 }
 
 /** Awaits a promise that must reject and returns the reason. */

@@ -9,13 +9,16 @@ import { resolve } from "node:path";
 import { UsageError } from "../../app/errors.js";
 import {
   API_SCOPES,
+  CATALOG_SIZE_RANGE,
   createEmulator,
   DEFAULT_PORT,
   EmulatorError,
-  MAX_CATALOG_SIZE,
+  isInRange,
   parseFaultFlag,
+  PORT_RANGE,
   SEED_IDS,
   type FaultSpec,
+  type IntegerRange,
   type TokenOption,
 } from "../../emulator/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -37,9 +40,9 @@ export interface EmulatorFlags {
 }
 
 export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<ExitCode> {
-  const port = parseWholeNumber(flags.port ?? String(DEFAULT_PORT), "--port", 65_535);
+  const port = parseWholeNumber(flags.port ?? String(DEFAULT_PORT), "--port", PORT_RANGE);
   const host = flags.host ?? "127.0.0.1";
-  const catalogSize = flags.catalogSize === undefined ? undefined : parseWholeNumber(flags.catalogSize, "--catalog-size", MAX_CATALOG_SIZE);
+  const catalogSize = flags.catalogSize === undefined ? undefined : parseWholeNumber(flags.catalogSize, "--catalog-size", CATALOG_SIZE_RANGE);
   if (flags.inMemory && flags.state !== undefined) throw new UsageError("--in-memory and --state exclude each other");
   const statePath = flags.inMemory ? undefined : resolve(io.cwd, flags.state ?? DEFAULT_STATE_FILE);
   const tokens = (flags.token ?? []).map(parseTokenFlag);
@@ -103,9 +106,11 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
   return EXIT.ok;
 }
 
-function parseWholeNumber(text: string, flag: string, max: number): number {
-  if (!/^\d{1,9}$/.test(text) || Number(text) > max) throw new UsageError(`${flag} takes a whole number from 0 to ${max}, not "${text}"`);
-  return Number(text);
+/** A flag's whole number, in the range the emulator itself enforces (emulator/bounds.ts). */
+function parseWholeNumber(text: string, flag: string, range: IntegerRange): number {
+  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+  if (!isInRange(value, range)) throw new UsageError(`${flag} takes a whole number from ${range.min} to ${range.max}, not "${text.slice(0, 40)}"`);
+  return value;
 }
 
 /** `--token VALUE=scope1,scope2`; an empty scope list makes a token with no scopes. */

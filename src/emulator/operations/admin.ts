@@ -20,6 +20,8 @@
  * without a CORS preflight, which the emulator never grants).
  */
 import type { IncomingMessage } from "node:http";
+import { CATALOG_SIZE_RANGE } from "../bounds.js";
+import { catalogTokenProblem } from "../catalog.js";
 import type { EmulatorServices } from "../context.js";
 import { badRequest, forbidden, HttpError } from "../errors.js";
 import type { FaultRegistry, FaultSpec } from "../faults.js";
@@ -101,12 +103,18 @@ async function changeCatalog(body: unknown, services: AdminServices): Promise<Re
   const tokens = upsert.map((token, index) => catalogToken(token, index));
   await services.store.write((state) => {
     const removed = new Set([...state.catalog.removed, ...remove]);
-    const upserts = state.catalog.upserts.filter((token) => !remove.includes(token.tokenId));
+    const removing = new Set(remove);
+    const upserts = state.catalog.upserts.filter((token) => !removing.has(token.tokenId));
+    const position = new Map(upserts.map((token, index) => [token.tokenId, index]));
     for (const token of tokens) {
       removed.delete(token.tokenId);
-      const at = upserts.findIndex((existing) => existing.tokenId === token.tokenId);
-      if (at >= 0) upserts[at] = token;
-      else upserts.push(token);
+      const at = position.get(token.tokenId);
+      if (at === undefined) position.set(token.tokenId, upserts.push(token) - 1);
+      else upserts[at] = token;
+    }
+    // The state file's bound (bounds.ts): ids removed and tokens upserted accumulate over calls.
+    for (const [name, count] of [["removed", removed.size], ["upserts", upserts.length]] as const) {
+      if (count > CATALOG_SIZE_RANGE.max) throw badRequest(`the catalog would hold ${count} ${name}, more than ${CATALOG_SIZE_RANGE.max}`);
     }
     // A new object: the store rebuilds the served catalog when `state.catalog` is replaced.
     state.catalog = { size: state.catalog.size, upserts, removed: [...removed] };
@@ -115,25 +123,12 @@ async function changeCatalog(body: unknown, services: AdminServices): Promise<Re
   return { status: 200, body: { version: catalog.version, size: catalog.tokens.length } };
 }
 
-/** A token of admin-api.md, Token catalog entry, checked member by member. */
+/** A token of admin-api.md, Token catalog entry, checked member by member; only its members are kept. */
 function catalogToken(value: unknown, index: number): CatalogToken {
-  const where = `upsert[${index}]`;
-  if (!isRecord(value)) throw badRequest(`${where} is not an object`);
-  for (const key of ["chain", "contractAddress", "name", "symbol", "tokenId"] as const) {
-    if (typeof value[key] !== "string" || value[key] === "") throw badRequest(`${where}.${key} must be a non-empty string`);
-  }
-  if (!Number.isSafeInteger(value.decimals) || (value.decimals as number) < 0) throw badRequest(`${where}.decimals must be a non-negative integer`);
-  if (!Number.isSafeInteger(value.networkId)) throw badRequest(`${where}.networkId must be an integer`);
-  if (value.logoURI !== undefined && typeof value.logoURI !== "string") throw badRequest(`${where}.logoURI must be a string`);
-  const token: CatalogToken = {
-    chain: value.chain as string,
-    contractAddress: value.contractAddress as string,
-    decimals: value.decimals as number,
-    name: value.name as string,
-    networkId: value.networkId as number,
-    symbol: value.symbol as string,
-    tokenId: value.tokenId as string,
-  };
-  if (typeof value.logoURI === "string") token.logoURI = value.logoURI;
+  const problem = catalogTokenProblem(value, `upsert[${index}]`);
+  if (problem !== undefined) throw badRequest(problem);
+  const { chain, contractAddress, decimals, name, networkId, symbol, tokenId, logoURI } = value as CatalogToken;
+  const token: CatalogToken = { chain, contractAddress, decimals, name, networkId, symbol, tokenId };
+  if (logoURI !== undefined) token.logoURI = logoURI;
   return token;
 }

@@ -5,6 +5,7 @@
  */
 import { parseExpiry } from "../../core/checks/expired-address-entry.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
+import { describeRange, EDITABLE_REVISION_RANGE, isInRange } from "../bounds.js";
 import { environmentFor, environmentsOfProject, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
@@ -51,11 +52,14 @@ function findAddressEntries(state: EmulatorState, environmentId: string, provide
   return state.addressEntries.find((entries) => entries.environmentId === environmentId && entries.providerType === providerType);
 }
 
-/** The precondition of both designed edits: `revision` is a non-negative integer. */
+/**
+ * The precondition of both designed edits: `revision` is a stored revision
+ * with a successor, so the edit never stores one the state file refuses.
+ */
 function requestedRevision(body: Record<string, unknown>): number {
   const revision = body.revision;
-  if (typeof revision !== "number" || !Number.isSafeInteger(revision) || revision < 0) {
-    throw badRequest("revision must be a non-negative integer: the live revision the change is based on, 0 to create");
+  if (!isInRange(revision, EDITABLE_REVISION_RANGE)) {
+    throw badRequest(`revision must be ${describeRange(EDITABLE_REVISION_RANGE)}: the live revision the change is based on, 0 to create`);
   }
   return revision;
 }
