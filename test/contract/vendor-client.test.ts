@@ -125,6 +125,17 @@ function expectRequired(value: object | undefined, members: readonly string[]): 
   for (const member of members) expect((value as Record<string, unknown>)[member], member).not.toBeUndefined();
 }
 
+const ONRAMP_QUERY = {
+  walletAddress: "0xabc",
+  chain: "EVM",
+  networkId: "1",
+  token: "USDC",
+  tokenAmount: 0.25,
+  includeDisabled: false,
+  currency: "EUR",
+  merchantName: "Acme's Shop!",
+};
+
 let harness: Harness;
 let recorder: Awaited<ReturnType<typeof startRecorder>>;
 let vendor: Configuration;
@@ -169,15 +180,12 @@ async function failedResponse(promise: Promise<unknown>): Promise<Response> {
 }
 
 describe("the vendor's client against the emulator, every response decoded by its models", () => {
-  it("InvitesApi.updateInvite accepts a pending invite (PUT /invites/{inviteId}, InviteUpdateRequest {status})", async () => {
-    const response = await new InvitesApi(vendor).updateInviteRaw({
+  it("InvitesApi.updateInvite (PUT /invites/{inviteId}, InviteUpdateRequest {status}): 200, and the merge conflict is 422 with the vendor's UnprocessableEntity body", async () => {
+    const accepted = await new InvitesApi(vendor).updateInviteRaw({
       inviteId: SEED_IDS.pendingInvite,
       inviteUpdateRequest: { status: InviteStatusEnum.Accepted },
     });
-    expect(response.raw.status).toBe(200);
-  });
-
-  it("InvitesApi.updateInvite: the merge conflict is 422 with the vendor's UnprocessableEntity body", async () => {
+    expect(accepted.raw.status).toBe(200);
     const response = await failedResponse(
       new InvitesApi(vendor).updateInviteRaw({ inviteId: SEED_IDS.mergeConflictInvite, inviteUpdateRequest: { status: InviteStatusEnum.Accepted } }),
     );
@@ -302,75 +310,76 @@ describe("a query parameter the emulator does not know is 400 naming it", () => 
 });
 
 describe("our client sends exactly what the vendor's client sends", () => {
-  it("invite update", async () => {
-    const inputs = { inviteId: SEED_IDS.sanctionsBlockedInvite, status: InviteStatusEnum.Rejected } as const;
-    const theirs = await recorded(() => new InvitesApi(vendor).updateInviteRaw({ inviteId: inputs.inviteId, inviteUpdateRequest: { status: inputs.status } }));
-    const mine = await recorded(() => ours.updateInvite(inputs.inviteId, inputs.status));
-    expect(mine).toEqual(theirs);
-    expect(theirs).toEqual([{ method: "PUT", path: `/api/v0/invites/${inputs.inviteId}`, query: "", body: '{"status":"rejected"}' }]);
-  });
+  /** Each operation called by both clients with equal inputs. */
+  const operations: Array<{ name: string; vendor: () => Promise<unknown>; ours: () => Promise<unknown>; expected?: Partial<Recorded> }> = [
+    {
+      name: "invite update",
+      vendor: () =>
+        new InvitesApi(vendor).updateInviteRaw({
+          inviteId: SEED_IDS.sanctionsBlockedInvite,
+          inviteUpdateRequest: { status: InviteStatusEnum.Rejected },
+        }),
+      ours: () => ours.updateInvite(SEED_IDS.sanctionsBlockedInvite, "rejected"),
+      expected: { method: "PUT", path: `/api/v0/invites/${SEED_IDS.sanctionsBlockedInvite}`, query: "", body: '{"status":"rejected"}' },
+    },
+    {
+      name: "MFA reset",
+      vendor: () => new MfaApi(vendor).resetAllMfaDevicesRaw({ userId: SEED_IDS.sanctionsBlockedUser }),
+      ours: () => ours.resetUserMfa(SEED_IDS.sanctionsBlockedUser),
+      expected: { method: "DELETE", path: `/api/v0/users/${SEED_IDS.sanctionsBlockedUser}/mfa`, query: "", body: "" },
+    },
+    {
+      name: "webhook update",
+      vendor: () =>
+        new WebhooksApi(vendor).updateWebhookByIdRaw({
+          environmentId: LIVE,
+          webhookId: SEED_IDS.liveSnsWebhook,
+          webhookUpdateRequest: { url: "arn:aws:sns:eu-west-1:123456789012:screening-alerts", isEnabled: false, events: ["user.created", "wallet.linked"] },
+        }),
+      ours: () =>
+        ours.updateWebhook(LIVE, SEED_IDS.liveSnsWebhook, {
+          url: "arn:aws:sns:eu-west-1:123456789012:screening-alerts",
+          isEnabled: false,
+          events: ["user.created", "wallet.linked"],
+        }),
+    },
+    {
+      name: "environment read",
+      vendor: () => new EnvironmentsApi(vendor).getEnvironmentByIdRaw({ environmentId: LIVE }),
+      ours: () => ours.getEnvironment(LIVE),
+      expected: { method: "GET", path: `/api/v0/environments/${LIVE}`, query: "", body: "" },
+    },
+    {
+      name: "users list with filter, order and paging",
+      vendor: () =>
+        new UsersApi(vendor).getEnvironmentUsersRaw({
+          environmentId: SANDBOX,
+          filter: { filterColumn: UserFilterableFieldsEnum.All, filterValue: "a b!'()~*" },
+          orderBy: "lastName:asc",
+          offset: 5,
+          limit: 20,
+        }),
+      ours: () => ours.listUsers(SANDBOX, { filterColumn: "all", filterValue: "a b!'()~*", orderBy: "lastName:asc", offset: 5, limit: 20 }),
+      // `'` arrives as %27 from both: fetch and undici re-encode it when they parse the URL.
+      expected: { query: "filter%5BfilterColumn%5D=all&filter%5BfilterValue%5D=a%20b!%27()~*&orderBy=lastName%3Aasc&offset=5&limit=20" },
+    },
+    {
+      name: "onramps with every parameter",
+      vendor: () => new SDKApi(vendor).getSupportedOnrampsRaw({ environmentId: SANDBOX, ...ONRAMP_QUERY }),
+      ours: () => ours.getEnabledOnramps(SANDBOX, ONRAMP_QUERY),
+      expected: {
+        query: "walletAddress=0xabc&chain=EVM&networkId=1&token=USDC&tokenAmount=0.25&includeDisabled=false&currency=EUR&merchantName=Acme%27s%20Shop!",
+      },
+    },
+  ];
 
-  it("MFA reset", async () => {
-    const userId = SEED_IDS.sanctionsBlockedUser;
-    const theirs = await recorded(() => new MfaApi(vendor).resetAllMfaDevicesRaw({ userId }));
-    const mine = await recorded(() => ours.resetUserMfa(userId));
-    expect(mine).toEqual(theirs);
-    expect(theirs).toEqual([{ method: "DELETE", path: `/api/v0/users/${userId}/mfa`, query: "", body: "" }]);
-  });
-
-  it("webhook update", async () => {
-    const update = { url: "arn:aws:sns:eu-west-1:123456789012:screening-alerts", isEnabled: false, events: ["user.created", "wallet.linked"] };
-    const theirs = await recorded(() =>
-      new WebhooksApi(vendor).updateWebhookByIdRaw({ environmentId: LIVE, webhookId: SEED_IDS.liveSnsWebhook, webhookUpdateRequest: update }),
-    );
-    const mine = await recorded(() => ours.updateWebhook(LIVE, SEED_IDS.liveSnsWebhook, update));
-    expect(mine).toEqual(theirs);
-    expect(theirs).toHaveLength(1);
-  });
-
-  it("environment read", async () => {
-    const theirs = await recorded(() => new EnvironmentsApi(vendor).getEnvironmentByIdRaw({ environmentId: LIVE }));
-    const mine = await recorded(() => ours.getEnvironment(LIVE));
-    expect(mine).toEqual(theirs);
-    expect((await ours.getEnvironment(LIVE)).id).toBe(LIVE);
-  });
-
-  it("users list with filter, order and paging", async () => {
-    const theirs = await recorded(() =>
-      new UsersApi(vendor).getEnvironmentUsersRaw({
-        environmentId: SANDBOX,
-        filter: { filterColumn: UserFilterableFieldsEnum.All, filterValue: "a b!'()~*" },
-        orderBy: "lastName:asc",
-        offset: 5,
-        limit: 20,
-      }),
-    );
-    const mine = await recorded(() =>
-      ours.listUsers(SANDBOX, { filterColumn: "all", filterValue: "a b!'()~*", orderBy: "lastName:asc", offset: 5, limit: 20 }),
-    );
-    expect(mine).toEqual(theirs);
-    // `'` arrives as %27 from both: fetch and undici re-encode it when they parse the URL.
-    expect(theirs[0]?.query).toBe(
-      "filter%5BfilterColumn%5D=all&filter%5BfilterValue%5D=a%20b!%27()~*&orderBy=lastName%3Aasc&offset=5&limit=20",
-    );
-  });
-
-  it("onramps with every parameter", async () => {
-    const query = {
-      walletAddress: "0xabc",
-      chain: "EVM",
-      networkId: "1",
-      token: "USDC",
-      tokenAmount: 0.25,
-      includeDisabled: false,
-      currency: "EUR",
-      merchantName: "Acme's Shop!",
-    };
-    const theirs = await recorded(() => new SDKApi(vendor).getSupportedOnrampsRaw({ environmentId: SANDBOX, ...query }));
-    const mine = await recorded(() => ours.getEnabledOnramps(SANDBOX, query));
-    expect(mine).toEqual(theirs);
-    expect(theirs[0]?.query).toBe(
-      "walletAddress=0xabc&chain=EVM&networkId=1&token=USDC&tokenAmount=0.25&includeDisabled=false&currency=EUR&merchantName=Acme%27s%20Shop!",
-    );
+  it("for each of the six operations, equal inputs give byte-equal requests (method, path, query, body)", async () => {
+    for (const operation of operations) {
+      const theirs = await recorded(operation.vendor);
+      const mine = await recorded(operation.ours);
+      expect(theirs, operation.name).toHaveLength(1);
+      expect(mine, operation.name).toEqual(theirs);
+      if (operation.expected) expect(theirs[0], operation.name).toMatchObject(operation.expected);
+    }
   });
 });

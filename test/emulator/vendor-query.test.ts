@@ -88,9 +88,13 @@ describe("onramps: the vendor's tokenAmount and includeDisabled", () => {
   });
 
   it("the client refuses a negative or non-finite amount and a non-boolean includeDisabled", async () => {
-    for (const query of [{ tokenAmount: -1 }, { tokenAmount: Number.NaN }, { includeDisabled: "yes" }]) {
+    for (const [query, message] of [
+      [{ tokenAmount: -1 }, "tokenAmount must be a non-negative number, not -1"],
+      [{ tokenAmount: Number.NaN }, "tokenAmount must be a non-negative number, not NaN"],
+      [{ includeDisabled: "yes" }, "includeDisabled must be true or false"],
+    ] as const) {
       const error = await rejectionOf(client.getEnabledOnramps(SANDBOX, query as never));
-      expect(error, JSON.stringify(query)).toMatchObject({ name: "UsageError" });
+      expect(error, JSON.stringify(query)).toMatchObject({ name: "UsageError", message });
     }
   });
 });
