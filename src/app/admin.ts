@@ -44,6 +44,8 @@ export interface UsersRequest {
   limit?: number | undefined;
   offset?: number | undefined;
   filter?: { column: string; value: string } | undefined;
+  /** `orderBy`, e.g. `email:desc` (the client checks). */
+  orderBy?: string | undefined;
   /** Walk every page from offset 0, at most `maxPages` of them. */
   all?: boolean | undefined;
   maxPages?: number | undefined;
@@ -66,7 +68,10 @@ export const DEFAULT_MAX_USER_PAGES = 200;
 
 /** Lists the users of an environment: one page, or every page with `all`. */
 export async function listEnvironmentUsers(client: RemoteClient, request: UsersRequest): Promise<UsersListing> {
-  const filter = request.filter === undefined ? {} : { filterColumn: request.filter.column, filterValue: request.filter.value };
+  const filter = {
+    ...(request.filter === undefined ? {} : { filterColumn: request.filter.column, filterValue: request.filter.value }),
+    ...(request.orderBy === undefined ? {} : { orderBy: request.orderBy }),
+  };
   if (!request.all) {
     const offset = request.offset ?? 0;
     const page = await client.listUsers(request.environmentId, { limit: request.limit, offset, ...filter });

@@ -174,7 +174,11 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .command("list")
       .description("list the users of an environment: one page, or every page with --all")
       .option("--env <name>", "environment (required when the config declares several)")
-      .option("--filter <column=value>", "only users whose column contains the value, e.g. email=example.com")
+      .option(
+        "--filter <column=value>",
+        "only users whose column contains the value, e.g. email=example.com; columns: all, id, walletPublicKey, email, alias, firstName, lastName, phoneNumber, jobTitle, wallet, username, accountId",
+      )
+      .option("--order-by <column[:asc|:desc]>", "sort by id, email, alias, firstName, lastName, username, firstVisit or lastVisit")
       .option("--limit <n>", "users per page, 1 to 100")
       .option("--offset <n>", "users to skip")
       .option("--all", "read every page (bounded)")
@@ -194,6 +198,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--chain <chain>", "chain to prefill")
       .option("--network-id <id>", "network id to prefill")
       .option("--crypto-token <token>", "token (asset) to buy; not the API token")
+      .option("--token-amount <n>", "amount of the token to buy, e.g. 0.5")
+      .option("--include-disabled", "also list onramps that are configured but disabled")
       .option("--currency <code>", "fiat currency to prefill")
       .option("--json", "print one JSON document instead of a table"),
   ).action(async (flags) => {

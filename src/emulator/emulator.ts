@@ -6,7 +6,8 @@
  * 2. `/api/v0/...`: route by method and path template (404 `not_found`, 405);
  *    injected fault, if one is in force for the route (faults.ts);
  *    authentication (401), the route's scope (403 `Access Forbidden`), path
- *    parameters (400), the JSON body (400), then the operation.
+ *    parameters (400), query parameter names (400 for one the route does not
+ *    know), the JSON body (400), then the operation.
  * 3. Anything else: 404 `not_found`.
  *
  * An `HttpError` becomes its response; any other failure becomes 500
@@ -24,7 +25,7 @@ import { ClientGone, parseJsonBody, readBody, send, type Reply } from "./http.js
 import { SEED_IDS } from "./ids.js";
 import type { EmulatorState } from "./model.js";
 import { ADMIN_PREFIX, handleAdmin, isLoopbackHostName, type AdminServices } from "./operations/admin.js";
-import { checkParams, isKnownRoute, matchRoute } from "./routes.js";
+import { checkParams, checkQuery, isKnownRoute, matchRoute } from "./routes.js";
 import { createSeedState } from "./seed.js";
 import { readStateFile, removeStaleTemporaries } from "./state-file.js";
 import { EmulatorStore } from "./store.js";
@@ -170,6 +171,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
     if (!authentication.grant.scopes.includes(match.route.scope)) throw forbidden();
     checkParams(match.params);
+    checkQuery(match.route, url.searchParams);
     const apiRequest: ApiRequest = {
       method,
       path,

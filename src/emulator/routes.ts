@@ -12,6 +12,7 @@ import { getTokenCatalog } from "./operations/catalog.js";
 import { getEnabledOnramps, getEnvironment, listUsers, updateWebhook } from "./operations/environments.js";
 import { resetUserMfa, updateInvite } from "./operations/people.js";
 import { getAddressEntries, getScreeningPolicy, putAddressEntries, putScreeningPolicy } from "./operations/policies.js";
+import { ONRAMP_QUERY_PARAMETERS, TOKEN_CATALOG_QUERY, USERS_QUERY } from "../remote/designed-endpoints.js";
 import { SCOPES, VENDORS } from "../core/vendors.js";
 
 export type Method = "GET" | "PUT" | "DELETE";
@@ -23,6 +24,8 @@ export interface Route {
   scope: ApiScope;
   /** The client's name for the operation (src/remote, OperationName). */
   operation: string;
+  /** The query parameters it knows; any other is 400 naming it (checkQuery). Absent: none. */
+  query?: readonly string[];
   handle(request: ApiRequest, services: EmulatorServices): Reply | Promise<Reply>;
 }
 
@@ -32,7 +35,7 @@ const ADDRESS_ENTRIES = "/environments/{environmentId}/screeningAddressEntries/{
 export const ROUTES: readonly Route[] = [
   { method: "GET", template: POLICY, scope: "environment.settings.read", operation: "getScreeningPolicy", handle: getScreeningPolicy },
   { method: "PUT", template: POLICY, scope: "environment.settings.write", operation: "putScreeningPolicy", handle: putScreeningPolicy },
-  { method: "GET", template: "/tokenCatalog", scope: "environment.settings.read", operation: "getTokenCatalogPage", handle: getTokenCatalog },
+  { method: "GET", template: "/tokenCatalog", scope: "environment.settings.read", operation: "getTokenCatalogPage", handle: getTokenCatalog, query: TOKEN_CATALOG_QUERY },
   { method: "PUT", template: "/invites/{inviteId}", scope: "invites.write", operation: "updateInvite", handle: updateInvite },
   { method: "DELETE", template: "/users/{userId}/mfa", scope: "users.write", operation: "resetUserMfa", handle: resetUserMfa },
   {
@@ -43,8 +46,22 @@ export const ROUTES: readonly Route[] = [
     handle: updateWebhook,
   },
   { method: "GET", template: "/environments/{environmentId}", scope: "environment.settings.read", operation: "getEnvironment", handle: getEnvironment },
-  { method: "GET", template: "/environments/{environmentId}/users", scope: "users.read", operation: "listUsers", handle: listUsers },
-  { method: "GET", template: "/sdk/{environmentId}/onramps", scope: "environment.settings.read", operation: "getEnabledOnramps", handle: getEnabledOnramps },
+  {
+    method: "GET",
+    template: "/environments/{environmentId}/users",
+    scope: "users.read",
+    operation: "listUsers",
+    handle: listUsers,
+    query: Object.values(USERS_QUERY),
+  },
+  {
+    method: "GET",
+    template: "/sdk/{environmentId}/onramps",
+    scope: "environment.settings.read",
+    operation: "getEnabledOnramps",
+    handle: getEnabledOnramps,
+    query: ONRAMP_QUERY_PARAMETERS,
+  },
   { method: "GET", template: ADDRESS_ENTRIES, scope: "environment.settings.read", operation: "getAddressEntries", handle: getAddressEntries },
   { method: "PUT", template: ADDRESS_ENTRIES, scope: "environment.settings.write", operation: "putAddressEntries", handle: putAddressEntries },
 ];
@@ -112,6 +129,22 @@ export function checkParams(params: Readonly<Record<string, string>>): void {
     }
     if (name === "scope" && !(SCOPES as readonly string[]).includes(value)) {
       throw badRequest(`scope ${shown} is not one of ${SCOPES.join(", ")}`);
+    }
+  }
+}
+
+/**
+ * Refuses a query parameter the route does not know: 400 `unknown query
+ * parameter "x"`, never silently ignored (a misspelt filter would otherwise
+ * answer with everything). Names are compared after percent-decoding, so
+ * `filter%5BfilterColumn%5D` is `filter[filterColumn]`.
+ */
+export function checkQuery(route: Route, query: URLSearchParams): void {
+  const known = route.query ?? [];
+  for (const name of query.keys()) {
+    if (!known.includes(name)) {
+      const shown = JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
+      throw badRequest(`unknown query parameter ${shown}`);
     }
   }
 }

@@ -7,7 +7,7 @@
  * with the token redacted.
  */
 import { normaliseBaseUrl } from "./base-url.js";
-import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath } from "./designed-endpoints.js";
+import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery } from "./designed-endpoints.js";
 import {
   classifyFailedResponse,
   describeFailedResponse,
@@ -98,6 +98,7 @@ export interface IterateUsersOptions {
   pageSize?: number;
   filterColumn?: string;
   filterValue?: string;
+  orderBy?: string;
   /** Stop with an error past this many pages rather than loop forever; default 1000. */
   maxPages?: number;
 }
@@ -130,7 +131,8 @@ export interface RemoteClient {
   /**
    * Sets an invite's status (admin-api.md, operation 3), body `{status}` (see
    * designed-endpoints.ts). The success body is not shown, so nothing is returned.
-   * The merge conflict fails as a `conflict` RemoteError with `payload`.
+   * The merge conflict (422, the vendor's `UnprocessableEntity`) fails as a
+   * `conflict` RemoteError with `payload`.
    */
   updateInvite(inviteId: string, status: InviteStatus): Promise<void>;
 
@@ -140,7 +142,11 @@ export interface RemoteClient {
   /** Updates a webhook (admin-api.md, operation 5); returns the webhook, whose `secret` must not be printed. */
   updateWebhook(environmentId: string, webhookId: string, update: WebhookUpdate): Promise<Webhook>;
 
-  /** Reads an environment (admin-api.md, operation 6): confirms token, environment id and scopes. */
+  /**
+   * Reads an environment (admin-api.md, operation 6): confirms token, environment
+   * id and scopes. The body is the vendor's `ProjectEnvironment`; one with another
+   * `id` than requested is an invalid response.
+   */
   getEnvironment(environmentId: string): Promise<EnvironmentRecord>;
 
   /** Reads one page of an environment's users (admin-api.md, operation 7; query design in designed-endpoints.ts). */
@@ -155,8 +161,9 @@ export interface RemoteClient {
 
   /**
    * Reads the enabled onramps (admin-api.md, operation 8). Each parameter is
-   * checked first: at most 255 characters of letters, digits, space and
-   * _ . , : ! ? & % @ / ' -.
+   * checked first: the six strings at most 255 characters of letters, digits,
+   * space and _ . , : ! ? & % @ / ' -; `tokenAmount` a non-negative number,
+   * `includeDisabled` a boolean.
    */
   getEnabledOnramps(environmentId: string, query?: OnrampQuery): Promise<EnabledOnramps>;
 
@@ -221,7 +228,8 @@ export function createClient(options: ClientOptions): RemoteClient {
   };
 
   async function exchange(spec: Exchange): Promise<Received> {
-    const query = spec.query?.toString() ?? "";
+    // Written as the vendor's generated runtime writes it (designed-endpoints.ts, serialiseQuery).
+    const query = spec.query === undefined ? "" : serialiseQuery(spec.query);
     const url = `${baseUrl}${spec.path}${query === "" ? "" : `?${query}`}`;
     const headers = { ...baseHeaders, ...spec.headers };
     let body: string | undefined;
@@ -301,6 +309,7 @@ export function createClient(options: ClientOptions): RemoteClient {
     if (iterateOptions.pageSize !== undefined) query.limit = iterateOptions.pageSize;
     if (iterateOptions.filterColumn !== undefined) query.filterColumn = iterateOptions.filterColumn;
     if (iterateOptions.filterValue !== undefined) query.filterValue = iterateOptions.filterValue;
+    if (iterateOptions.orderBy !== undefined) query.orderBy = iterateOptions.orderBy;
     for (let pageNumber = 1; ; pageNumber++) {
       const page = await client.listUsers(environmentId, query);
       yield page;
@@ -416,7 +425,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           method: "GET",
           path: `/environments/${encodeURIComponent(id)}`,
         };
-        return readBody(spec, await exchange(spec), readEnvironment);
+        return readBody(spec, await exchange(spec), (body) => readEnvironment(body, id));
       }),
 
     listUsers: (environmentId, query = {}) =>

@@ -3,7 +3,15 @@
  * done before any request so the user gets a precise {@link UsageError} instead
  * of a bare 400. Each returns the URLSearchParams to send.
  */
-import { ONRAMP_QUERY_PARAMETERS, USERS_PAGE_LIMIT, USERS_QUERY } from "./designed-endpoints.js";
+import {
+  ONRAMP_QUERY_PARAMETERS,
+  ONRAMP_STRING_PARAMETERS,
+  USER_FILTER_COLUMNS,
+  USER_ORDER_COLUMNS,
+  USER_ORDER_PATTERN,
+  USERS_PAGE_LIMIT,
+  USERS_QUERY,
+} from "./designed-endpoints.js";
 import { UsageError } from "./errors.js";
 import type { OnrampQuery, TokenCatalogPageQuery, UsersQuery } from "./types.js";
 
@@ -22,8 +30,6 @@ const ONRAMP_VALUE_MAX_LENGTH = 255;
 const ONRAMP_ALLOWED_CHARACTER = /^[A-Za-z0-9 _.,:!?&%@/'-]$/;
 const ONRAMP_ALLOWED_DESCRIPTION = "letters A-Z a-z, digits, space and _ . , : ! ? & % @ / ' -";
 
-/** A users filter column: an identifier-like name, so nothing odd rides in it. */
-const FILTER_COLUMN_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** Longest users filter value: the interface's 255 for query strings (admin-api.md, Limits), for want of its own. */
 const FILTER_VALUE_MAX_LENGTH = 255;
 
@@ -44,6 +50,7 @@ export function catalogPageSearchParams(query: TokenCatalogPageQuery): URLSearch
   return params;
 }
 
+/** Query of the enabled onramps, in the vendor's order (designed-endpoints.ts, ONRAMP_QUERY_PARAMETERS). */
 export function onrampSearchParams(query: OnrampQuery): URLSearchParams {
   const params = new URLSearchParams();
   const known = new Set<string>(ONRAMP_QUERY_PARAMETERS);
@@ -54,13 +61,23 @@ export function onrampSearchParams(query: OnrampQuery): URLSearchParams {
       });
     }
   }
+  const strings = new Set<string>(ONRAMP_STRING_PARAMETERS);
   for (const name of ONRAMP_QUERY_PARAMETERS) {
     const value: unknown = query[name];
     // An empty string filters on nothing; sending it would only invite the server to misread it.
     if (value === undefined || value === "") continue;
-    if (typeof value !== "string") throw new UsageError(`${name} must be a string`, { parameter: name });
-    assertOnrampValue(value, name);
-    params.set(name, value);
+    if (strings.has(name)) {
+      if (typeof value !== "string") throw new UsageError(`${name} must be a string`, { parameter: name });
+      assertOnrampValue(value, name);
+    } else if (name === "tokenAmount") {
+      if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+        throw new UsageError(`tokenAmount must be a non-negative number, not ${formatValue(value)}`, { parameter: name });
+      }
+    } else if (typeof value !== "boolean") {
+      throw new UsageError(`${name} must be true or false`, { parameter: name });
+    }
+    // String(), as the vendor's runtime writes numbers and booleans.
+    params.set(name, String(value));
   }
   return params;
 }
@@ -82,26 +99,17 @@ function assertOnrampValue(value: string, name: string): void {
   });
 }
 
+/** Query of a users page, as the vendor's client writes it (designed-endpoints.ts, USERS_QUERY). */
 export function usersSearchParams(query: UsersQuery): URLSearchParams {
   const params = new URLSearchParams();
-  if (query.limit !== undefined) {
-    assertIntegerInRange(query.limit, "limit", USERS_PAGE_LIMIT.min, USERS_PAGE_LIMIT.max);
-    params.set(USERS_QUERY.limit, String(query.limit));
-  }
-  if (query.offset !== undefined) {
-    assertIntegerInRange(query.offset, "offset", 0, Number.MAX_SAFE_INTEGER);
-    params.set(USERS_QUERY.offset, String(query.offset));
-  }
   if ((query.filterColumn === undefined) !== (query.filterValue === undefined)) {
     throw new UsageError("filterColumn and filterValue go together: give both or neither", {
       parameter: query.filterColumn === undefined ? "filterColumn" : "filterValue",
     });
   }
   if (query.filterColumn !== undefined && query.filterValue !== undefined) {
-    if (typeof query.filterColumn !== "string" || !FILTER_COLUMN_PATTERN.test(query.filterColumn)) {
-      throw new UsageError("filterColumn must be a name of letters, digits and _ (at most 64, starting with a letter)", {
-        parameter: "filterColumn",
-      });
+    if (typeof query.filterColumn !== "string" || !(USER_FILTER_COLUMNS as readonly string[]).includes(query.filterColumn)) {
+      throw new UsageError(`filterColumn must be one of ${USER_FILTER_COLUMNS.join(", ")}`, { parameter: "filterColumn" });
     }
     const value: unknown = query.filterValue;
     if (typeof value !== "string") throw new UsageError("filterValue must be a string", { parameter: "filterValue" });
@@ -116,6 +124,23 @@ export function usersSearchParams(query: UsersQuery): URLSearchParams {
     }
     params.set(USERS_QUERY.filterColumn, query.filterColumn);
     params.set(USERS_QUERY.filterValue, value);
+  }
+  if (query.orderBy !== undefined) {
+    const match = typeof query.orderBy === "string" ? USER_ORDER_PATTERN.exec(query.orderBy) : null;
+    if (!match || !(USER_ORDER_COLUMNS as readonly string[]).includes(match[1]!)) {
+      throw new UsageError(`orderBy must be one of ${USER_ORDER_COLUMNS.join(", ")}, optionally followed by :asc or :desc`, {
+        parameter: "orderBy",
+      });
+    }
+    params.set(USERS_QUERY.orderBy, query.orderBy);
+  }
+  if (query.offset !== undefined) {
+    assertIntegerInRange(query.offset, "offset", 0, Number.MAX_SAFE_INTEGER);
+    params.set(USERS_QUERY.offset, String(query.offset));
+  }
+  if (query.limit !== undefined) {
+    assertIntegerInRange(query.limit, "limit", USERS_PAGE_LIMIT.min, USERS_PAGE_LIMIT.max);
+    params.set(USERS_QUERY.limit, String(query.limit));
   }
   return params;
 }

@@ -154,12 +154,24 @@ export function readWebhook(body: unknown): Webhook {
   return webhook;
 }
 
-/** An environment record: fields not shown (admin-api.md, operation 6), so any JSON object. */
-export function readEnvironment(body: unknown): EnvironmentRecord {
-  return object(body, "");
+/**
+ * An environment (admin-api.md, operation 6: body not shown): the vendor's
+ * `ProjectEnvironment`, whose only required member is `id`; it must be the
+ * environment asked for. `settings` stays an open record.
+ */
+export function readEnvironment(body: unknown, expectedId: string): EnvironmentRecord {
+  const record = object(body, "");
+  const environment: EnvironmentRecord = { id: string(record, "id", "") };
+  if (environment.id !== expectedId) throw new ShapeError("id", `is ${JSON.stringify(environment.id.slice(0, 40))}, not the requested environment`);
+  if (record.settings !== undefined && record.settings !== null) environment.settings = object(record.settings, "settings");
+  for (const key of ["createdAt", "updatedAt", "sdkVersion"] as const) {
+    const value = optionalString(record, key, "");
+    if (value !== undefined) environment[key] = value;
+  }
+  return environment;
 }
 
-/** A users page on the wire (designed-endpoints.ts): `{users, count}`. */
+/** A users page on the wire: the vendor's `UsersResponse {count, users}` (designed-endpoints.ts). */
 export function readUsersResponse(body: unknown): { users: EnvironmentUser[]; count: number } {
   const record = object(body, "");
   return {

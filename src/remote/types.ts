@@ -119,22 +119,38 @@ export interface Webhook {
   enabledAt?: string;
 }
 
-/** An environment record; its fields are not shown in admin-api.md (operation 6). */
-export type EnvironmentRecord = Record<string, unknown>;
+/**
+ * An environment (admin-api.md, operation 6: "Response body: not shown"): the
+ * vendor's `ProjectEnvironment {id, settings?, createdAt?, updatedAt?,
+ * sdkVersion?}`. `settings` (the vendor's `ProjectSettings`) is kept as an open
+ * record: the toolkit reads nothing of it.
+ */
+export interface EnvironmentRecord {
+  id: string;
+  settings?: Record<string, unknown>;
+  createdAt?: string;
+  updatedAt?: string;
+  sdkVersion?: string;
+}
 
 /** A user of an environment; the interface shows its members only inside the merge-conflict payload. */
 export type EnvironmentUser = Record<string, unknown>;
 
-/** Query of one page of the environment's users (toolkit design, see designed-endpoints.ts). */
+/**
+ * Query of one page of the environment's users, as the vendor's
+ * `UsersApi.getEnvironmentUsers` sends it (designed-endpoints.ts, USERS_QUERY).
+ */
 export interface UsersQuery {
   /** Page size, an integer from 1 to 100. */
   limit?: number;
   /** Number of users to skip, a non-negative integer. */
   offset?: number;
-  /** Column to filter on, e.g. `email`; letters, digits and `_`. */
+  /** `filter[filterColumn]`: one of the vendor's `UserFilterableFieldsEnum` (USER_FILTER_COLUMNS), e.g. `email`. */
   filterColumn?: string;
-  /** Value the column must match; at most 255 printable characters. */
+  /** `filter[filterValue]`: what the column must contain; at most 255 printable characters. */
   filterValue?: string;
+  /** `orderBy`: a column, optionally `:asc` or `:desc` (USER_ORDER_COLUMNS), e.g. `email:desc`. */
+  orderBy?: string;
 }
 
 /** One page of users: `count` is the number of users matching the filter, over all pages. */
@@ -146,18 +162,23 @@ export interface UsersPage {
 }
 
 /**
- * The six optional query strings of the enabled-onramps read (admin-api.md,
- * operation 8). Only the merchant display name is named by the interface; the
- * other five names are the toolkit's choice (designed-endpoints.ts).
+ * The query of the enabled-onramps read (admin-api.md, operation 8), with the
+ * names of the vendor's `SDKApi.getSupportedOnramps` (designed-endpoints.ts,
+ * ONRAMP_QUERY_PARAMETERS): the six optional strings, plus the vendor's
+ * `tokenAmount` and `includeDisabled`.
  */
 export interface OnrampQuery {
-  /** Merchant display name, appended to provider URLs where the provider supports it. */
-  merchantName?: string;
   walletAddress?: string;
   chain?: string;
   networkId?: string;
   token?: string;
+  /** Amount of `token` to buy: a finite non-negative number. */
+  tokenAmount?: number;
+  /** Also list the onramps that are configured but disabled. */
+  includeDisabled?: boolean;
   currency?: string;
+  /** Merchant display name, appended to provider URLs where the provider supports it. */
+  merchantName?: string;
 }
 
 /** An onramp entry (admin-api.md, Onramp entry); required-ness is not shown. */

@@ -49,7 +49,7 @@ describe("screenpol emulator", () => {
       const client = createClient({ baseUrl: facts.baseUrl, token: facts.tokens[0]!.token, retry: { maxAttempts: 3, sleep: async () => undefined } });
       try {
         // The injected 503 is retried away.
-        await expect(client.getEnvironment(SEED_IDS.liveEnvironment)).resolves.toMatchObject({ name: "live" });
+        await expect(client.getEnvironment(SEED_IDS.liveEnvironment)).resolves.toMatchObject({ id: SEED_IDS.liveEnvironment, settings: { environmentName: "live" } });
         const page = await client.getTokenCatalogPage({ limit: 100 });
         expect(page.status === 200 && page.page.nextCursor).toEqual(expect.any(String));
         const live = await client.getScreeningPolicy(SEED_IDS.sandboxEnvironment, "vendorAWalletScreening", "SIGN_IN");

@@ -75,7 +75,7 @@ describe("not found", () => {
       expect(error).toMatchObject({ kind: "notFound", status: 404, serverMessage: "Not Found", code: "not_found" });
     }
     // The partner project's own token sees it.
-    await expect(harness.client({ token: FOREIGN_PROJECT_TOKEN }).getEnvironment(FOREIGN)).resolves.toMatchObject({ name: "partner-sandbox" });
+    await expect(harness.client({ token: FOREIGN_PROJECT_TOKEN }).getEnvironment(FOREIGN)).resolves.toMatchObject({ id: FOREIGN, settings: { environmentName: "sandbox" } });
   });
 
   it("404 for the users, invites and webhooks of another project", async () => {
@@ -185,7 +185,16 @@ describe("bad requests", () => {
       expect(response.status, query).toBe(400);
       expect(response.json).toEqual({ error: expect.any(String) });
     }
-    for (const query of ["limit=0", "offset=-1", "filterColumn=email", "filterColumn=password&filterValue=x"]) {
+    for (const query of [
+      "limit=0",
+      "offset=-1",
+      "filter%5BfilterColumn%5D=email",
+      "filter%5BfilterColumn%5D=password&filter%5BfilterValue%5D=x",
+      "orderBy=password",
+      "orderBy=email:up",
+      "includeSessions=yes",
+      "filter%5Bchain%5D=DOGE",
+    ]) {
       expect((await harness.raw("GET", `/environments/${SANDBOX}/users?${query}`)).status, query).toBe(400);
     }
   });
@@ -193,7 +202,7 @@ describe("bad requests", () => {
   it("400 for onramp query strings that are too long or hold other characters", async () => {
     const ok = await harness.raw("GET", `/sdk/${SANDBOX}/onramps?merchantName=${encodeURIComponent("Acme & Sons' Shop: 100% ok!")}`);
     expect(ok.status).toBe(200);
-    for (const query of [`merchantName=${"a".repeat(256)}`, "currency=%3Cscript%3E", "token=%C3%A9", "chain=EVM&chain=SOL"]) {
+    for (const query of [`merchantName=${"a".repeat(256)}`, "currency=%3Cscript%3E", "token=%C3%A9", "chain=EVM&chain=SOL", "tokenAmount=-1", "tokenAmount=1e3", "includeDisabled=1"]) {
       expect((await harness.raw("GET", `/sdk/${SANDBOX}/onramps?${query}`)).status, query).toBe(400);
     }
   });

@@ -111,10 +111,10 @@ describe("emulator operations, through the client", () => {
     expect(disabled.secret).toBe(webhook.secret);
   });
 
-  it("reads an environment (operation 6), as screenpol.config.yaml names it", async () => {
+  it("reads an environment (operation 6) as the vendor's ProjectEnvironment", async () => {
     const environment = await client.getEnvironment(LIVE);
-    expect(environment).toMatchObject({ id: LIVE, name: "live", kind: "live", projectId: SEED_IDS.project, organizationId: SEED_IDS.organization });
-    expect(environment.tokenScopes).toContain("environment.settings.write");
+    expect(environment).toMatchObject({ id: LIVE, createdAt: "2026-04-20T08:00:00Z", settings: { environmentName: "live", general: { displayName: "Acme Wallet" } } });
+    expect(Object.keys(environment).sort()).toEqual(["createdAt", "id", "sdkVersion", "settings", "updatedAt"]);
   });
 
   it("lists users with filtering and pagination (operation 7)", async () => {

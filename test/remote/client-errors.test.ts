@@ -111,7 +111,7 @@ describe("remote client errors", () => {
   });
 
   it("invite merge conflict -> conflict with the payload, whatever the status", async () => {
-    for (const status of [409, 400]) {
+    for (const status of [422, 409, 400]) {
       const { client } = await serve((_request, response) =>
         sendJson(response, status, {
           error: "Resources already exists for this Object",

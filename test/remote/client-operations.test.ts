@@ -155,21 +155,27 @@ describe("remote client operations", () => {
   });
 
   it("reads an environment (operation 6)", async () => {
-    const { server, client } = await serve((_request, response) => sendJson(response, 200, { id: ENVIRONMENT_ID, name: "sandbox" }));
-    await expect(client.getEnvironment(ENVIRONMENT_ID)).resolves.toEqual({ id: ENVIRONMENT_ID, name: "sandbox" });
+    const body = { id: ENVIRONMENT_ID, settings: { environmentName: "sandbox" }, createdAt: "2026-01-01T00:00:00Z", sdkVersion: "4", name: "dropped" };
+    const { server, client } = await serve((_request, response) => sendJson(response, 200, body));
+    await expect(client.getEnvironment(ENVIRONMENT_ID)).resolves.toEqual({
+      id: ENVIRONMENT_ID,
+      settings: { environmentName: "sandbox" },
+      createdAt: "2026-01-01T00:00:00Z",
+      sdkVersion: "4",
+    });
     expect(server.requests[0]?.method).toBe("GET");
     expect(server.requests[0]?.url).toBe(`/api/v0/environments/${ENVIRONMENT_ID}`);
     expectCommonHeaders(server.requests[0]!, false);
   });
 
-  it("lists a page of users with the designed query (operation 7)", async () => {
+  it("lists a page of users with the vendor's query (operation 7)", async () => {
     const { server, client } = await serve((_request, response) =>
       sendJson(response, 200, { users: [{ id: USER_ID }, { id: "u2" }], count: 5 }),
     );
-    const page = await client.listUsers(ENVIRONMENT_ID, { limit: 2, offset: 2, filterColumn: "email", filterValue: "a@b.co" });
+    const page = await client.listUsers(ENVIRONMENT_ID, { limit: 2, offset: 2, filterColumn: "email", filterValue: "a@b.co", orderBy: "email:desc" });
     expect(page).toEqual({ users: [{ id: USER_ID }, { id: "u2" }], count: 5, nextOffset: 4 });
     expect(server.requests[0]?.url).toBe(
-      `/api/v0/environments/${ENVIRONMENT_ID}/users?limit=2&offset=2&filterColumn=email&filterValue=a%40b.co`,
+      `/api/v0/environments/${ENVIRONMENT_ID}/users?filter%5BfilterColumn%5D=email&filter%5BfilterValue%5D=a%40b.co&orderBy=email%3Adesc&offset=2&limit=2`,
     );
     expectCommonHeaders(server.requests[0]!, false);
   });
@@ -198,7 +204,7 @@ describe("remote client operations", () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it("reads the enabled onramps with the six query strings (operation 8)", async () => {
+  it("reads the enabled onramps with the vendor's eight parameters (operation 8)", async () => {
     const onramps = [{ provider: "banxa", name: "Banxa", iconUrl: "https://i", url: "https://u", qrCode: "q" }];
     const { server, client } = await serve((_request, response) => sendJson(response, 200, { onramps }));
     const result = await client.getEnabledOnramps(ENVIRONMENT_ID, {
@@ -207,19 +213,23 @@ describe("remote client operations", () => {
       chain: "EVM",
       networkId: "1",
       token: "USDC",
+      tokenAmount: 12.5,
+      includeDisabled: true,
       currency: "USD",
     });
     expect(result).toEqual({ onramps });
     const url = new URL(server.requests[0]!.url, "http://x");
     expect(url.pathname).toBe(`/api/v0/sdk/${ENVIRONMENT_ID}/onramps`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      merchantName: "Joe's Coffee & Co. / shop-1",
-      walletAddress: "0xabc",
-      chain: "EVM",
-      networkId: "1",
-      token: "USDC",
-      currency: "USD",
-    });
+    expect([...url.searchParams]).toEqual([
+      ["walletAddress", "0xabc"],
+      ["chain", "EVM"],
+      ["networkId", "1"],
+      ["token", "USDC"],
+      ["tokenAmount", "12.5"],
+      ["includeDisabled", "true"],
+      ["currency", "USD"],
+      ["merchantName", "Joe's Coffee & Co. / shop-1"],
+    ]);
     expectCommonHeaders(server.requests[0]!, false);
   });
 

@@ -50,9 +50,9 @@ function fakeClock(start = Date.parse("2026-10-21T07:28:00Z")) {
 describe("remote client retries", () => {
   it("honours Retry-After in seconds on 429, then succeeds", async () => {
     const { client, server, delays } = await serve((_request, response, index) =>
-      index === 0 ? sendJson(response, 429, { error: "Too Many Requests" }, { "retry-after": "2" }) : sendJson(response, 200, { id: 1 }),
+      index === 0 ? sendJson(response, 429, { error: "Too Many Requests" }, { "retry-after": "2" }) : sendJson(response, 200, { id: ENVIRONMENT_ID }),
     );
-    await expect(client.getEnvironment(ENVIRONMENT_ID)).resolves.toEqual({ id: 1 });
+    await expect(client.getEnvironment(ENVIRONMENT_ID)).resolves.toEqual({ id: ENVIRONMENT_ID });
     expect(server.requests).toHaveLength(2);
     expect(delays).toEqual([2000]);
     // The replay is the same request, token included.

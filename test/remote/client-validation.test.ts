@@ -141,6 +141,8 @@ describe("query parameter checks", () => {
     await usageErrorOf(client.listUsers(ENVIRONMENT_ID, { filterColumn: "email" }));
     await usageErrorOf(client.listUsers(ENVIRONMENT_ID, { filterColumn: "e mail", filterValue: "x" }));
     await usageErrorOf(client.listUsers(ENVIRONMENT_ID, { filterColumn: "email", filterValue: "a\u0000b" }));
+    // Only the vendor's UserFilterableFieldsEnum: `team` was a column of our own guess.
+    await usageErrorOf(client.listUsers(ENVIRONMENT_ID, { filterColumn: "team", filterValue: "x" }));
   });
 });
 

@@ -14,7 +14,6 @@ import { isLoopbackHost, TOKEN_ENV_VAR } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
-import { printable } from "../table.js";
 
 export interface DoctorFlags extends RemoteFlags {
   env?: string[];
@@ -50,8 +49,7 @@ function label(check: DoctorCheck): string {
 }
 
 function describePass(check: Extract<DoctorCheck, { status: "ok" }>): string {
-  const scopes = check.tokenScopes === undefined ? "" : ` (token scopes: ${printable(check.tokenScopes.join(", ") || "none")})`;
-  return `✔ ${label(check)}: token, environment id and scopes are correct${scopes}`;
+  return `✔ ${label(check)}: token, environment id and scopes are correct`;
 }
 
 function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context: DoctorContext): string {

@@ -34,7 +34,7 @@ export async function inviteCommand(decision: InviteDecision, inviteId: string, 
   });
 }
 
-/** `409 Resources already exists for this Object [email_cannot_be_null]`. */
+/** `422 Resources already exists for this Object [email_cannot_be_null]`. */
 function describeRemote(error: RemoteError): string {
   const code = error.code ? ` [${printable(error.code)}]` : "";
   return `${error.status ?? ""} ${printable(error.serverMessage ?? "conflict")}${code}`.trim();

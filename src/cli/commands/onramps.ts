@@ -1,10 +1,11 @@
 /**
- * `screenpol onramps --env NAME [--merchant-name X] [--wallet-address A]
- * [--chain C] [--network-id N] [--crypto-token T] [--currency C] [--json]`
- * (admin-api.md, operation 8): the onramps enabled in an environment, with the
- * URL each provider would open (the service appends the merchant display name
- * where the provider supports it). The six values are checked by the client
- * before anything is sent: a bad one is exit 2, one line.
+ * `screenpol onramps --env NAME [--wallet-address A] [--chain C] [--network-id N]
+ * [--crypto-token T] [--token-amount N] [--include-disabled] [--currency C]
+ * [--merchant-name X] [--json]` (admin-api.md, operation 8; the parameter
+ * names are the vendor's, designed-endpoints.ts): the onramps enabled in an
+ * environment, with the URL each provider would open (the service appends the
+ * merchant display name where the provider supports it). The values are
+ * checked by the client before anything is sent: a bad one is exit 2, one line.
  */
 import { findOnramps, withConnection } from "../../app/admin.js";
 import { selectEnvironment } from "../../app/connect.js";
@@ -23,6 +24,8 @@ export interface OnrampsFlags extends RemoteFlags {
   networkId?: string;
   /** `--crypto-token`: the client's `token` parameter, renamed so it is never mistaken for the API token. */
   cryptoToken?: string;
+  tokenAmount?: string;
+  includeDisabled?: boolean;
   currency?: string;
   json?: boolean;
 }
@@ -34,6 +37,8 @@ const FLAG_OF: Readonly<Record<keyof OnrampQuery, string>> = {
   chain: "--chain",
   networkId: "--network-id",
   token: "--crypto-token",
+  tokenAmount: "--token-amount",
+  includeDisabled: "--include-disabled",
   currency: "--currency",
 };
 
@@ -55,6 +60,8 @@ export async function onrampsCommand(flags: OnrampsFlags, io: CliIo): Promise<Ex
   if (flags.chain !== undefined) query.chain = flags.chain;
   if (flags.networkId !== undefined) query.networkId = flags.networkId;
   if (flags.cryptoToken !== undefined) query.token = flags.cryptoToken;
+  if (flags.tokenAmount !== undefined) query.tokenAmount = parseAmount(flags.tokenAmount);
+  if (flags.includeDisabled === true) query.includeDisabled = true;
   if (flags.currency !== undefined) query.currency = flags.currency;
   return withConnection(connectOptions(flags, io), async ({ workspace, client }) => {
     const environment = selectEnvironment(workspace.config, flags.env);
@@ -73,4 +80,14 @@ export async function onrampsCommand(flags: OnrampsFlags, io: CliIo): Promise<Ex
     io.stdout.write(renderTable(["PROVIDER", "NAME", "URL"], rows));
     return EXIT.ok;
   });
+}
+
+/** `--token-amount`: a plain decimal number (`25`, `0.5`), as a person types an amount. */
+function parseAmount(text: string): number {
+  if (!/^\d{1,15}(?:\.\d{1,18})?$/.test(text)) {
+    throw new UsageError(`--token-amount takes a non-negative decimal number such as 25 or 0.5, not ${JSON.stringify(printable(text, 40))}`, {
+      parameter: "--token-amount",
+    });
+  }
+  return Number(text);
 }

@@ -1,6 +1,7 @@
 /**
- * `screenpol users list --env NAME [--filter COLUMN=VALUE] [--limit N]
- * [--offset N] [--all] [--json]` (admin-api.md, operation 7): one page of the
+ * `screenpol users list --env NAME [--filter COLUMN=VALUE] [--order-by COLUMN[:asc|:desc]]
+ * [--limit N] [--offset N] [--all] [--json]` (admin-api.md, operation 7; the
+ * query is the vendor's, designed-endpoints.ts): one page of the
  * environment's users, or every page with `--all`, as a table or as one JSON
  * document.
  */
@@ -16,6 +17,7 @@ import { printable, renderTable } from "../table.js";
 export interface UsersListFlags extends RemoteFlags {
   env?: string;
   filter?: string;
+  orderBy?: string;
   limit?: string;
   offset?: string;
   all?: boolean;
@@ -38,7 +40,14 @@ export async function usersListCommand(flags: UsersListFlags, io: CliIo): Promis
   if (flags.all && offset !== undefined) throw new UsageError("--all reads every page from the first; it does not take --offset");
   return withConnection(connectOptions(flags, io), async ({ workspace, client }) => {
     const environment = selectEnvironment(workspace.config, flags.env);
-    const listing = await listEnvironmentUsers(client, { environmentId: environment.id, limit, offset, filter, all: flags.all === true });
+    const listing = await listEnvironmentUsers(client, {
+      environmentId: environment.id,
+      limit,
+      offset,
+      filter,
+      orderBy: flags.orderBy,
+      all: flags.all === true,
+    });
     io.stdout.write(flags.json ? renderJson(environment, listing) : renderListing(listing, flags.all === true));
     return EXIT.ok;
   });

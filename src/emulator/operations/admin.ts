@@ -6,7 +6,7 @@
  * |----------------------------|--------------------------------------------------------------|
  * | GET /__emulator/health     | `{ok: true}`                                                 |
  * | GET /__emulator/state      | `{state, catalog: {version, size}, fileWrites}`: the state as the file holds it |
- * | GET /__emulator/routes     | `{routes: [{method, template, scope, operation}]}`           |
+ * | GET /__emulator/routes     | `{routes: [{method, template, scope, operation, query}]}`    |
  * | GET /__emulator/faults     | `{faults}`: the faults in force, with counts left and fired  |
  * | POST /__emulator/faults    | adds a fault `{route, kind, count?, retryAfter?, delayMs?}` or `{faults: [...]}`; 201 |
  * | DELETE /__emulator/faults  | clears every fault; 204                                      |
@@ -71,7 +71,10 @@ export async function handleAdmin(request: IncomingMessage, path: string, bodyTe
       };
     }
     case "GET /routes":
-      return { status: 200, body: { routes: ROUTES.map(({ method, template, scope, operation }) => ({ method, template, scope, operation })) } };
+      return {
+        status: 200,
+        body: { routes: ROUTES.map(({ method, template, scope, operation, query }) => ({ method, template, scope, operation, query: query ?? [] })) },
+      };
     case "GET /faults":
       return { status: 200, body: { faults: services.faults.list() } };
     case "POST /faults": {

@@ -1,10 +1,11 @@
 /**
  * Invite accept/reject (admin-api.md, operation 3) and MFA reset (operation 4).
  * Their status codes are "not shown"; the emulator's: 200 with the invite, 204
- * for the MFA reset, 403 `sanctions_blocked`, 409 for the merge conflict (the
- * client recognises that body by its message whatever the status).
+ * for the MFA reset, 403 `sanctions_blocked`, and 422 for the merge conflict,
+ * the status of the vendor's `UnprocessableEntity` error model, whose payload
+ * is the merge-conflict payload (designed-endpoints.ts, INVITE_CONFLICT_STATUS).
  */
-import { INVITE_STATUS_FIELD } from "../../remote/designed-endpoints.js";
+import { INVITE_CONFLICT_STATUS, INVITE_STATUS_FIELD } from "../../remote/designed-endpoints.js";
 import { environmentFor, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, forbidden, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
@@ -24,7 +25,7 @@ function inviteView(invite: StoredInvite): Record<string, unknown> {
  * admin-api.md; the emulator's): `pending` to `accepted` or `rejected`; the
  * same status again is a no-op 200 (the client retries); anything else is 409
  * `invite_not_pending`. Accepting the seeded conflict invite answers the
- * merge-conflict body, accepting the seeded blocked one 403 `sanctions_blocked`;
+ * merge-conflict body with 422, accepting the seeded blocked one 403 `sanctions_blocked`;
  * rejecting either works.
  */
 export async function updateInvite(request: ApiRequest, services: EmulatorServices): Promise<Reply> {
@@ -44,7 +45,7 @@ export async function updateInvite(request: ApiRequest, services: EmulatorServic
   if (status === "accepted" && invite._outcome === "sanctionsBlocked") throw forbidden("sanctions_blocked");
   if (status === "accepted" && invite._outcome === "mergeConflict") {
     const existing = state.users.find((user) => user.record.projectEnvironmentId === invite.environmentId && user.record.email === invite.email);
-    throw new HttpError(409, mergeConflictBody(invite, existing));
+    throw new HttpError(INVITE_CONFLICT_STATUS, mergeConflictBody(invite, existing));
   }
   const now = timestamp(services.now());
   const updated = await services.store.write((current) => {

@@ -41,7 +41,7 @@ describe("screenpol invite", () => {
       `  note: another user of this environment already signs in with ${invite.email}; merge the accounts or invite another address`,
     ]);
     expect(lines(run.stderr)).toEqual([
-      `screenpol: invite ${SEED_IDS.mergeConflictInvite} was not accepted: 409 Resources already exists for this Object [email_cannot_be_null]: it conflicts with an existing user (fields above)`,
+      `screenpol: invite ${SEED_IDS.mergeConflictInvite} was not accepted: 422 Resources already exists for this Object [email_cannot_be_null]: it conflicts with an existing user (fields above)`,
     ]);
     // Nothing of the invited user's record beyond the conflicting values (wallets, phone, KYB data) is printed.
     expect(run.stdout).not.toMatch(/turnkey|phone|KYB|bc1p/i);

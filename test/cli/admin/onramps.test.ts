@@ -16,9 +16,9 @@ describe("screenpol onramps", () => {
     const [header, ...rows] = lines(run.stdout);
     expect(header).toMatch(/^PROVIDER {2,}NAME {2,}URL$/);
     expect(rows.map((row) => row.split(/ {2,}/))).toEqual([
-      ["banxa", "Banxa", "https://checkout.banxa.example/?merchantName=Acme+Pay&currency=EUR"],
+      ["banxa", "Banxa", "https://checkout.banxa.example/?currency=EUR&merchantName=Acme+Pay"],
       ["coinbaseOnramp", "Coinbase Onramp", "https://pay.coinbase.example/buy?currency=EUR"],
-      ["cryptoDotCom", "Crypto.com Pay", "https://pay.crypto.example/onramp?merchantName=Acme+Pay&currency=EUR"],
+      ["cryptoDotCom", "Crypto.com Pay", "https://pay.crypto.example/onramp?currency=EUR&merchantName=Acme+Pay"],
     ]);
   });
 
