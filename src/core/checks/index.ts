@@ -20,6 +20,8 @@ import { check as expiredAddressEntry } from "./expired-address-entry.js";
 import { check as webhookUrl } from "./webhook-url.js";
 import { check as webhookEvent } from "./webhook-event.js";
 import { check as secretInFile } from "./secret-in-file.js";
+import { check as schemaCalendarDate } from "./schema-calendar-date.js";
+import { check as schemaBaseUrl } from "./schema-base-url.js";
 import { check as duplicatePolicy } from "./duplicate-policy.js";
 
 export const FILE_CHECKS: readonly FileCheck[] = [
@@ -40,6 +42,8 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   webhookUrl,
   webhookEvent,
   secretInFile,
+  schemaCalendarDate,
+  schemaBaseUrl,
 ];
 
 export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy];
