@@ -14,6 +14,7 @@ import { check as unknownToken } from "./unknown-token.js";
 import { check as duplicateRuleId } from "./duplicate-rule-id.js";
 import { check as terminalAllow } from "./terminal-allow.js";
 import { check as unreachableRule } from "./unreachable-rule.js";
+import { check as shadowedRule } from "./shadowed-rule.js";
 import { check as addressFormat } from "./address-format.js";
 import { check as duplicateAddressEntry } from "./duplicate-address-entry.js";
 import { check as expiredAddressEntry } from "./expired-address-entry.js";
@@ -36,6 +37,7 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   duplicateRuleId,
   terminalAllow,
   unreachableRule,
+  shadowedRule,
   addressFormat,
   duplicateAddressEntry,
   expiredAddressEntry,
