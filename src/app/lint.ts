@@ -6,6 +6,8 @@ import { CONFIG_FILE, type Config } from "../core/config.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
+import { namedPathKind } from "../workspace/named-path.js";
+import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
@@ -47,7 +49,9 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (request.staged) {
       read = await readStaged(workspace.root, workspace.config, cwd, paths);
     } else {
+      const kinds = await refuseMissingPaths(cwd, paths);
       const files = await collectPaths(workspace.root, cwd, paths, workspace.config);
+      refuseEmptyFolders(cwd, paths, kinds, files);
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
       const threads = request.catalog ? 1 : lintThreads(files.length);
@@ -82,6 +86,25 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   }
 }
 
+/**
+ * A named path with nothing at it is a usage error (exit 2), as ESLint's "no
+ * files matching": a typo in a CI step must not pass as a finding-free lint, nor
+ * as one `read-error` among findings. A file that vanishes or cannot be read
+ * later, during the walk, stays a `read-error` finding.
+ */
+async function refuseMissingPaths(cwd: string, paths: readonly string[]): Promise<Array<"missing" | "folder" | "other">> {
+  const kinds = await Promise.all(paths.map((path) => namedPathKind(resolve(cwd, path))));
+  const missing = paths.filter((_, index) => kinds[index] === "missing");
+  if (missing.length > 0) throw new UsageError(`nothing to lint at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
+  return kinds;
+}
+
+/** A named folder that holds no YAML file is a usage error too (collectPaths then lists the folder itself). */
+function refuseEmptyFolders(cwd: string, paths: readonly string[], kinds: ReadonlyArray<string>, files: readonly string[]): void {
+  const empty = paths.filter((path, index) => kinds[index] === "folder" && files.includes(resolve(cwd, path)));
+  if (empty.length > 0) throw new UsageError(`nothing to lint in ${empty.map((path) => JSON.stringify(path)).join(", ")}: no .yaml or .yml file in it`);
+}
+
 interface FilesRead {
   /** The config that decides the layout: the working tree's, or the staged one. */
   config: Config;
@@ -104,6 +127,7 @@ async function readStaged(root: string, workingConfig: Config, cwd: string, path
   // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
   for (const name of named) {
     if (!everything.some((source) => source.file === name || source.file.startsWith(`${name}/`))) {
+      if ((await namedPathKind(resolve(root, name))) === "missing") throw new UsageError(`nothing to lint at ${JSON.stringify(name)}: not in the Git index and no such file or folder`);
       sources.push({ file: name, readError: "is not in the Git index (not added, or not tracked)" });
     }
   }

@@ -3,7 +3,7 @@
  * one more file to report on; the remote commands need it valid and say so.
  */
 import { join } from "node:path";
-import { CONFIG_FILE, EMPTY_CONFIG, toConfig, type Config } from "../core/config.js";
+import { CONFIG_FILE, toConfig, type Config } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintText } from "../core/lint.js";
 import { findRoot, readRequiredTextFile, readTextFile } from "../workspace/repository.js";
@@ -15,12 +15,21 @@ export interface Workspace {
   configFound: boolean;
 }
 
-/** Best effort: a broken config still yields a layout to lint with; its problems are linted with it. */
+/**
+ * Best effort: a broken config still yields a layout to lint with; its problems
+ * are linted with it. No config at all is a ConfigError (exit 2): linting
+ * nothing and passing would let a CI step in the wrong folder pass green.
+ */
 export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
-  if (!configFound) return { root, config: EMPTY_CONFIG, configFound };
+  if (!configFound) throw noConfigError(cwd);
   const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
   return { root, config: configFromText(text), configFound };
+}
+
+/** The one line every command that needs the config gives when there is none. */
+function noConfigError(cwd: string): ConfigError {
+  return new ConfigError(`no ${CONFIG_FILE} in ${cwd} or any parent folder; run screenpol in the repository, or \`screenpol init\` to create one`);
 }
 
 export function configFromText(text: string): Config {
@@ -30,7 +39,7 @@ export function configFromText(text: string): Config {
 /** For commands that talk to the service: the config must exist and be valid. */
 export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
-  if (!configFound) throw new ConfigError(`no ${CONFIG_FILE} found in ${cwd} or any parent folder (run \`screenpol init\` to create one)`);
+  if (!configFound) throw noConfigError(cwd);
   const path = join(root, CONFIG_FILE);
   const text = await readRequiredTextFile(path, (reason, cause) => new ConfigError(`cannot read ${path}: ${reason}`, { cause }));
   const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");

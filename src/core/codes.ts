@@ -93,6 +93,14 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
       "The first matching rule decides, so a rule after a catch-all BLOCK or ALERT never runs and the policy does less than its reviewers think. " +
       "Move the rule before the catch-all, or delete it.",
   },
+  "shadowed-rule": {
+    severity: "error",
+    title: "Rule shadowed by a weaker rule",
+    summary: "A BLOCK or ALERT rule never decides because an earlier rule with a weaker action matches every screening it matches.",
+    help:
+      "The first matching rule decides, so addresses the later rule was written to block are only alerted, or allowed, and nothing in the output shows it. " +
+      "Move the stricter rule above the weaker one, or narrow the earlier rule's conditions.",
+  },
   "server-managed-field": {
     severity: "error",
     title: "Server-managed field",

@@ -27,7 +27,9 @@ export type Severity = "error" | "warning";
 /**
  * Every diagnostic code of policy-language.md, plus `read-error` for a file that
  * cannot be read as text at all (missing, a directory, binary, over 1 MiB): the
- * spec names no code for it and a linter still has to say something at file:1:1.
+ * spec names no code for it and a linter still has to say something at file:1:1;
+ * and `shadowed-rule`, the part of section 5.3's unreachable rules that weakens
+ * the policy (docs/decisions.md, Lint defects and exit codes).
  */
 export const CODES = [
   "read-error",
@@ -39,6 +41,7 @@ export const CODES = [
   "sanctions-floor",
   "terminal-allow",
   "unreachable-rule",
+  "shadowed-rule",
   "server-managed-field",
   "path-mismatch",
   "duplicate-policy",

@@ -14,6 +14,7 @@ import {
   type Document,
   type Node as YamlNode,
   type Pair,
+  type ScalarTag,
   type YAMLError,
 } from "yaml";
 import type { DocPath } from "./diagnostic.js";
@@ -56,6 +57,22 @@ export interface ParseResult {
  */
 export const MAX_DEPTH = 64;
 
+/**
+ * YAML 1.2 core reads `!!float 25` as the number 25 (its float pattern has an
+ * optional fraction), but yaml's float tags all want a `.` or an exponent. Never
+ * matched implicitly: int comes first in the tag list, so `25` stays an int.
+ */
+const PLAIN_INTEGER_FLOAT: ScalarTag = {
+  tag: "tag:yaml.org,2002:float",
+  default: true,
+  test: /^[-+]?[0-9]+$/,
+  resolve: (text) => Number(text),
+  identify: () => false,
+};
+
+/** The core schema's own tags: one of them on a value it cannot take is not a custom tag. */
+const CORE_TAG = /^!!(?:str|int|float|bool|null|map|seq)$/;
+
 /** Far above any policy and far below what an alias bomb expands to. */
 const MAX_ALIAS_COUNT = 100;
 
@@ -75,6 +92,9 @@ export function parseYaml(source: string): ParseResult {
     version: "1.2",
     schema: "core",
     merge: false,
+    customTags: [PLAIN_INTEGER_FLOAT],
+    // Only the core schema's tags: `!!timestamp`, `!!binary`, `!!set`... would yield class instances.
+    resolveKnownTags: false,
   });
   const rangeOf = (start: number, end: number): TextRange => toRange(lineCounter, start, end);
   const problems: ParseProblem[] = [];
@@ -121,7 +141,9 @@ function fromYamlError(error: YAMLError, rangeOf: (s: number, e: number) => Text
   let message = error.message.split("\n")[0] ?? error.message;
   if (error.code === "TAG_RESOLVE_FAILED") {
     const tag = message.replace(/^Unresolved tag:\s*/, "").replace(/^tag:yaml\.org,2002:/, "!!");
-    message = `custom tag ${tag} is not allowed; policy files hold plain data (strings, numbers, booleans, lists, maps)`;
+    message = CORE_TAG.test(tag)
+      ? `this value is not a valid ${tag} in the YAML 1.2 core schema; remove the tag or fix the value`
+      : `custom tag ${tag} is not allowed; policy files hold plain data (strings, numbers, booleans, lists, maps)`;
   } else if (error.code === "TAB_AS_INDENT") {
     message = "tabs are not allowed as indentation in YAML; indent with spaces";
   } else if (error.code === "RESOURCE_EXHAUSTION") {

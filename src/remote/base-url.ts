@@ -1,49 +1,15 @@
-import { UsageError } from "./errors.js";
+import { checkBaseUrl } from "../core/base-url.js";
+import { UsageError } from "./usage-error.js";
+
+export { isLoopbackHost } from "../core/base-url.js";
 
 /**
- * Checks and normalises the base URL (which already includes `/api/v0`,
- * admin-api.md, Endpoints) and returns it without a trailing slash.
- *
- * Refused, because the token would leak or go somewhere unintended:
- * - a scheme other than http and https;
- * - `http://` to anything but a loopback host (127.0.0.0/8, ::1, `localhost`):
- *   the token would cross the network in clear (toolkit.md, Configuration and secrets);
- * - credentials in the URL (they belong in SCREENPOL_API_TOKEN), a query or a fragment
- *   (paths are appended, so these would silently be dropped or misplaced).
+ * Checks and normalises the base URL and returns it without a trailing slash;
+ * throws a UsageError for a URL the token must not be sent to. The rule itself
+ * lives in core/base-url.ts, shared with the lint of screenpol.config.yaml.
  */
 export function normaliseBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch (error) {
-    throw new UsageError(`the base URL ${JSON.stringify(baseUrl.slice(0, 200))} is not a valid URL`, { parameter: "baseUrl", cause: error });
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new UsageError(`the base URL must use https (or http on loopback), not ${url.protocol.slice(0, -1)}`, { parameter: "baseUrl" });
-  }
-  if (url.username !== "" || url.password !== "") {
-    throw new UsageError("the base URL must not contain credentials; the API token comes from SCREENPOL_API_TOKEN or --token-file", {
-      parameter: "baseUrl",
-    });
-  }
-  if (url.search !== "" || url.hash !== "") {
-    throw new UsageError("the base URL must not contain a query or a fragment", { parameter: "baseUrl" });
-  }
-  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(
-      `refusing plain http to ${url.host}: the API token would cross the network in clear; use https, or http only to 127.0.0.1, ::1 or localhost`,
-      { parameter: "baseUrl" },
-    );
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-}
-
-/**
- * Loopback as the WHATWG URL parser normalises host names: IPv4 127.0.0.0/8 in
- * dotted decimal (it turns `127.1` and `0x7f.1` into `127.0.0.1`), `[::1]`, and
- * `localhost` exactly (a `*.localhost` name depends on the resolver).
- */
-export function isLoopbackHost(hostname: string): boolean {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  const checked = checkBaseUrl(baseUrl);
+  if (!checked.ok) throw new UsageError(checked.problem, { parameter: "baseUrl", cause: checked.cause });
+  return checked.url;
 }

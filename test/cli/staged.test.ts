@@ -84,6 +84,8 @@ describe("screenpol lint --staged with paths that match nothing staged", () => {
       git(repo.dir, "init", "-q");
       git(repo.dir, "add", "-A");
       git(repo.dir, "commit", "-qm", "samples");
+      // On disk but never added: a finding. (Nowhere at all is a usage error, test/cli/lint-exit-codes.test.ts.)
+      repo.write("policies/sandbox/vendorAWalletScreening/SIGNIN.yaml", "scope: SIGN_IN\n");
       const typo = await runCli(["lint", "--staged", "--format", "json", "policies/sandbox/vendorAWalletScreening/SIGNIN.yaml"], { cwd: repo.dir });
       expect(typo.code).toBe(1);
       expect(JSON.parse(typo.stdout).diagnostics.map((d: { file: string; code: string; message: string }) => `${d.file} ${d.code} ${d.message}`)).toEqual([

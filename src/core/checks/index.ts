@@ -14,12 +14,15 @@ import { check as unknownToken } from "./unknown-token.js";
 import { check as duplicateRuleId } from "./duplicate-rule-id.js";
 import { check as terminalAllow } from "./terminal-allow.js";
 import { check as unreachableRule } from "./unreachable-rule.js";
+import { check as shadowedRule } from "./shadowed-rule.js";
 import { check as addressFormat } from "./address-format.js";
 import { check as duplicateAddressEntry } from "./duplicate-address-entry.js";
 import { check as expiredAddressEntry } from "./expired-address-entry.js";
 import { check as webhookUrl } from "./webhook-url.js";
 import { check as webhookEvent } from "./webhook-event.js";
 import { check as secretInFile } from "./secret-in-file.js";
+import { check as schemaCalendarDate } from "./schema-calendar-date.js";
+import { check as schemaBaseUrl } from "./schema-base-url.js";
 import { check as duplicatePolicy } from "./duplicate-policy.js";
 
 export const FILE_CHECKS: readonly FileCheck[] = [
@@ -34,12 +37,15 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   duplicateRuleId,
   terminalAllow,
   unreachableRule,
+  shadowedRule,
   addressFormat,
   duplicateAddressEntry,
   expiredAddressEntry,
   webhookUrl,
   webhookEvent,
   secretInFile,
+  schemaCalendarDate,
+  schemaBaseUrl,
 ];
 
 export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy];

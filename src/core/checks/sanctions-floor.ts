@@ -6,22 +6,28 @@
  * What counts as an attempt. Names are normalised first: lowercased, with `_`, `-`
  * and white space removed (`Sanctions_Floor`, `sanctions-floor` -> `sanctionsfloor`);
  * "words" are the parts of the original name split at `_`, `-`, spaces and
- * camelCase humps (`ofacList` -> `ofac`, `list`).
+ * camelCase humps, an acronym being one word (`disableOFACCheck` -> `disable`,
+ * `OFAC`, `Check`).
  *
  * - A KEY anywhere in the document (also inside free text maps, lists, addresses
  *   files) when its normalised name is one of SANCTIONS_KEYS, contains `sanction`
- *   (`skipSanctions`, `sanctioned`, `unSanctionsList`), starts with `ofac` or has
- *   the word `ofac` (`OFAC`, `ofac_sdn`, `useOfac`), or is `floor` with at most one
- *   verb in front (`floor`, `bypassFloor`, `skip-floor`). No key of either vendor's
- *   vocabulary comes close, so these are never legitimate fields. Plain substrings
- *   such as `ofac` inside `proofAccount`, or `floor` inside `amountFloor`, do not count.
+ *   (`skipSanctions`, `sanctioned`, `unSanctionsList`), has the word `ofac`
+ *   (`OFAC`, `ofac_sdn`, `useOFACList`, `disableOFACCheck`), or is `ofac` or
+ *   `floor` with only SWITCH_WORDS around it in its normalised form (`floor`,
+ *   `bypassFloor`, `disable-floor-check`, `skipofaccheck`). No key of either
+ *   vendor's vocabulary comes close, so these are never legitimate fields. A word
+ *   that merely contains the letters does not count: `ofac` inside `proofAccount`
+ *   or `offacet`, `floor` inside `amountFloor`, `floorPrice` or `overflow`.
  * - A string VALUE under an enum-like key (ENUM_KEYS: `category`, `action`,
  *   `providerType`, `atLeast`, `riskType`, `direction`, `chain`, `scope`, and the
  *   items of `chains`), also as a list item under such a key, when its normalised
  *   form contains `sanction` (`sanctions`, `sanctioned_entity`,
- *   `sanctioned_jurisdiction`), starts with `ofac` or has the word `ofac`, or is
- *   `floor`. Free text (`description`, `reason`, `name`, `id`) may mention
- *   sanctions: it is never an attempt.
+ *   `sanctioned_jurisdiction`), names `ofac` as a key would, or is `floor`.
+ * - A string VALUE under any other key, a list item included, when its normalised
+ *   form is one of the values the spec lists (SANCTIONS_VALUES: `OFAC`,
+ *   `sanctions`, `Sanctioned-Entity`...): `source: OFAC` is an attempt whatever
+ *   the key is called. Free text (FREE_TEXT_KEYS: `description`, `reason`,
+ *   `name`, `id`) may mention sanctions: it is never an attempt.
  * - A `providerType` naming the sanctions provider is one of those values; its
  *   message says the sanctions provider is not a screening vendor.
  * - A BLOCK on sanctions (a rule whose `when` holds such a key or value, with
@@ -46,8 +52,19 @@ const SANCTIONS_KEYS: ReadonlySet<string> = new Set([
   "skipsanctions", "sanctionslist", "sanctioned",
 ]);
 
-/** `floor` alone or after one verb of switching it off. */
-const FLOOR_KEY = /^(?:bypass|skip|disable|ignore|override|no)?floor$/;
+/**
+ * Words that switch or select the floor or the OFAC list; `floor` or `ofac` with
+ * only these around it (normalised) is the floor: `disablefloorcheck`, `skipofac`.
+ */
+const SWITCH_WORDS = "bypass|skip|disabled?|enabled?|ignore|override|no|use|apply|check|on|off|mode|list|exempt|without";
+const FLOOR_KEY = new RegExp(`^(?:${SWITCH_WORDS})*floor(?:${SWITCH_WORDS})*$`);
+const OFAC_NAME = new RegExp(`^(?:${SWITCH_WORDS})*ofac`);
+
+/** The values the spec lists (section 5.2), normalised: attempts under any key but free text. */
+const SANCTIONS_VALUES: ReadonlySet<string> = new Set(["sanctions", "sanctionedentity", "sanctionedjurisdiction", "ofac", "sanctionsfloor"]);
+
+/** Keys whose strings are prose or names, which may mention sanctions. */
+const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(["description", "reason", "name", "id"]);
 
 /** Keys whose string values are enum-like, not free text. */
 const ENUM_KEYS: ReadonlySet<string> = new Set([
@@ -87,7 +104,7 @@ function findAttempts(data: unknown): Finding[] {
   while (stack.length > 0 && visits++ < MAX_VISITS) {
     const { value, path, key, ancestors } = stack.pop()!;
     if (typeof value === "string") {
-      if (key !== undefined && ENUM_KEYS.has(key) && isSanctionsValue(value)) {
+      if (key !== undefined && (ENUM_KEYS.has(key) ? isSanctionsValue(value) : !FREE_TEXT_KEYS.has(key) && SANCTIONS_VALUES.has(normalise(value)))) {
         findings.push({ code: "sanctions-floor", path, message: valueMessage(data, path, key, value), target: "value" });
       }
       continue;
@@ -143,11 +160,12 @@ function normalise(name: string): string {
 }
 
 function namesOfac(name: string): boolean {
-  if (normalise(name).startsWith("ofac")) return true;
-  return name
-    .split(/[_\-\s]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .some((word) => word.toLowerCase() === "ofac");
+  if (OFAC_NAME.test(normalise(name))) return true;
+  return (name.match(WORD) ?? []).some((word) => word.toLowerCase() === "ofac");
 }
+
+/** One word of an identifier: an acronym (`OFAC` in `useOFACList`), a capitalised or lowercase word, or digits. */
+const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
 
 function valueMessage(data: unknown, path: DocPath, key: string, value: string): string {
   const quoted = JSON.stringify(value);

@@ -8,6 +8,9 @@
  * - a rule whose `when` is the same (deep-equal, map key order ignored, list order
  *   kept) as an earlier rule's: the earlier one always decides first.
  *
+ * A rule that an earlier rule with a weaker action shadows is shadowed-rule's
+ * error, not also this warning (its matches are downgraded, not merely dead).
+ *
  * Reported at the unreachable rule's `id` value (at the rule when it has no id),
  * once per rule, the catch-all cause first. Rules with no `when` or a null one are
  * broken (the schema says so); nothing is guessed about what they would match.
@@ -18,6 +21,7 @@ import { MAX_DEPTH } from "../document.js";
 import type { FileCheck, Finding } from "./check.js";
 import { isCatchAll } from "./catch-all.js";
 import { ownMember, postScreenOf } from "./policy-parts.js";
+import { findShadowing } from "./shadowed-rule.js";
 
 export const check: FileCheck = {
   code: "unreachable-rule",
@@ -30,14 +34,16 @@ export const check: FileCheck = {
     const earlierWhens: Array<{ index: number; when: Record<string, unknown> }> = [];
     rules.forEach((rule, index) => {
       const when = ownMember(rule, "when");
+      const shadowed = findShadowing(rules, index, file.vendor) !== undefined;
       if (catchAll !== undefined) {
+        if (shadowed) return;
         findings.push(unreachable(rules, index, `${describeRule(rules, catchAll)} matches every address before this rule is reached`));
         return;
       }
       if (!isRecord(when)) return;
       const same = earlierWhens.find((earlier) => deepEqual(earlier.when, when));
       if (same) {
-        findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
+        if (!shadowed) findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
       } else {
         earlierWhens.push({ index, when });
       }

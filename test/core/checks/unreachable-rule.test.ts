@@ -37,7 +37,7 @@ describe("unreachable-rule check", () => {
 
   it("reports each rule once, the catch-all cause first", () => {
     const when = { cluster: { category: "scam" } };
-    const data = withRules({ id: "a", when, action: "ALERT" }, { id: "b", when: {}, action: "BLOCK" }, { id: "c", when, action: "BLOCK" });
+    const data = withRules({ id: "a", when, action: "BLOCK" }, { id: "b", when: {}, action: "BLOCK" }, { id: "c", when, action: "BLOCK" });
     const findings = check.run(policyFile(data), context);
     expect(findings.map((f) => [f.path, f.message])).toEqual([
       [["rules", "postScreen", 2, "id"], 'unreachable: rules.postScreen[1] (id "b") matches every address before this rule is reached'],
