@@ -1,7 +1,8 @@
 /**
  * The parallel lint (app/lint-parallel.ts) gives the sequential result, to the
  * byte, and loses no file when a worker fails. The worker threads run the built
- * dist/ (a worker cannot load TypeScript), which the global setup builds.
+ * dist/ (a worker cannot load TypeScript) of the package the global setup
+ * builds for this run (BUILD_ROOT).
  */
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,12 +11,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runLint as runLintFromSource } from "../../src/app/lint.js";
 import { EMPTY_CONFIG } from "../../src/core/config.js";
 import { combineFileLints, lintFile, lintSources, type SourceFile } from "../../src/core/lint.js";
-import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 type AppLint = typeof import("../../src/app/lint.js");
 type AppParallel = typeof import("../../src/app/lint-parallel.js");
-const built = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(PROJECT_ROOT, "dist", path)).href)) as T;
+const built = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(BUILD_ROOT, "dist", path)).href)) as T;
 
 const ENVIRONMENTS = 70;
 const SAMPLE = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
