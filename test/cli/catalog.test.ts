@@ -217,17 +217,16 @@ describe("kill -9 during the write", () => {
     // write, and when the meta temporary appears (the tokens written, no rename yet).
     const rounds = [{ nth: 1, afterMs: 0 }, { nth: 1, afterMs: 30 }, { nth: 2, afterMs: 0 }];
     for (const [round, point] of rounds.entries()) {
-      const old = { tokens: readFileSync(repo.paths.tokens, "utf8"), meta: readFileSync(repo.paths.meta, "utf8") };
-      await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}`)] });
-
+      let old = { tokens: "", meta: "" };
       let outcome: KillOutcome | undefined;
+      // A run whose kill came too late (the sync completed) proves nothing: again, with a new change to download.
       for (let attempt = 0; attempt < MAX_KILL_ATTEMPTS && !outcome?.left.length; attempt++) {
+        old = { tokens: readFileSync(repo.paths.tokens, "utf8"), meta: readFileSync(repo.paths.meta, "utf8") };
+        await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}, attempt ${attempt}`)] });
         const child = sync(repo.dir);
         const exited = finish(child);
         outcome = await killDuringWrite(child, { dirs: [repo.paths.dir], nth: point.nth, afterMs: point.afterMs / 2 ** attempt });
         await exited;
-        // Too late (the sync completed): this run proves nothing; the next one must download the change again.
-        if (!outcome.left.length) await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}, attempt ${attempt}`)] });
       }
       const left = outcome!.left.map((temporary) => temporary.target);
       expect(left.length, `round ${round + 1}: no kill landed inside the write in ${MAX_KILL_ATTEMPTS} runs`).toBeGreaterThan(0);
