@@ -14,11 +14,26 @@ import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function buildAll({ quiet = false } = {}) {
-  const stdio = quiet ? "pipe" : "inherit";
-  execFileSync(process.execPath, [join(root, "scripts/generate.mjs")], { cwd: root, stdio });
-  execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio });
-  rmSync(join(root, "dist/bin"), { recursive: true, force: true });
+/**
+ * Builds into `outDir` (default dist/: what `prepare` and `npm run build` make).
+ * The test setup passes a fresh folder of its own, so that a test run never
+ * writes where another run (or a user) reads. Throws when a step fails, with
+ * the step's output in the message when `quiet` kept it off the terminal: tsc
+ * still emits on a type error, so only the exit code tells a good build from a
+ * bad one.
+ */
+export async function buildAll({ quiet = false, outDir = join(root, "dist") } = {}) {
+  const step = (name, args) => {
+    try {
+      execFileSync(process.execPath, args, { cwd: root, stdio: quiet ? "pipe" : "inherit" });
+    } catch (error) {
+      const output = [error.stdout, error.stderr].filter(Boolean).join("").trim();
+      throw new Error(`build: ${name} failed${output ? `:\n${output}` : ` (${error.message})`}`, { cause: error });
+    }
+  };
+  step("generate.mjs", [join(root, "scripts/generate.mjs")]);
+  step("tsc", [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", outDir]);
+  rmSync(join(outDir, "bin"), { recursive: true, force: true });
   await build({
     // The lint worker is an entry of its own, beside the chunks it shares with main.js:
     // app/lint-parallel.ts starts it as new URL("./lint-worker.js", import.meta.url).
@@ -26,7 +41,7 @@ export async function buildAll({ quiet = false } = {}) {
       { in: join(root, "src/cli/main.ts"), out: "main" },
       { in: join(root, "src/app/lint-worker.ts"), out: "lint-worker" },
     ],
-    outdir: join(root, "dist/bin"),
+    outdir: join(outDir, "bin"),
     bundle: true,
     splitting: true,
     format: "esm",

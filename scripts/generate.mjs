@@ -4,8 +4,11 @@
 // whole rest of a one-file lint, so both are generated before the build:
 //   src/core/generated/schemas.ts     the schemas as data (for `screenpol schema`)
 //   src/core/generated/validators.ts  ajv's standalone validators, precompiled
-// `npm ci` runs this through `prepare`; the test setup runs it too.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// `npm ci` runs this through `prepare`; the test setup runs it too, so two test
+// runs in one checkout may generate at the same time: each file is replaced by a
+// rename, and only when its content changed, so a reader (tsc, vitest) never sees
+// a half-written module.
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
@@ -59,9 +62,25 @@ export function renderValidatorsModule(schemas = loadSchemas()) {
   ].join("\n");
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Writes src/core/generated/ (see the top of this file). */
+export function generate() {
   const schemas = loadSchemas();
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "schemas.ts"), renderSchemasModule(schemas));
-  writeFileSync(join(outDir, "validators.ts"), renderValidatorsModule(schemas));
+  replaceIfChanged(join(outDir, "schemas.ts"), renderSchemasModule(schemas));
+  replaceIfChanged(join(outDir, "validators.ts"), renderValidatorsModule(schemas));
+}
+
+function replaceIfChanged(path, text) {
+  try {
+    if (readFileSync(path, "utf8") === text) return;
+  } catch {
+    // Not generated yet.
+  }
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  generate();
 }

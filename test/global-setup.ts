@@ -1,18 +1,66 @@
 /**
  * Builds exactly as `npm ci` does (scripts/build.mjs: generated validators, tsc,
- * the CLI bundle) once before the suite, so tests that spawn `bin/screenpol.js`
- * run what a user runs, never a stale build. A failed tsc does not stop the unit
- * tests: the errors are printed, and the tests that run the bin fail on their own.
+ * the CLI bundle) once per run, before any test, into a fresh folder of this run
+ * (see {@link buildPackage}), so that the tests that spawn the bin or import
+ * dist/ run what this run's sources build, and two runs in one checkout never
+ * write where the other reads. A failed build fails the run: the error (tsc's
+ * output) is thrown, vitest prints it and runs no test. Tests find the build
+ * through test/helpers/run-cli.ts (`BUILD_ROOT`, `BIN`).
  */
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { TestProject } from "vitest/node";
 
-export default async function setup(): Promise<void> {
-  // @ts-expect-error: a plain ESM script without types
-  const { buildAll } = await import("../scripts/build.mjs");
-  try {
-    await buildAll({ quiet: true });
-  } catch (error) {
-    const output = String((error as { stdout?: Buffer }).stdout ?? (error as Error).message);
-    process.stderr.write(`\nglobal setup: building dist/ failed (${join(import.meta.dirname, "../scripts/build.mjs")}); tests that run bin/screenpol.js will fail:\n${output}\n`);
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The package root this run built (test/helpers/run-cli.ts `BUILD_ROOT`). */
+    screenpolBuildRoot: string;
   }
+}
+
+const PROJECT_ROOT = join(import.meta.dirname, "..");
+
+/** Copied (they are what is built or resolved relative to the build); everything else is linked. */
+const OWN_ENTRIES = new Set(["bin", "dist", "package.json"]);
+/** Never linked: Git metadata (a linked worktree's `.git` would make the folder a checkout). */
+const SKIPPED_ENTRIES = new Set([".git"]);
+
+/**
+ * A package root in the OS temp folder, laid out as the checkout is: bin/ and
+ * package.json copied, dist/ built here, and every other top-level entry
+ * (node_modules, schemas, the sample policies, catalog/, ...) a symbolic link to
+ * the checkout's. bin/screenpol.js loads ../dist/ beside itself, version.ts reads
+ * ../../package.json and `demo` finds its sample repository by the package.json
+ * above it, so each finds this run's copy. Returns the folder; throws, leaving
+ * nothing behind, when the build fails.
+ */
+export async function buildPackage(projectRoot: string = PROJECT_ROOT): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), "screenpol-build-"));
+  try {
+    const { buildAll } = (await import(pathToFileURL(join(projectRoot, "scripts/build.mjs")).href)) as { buildAll(options: { quiet: boolean; outDir: string }): Promise<void> };
+    await buildAll({ quiet: true, outDir: join(root, "dist") });
+    for (const entry of OWN_ENTRIES) if (entry !== "dist") cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
+    for (const entry of readdirSync(projectRoot)) {
+      if (!OWN_ENTRIES.has(entry) && !SKIPPED_ENTRIES.has(entry)) symlinkSync(join(projectRoot, entry), join(root, entry));
+    }
+    return root;
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`global setup: the build failed, so no test runs (a stale build would pass for this one):\n${(error as Error).message}`, { cause: error });
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const builds = [await buildPackage()];
+  project.provide("screenpolBuildRoot", builds[0]!);
+  // Watch mode: every rerun gets a build of the sources as they are then.
+  project.onTestsRerun(async () => {
+    builds.push(await buildPackage());
+    project.provide("screenpolBuildRoot", builds.at(-1)!);
+  });
+  return () => {
+    for (const root of builds) rmSync(root, { recursive: true, force: true });
+  };
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lint } from "../src/index.js";
-import { PROJECT_ROOT, runCli } from "./helpers/run-cli.js";
+import { BUILD_ROOT, runCli } from "./helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "./helpers/temp-repo.js";
 
 describe('import { lint } from "screenpol"', () => {
@@ -21,9 +21,10 @@ describe('import { lint } from "screenpol"', () => {
     expect(library.filesLinted).toBe(JSON.parse(cli.stdout).files);
   });
 
+  // From the package root of this run's build: "screenpol" resolves there, by its package.json, to its dist/.
   it("resolves by package name to the built library", () => {
     const script = `import { lint } from "screenpol"; const r = await lint([], { cwd: ${JSON.stringify(repo.dir)} }); console.log(r.diagnostics.map((d) => d.code).join(","));`;
-    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: PROJECT_ROOT, encoding: "utf8" });
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: BUILD_ROOT, encoding: "utf8" });
     expect(output.trim().split(",")).toContain("sanctions-floor");
   });
 });

@@ -37,6 +37,13 @@ export interface LintRun extends LintResult {
    * tokens and none could be used (or its meta is stale); never a diagnostic.
    */
   catalogNotice: string | undefined;
+  /**
+   * Who linted: `workers` threads started besides this one (0: this thread
+   * alone), `answered` of them returned their chunk; the chunks of the others
+   * were linted on this thread (app/lint-parallel.ts). Same findings either way;
+   * this tells a parallel lint from the silent fallback.
+   */
+  threads: { workers: number; answered: number };
 }
 
 export async function runLint(request: LintRequest = {}): Promise<LintRun> {
@@ -80,7 +87,8 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
         })
       : lintSources(sources, { config, now, catalog: index });
     const notice = catalogNotice(catalog, tokensListed);
-    return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice };
+    const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
+    return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
   } finally {
     await workers?.close();
   }

@@ -5,12 +5,13 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPlan } from "../../src/app/plan.js";
 import { LocalChangesError, runPull } from "../../src/app/pull.js";
 import { parseYaml } from "../../src/core/document.js";
 import { lintText } from "../../src/core/lint.js";
+import { killDuringWrite } from "../helpers/kill-mid-write.js";
 import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { ALL_SCOPES_TOKEN, setUp, type Setup } from "../cli/plan-harness.js";
 
@@ -21,6 +22,9 @@ const LIVE_FILES = [
   "policies/live/vendorBAddressScreening/SIGN_IN.yaml",
   "policies/live/vendorBAddressScreening/addresses.yaml",
 ];
+
+/** Runs of `pull` allowed per kill point for the kill to land inside a write (proven by its temporary left behind). */
+const MAX_KILL_ATTEMPTS = 5;
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=screenpol test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: dir, encoding: "utf8" });
@@ -135,7 +139,7 @@ describe("pull", () => {
     expect(forced.code).toBe(0);
   });
 
-  it("a kill -9 at any moment leaves every file whole: the old content or the new, never half", async () => {
+  it("a kill -9 during the writes leaves every file whole: the ones written new, the interrupted one and the rest old", async () => {
     // The content a completed pull writes, from a separate copy.
     const reference = await setUp();
     let expected: Record<string, string>;
@@ -147,35 +151,44 @@ describe("pull", () => {
       await reference.harness.close();
     }
     const original = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(PROJECT_ROOT, path), "utf8")]));
+    const changed = LIVE_FILES.filter((path) => expected[path] !== original[path]);
+    expect(changed.length).toBeGreaterThan(1);
     const env = { ...process.env, SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: setup.harness.running.baseUrl };
-    const seen = { old: 0, new: 0 };
-    const timings: number[] = [];
-    for (let round = 0; round < 12; round++) {
-      for (const path of LIVE_FILES) writeFileSync(join(setup.repo.dir, path), original[path]!);
-      // Round 0 runs to the end (and times a whole pull); the others are killed at a random
-      // moment of such a run: start-up, reads, or the writes at the end.
-      const delay = round === 0 ? undefined : Math.floor(Math.random() * timings[0]!);
-      const started = performance.now();
-      const child = spawn(process.execPath, [BIN, "pull", "--env", "live", "--force"], { cwd: setup.repo.dir, env, stdio: "ignore" });
-      const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-      const timer = delay === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), delay);
-      await exited;
-      clearTimeout(timer);
-      if (round === 0) timings.push(performance.now() - started);
-      for (const path of LIVE_FILES) {
-        const text = readFileSync(join(setup.repo.dir, path), "utf8");
-        expect(parseYaml(text).problems, path).toEqual([]);
-        expect([original[path], expected[path]], `${path} after a kill at ${delay} ms`).toContain(text);
-        if (text === expected[path] && text !== original[path]) seen.new++;
-        else seen.old++;
+    const folders = [...new Set(LIVE_FILES.map((path) => dirname(join(setup.repo.dir, path))))];
+    const interrupted: string[] = [];
+    let attempts = 0;
+    // One kill per written file: at the moment its temporary appears (the nth of the run).
+    for (let nth = 1; nth <= changed.length; nth++) {
+      let proven = false;
+      for (let attempt = 0; attempt < MAX_KILL_ATTEMPTS && !proven; attempt++, attempts++) {
+        for (const path of LIVE_FILES) writeFileSync(join(setup.repo.dir, path), original[path]!);
+        const child = spawn(process.execPath, [BIN, "pull", "--env", "live", "--force"], { cwd: setup.repo.dir, env, stdio: "ignore" });
+        const outcome = await killDuringWrite(child, { dirs: folders, nth });
+        // Whatever the moment, every file is the old or the new one, whole.
+        const now = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(setup.repo.dir, path), "utf8")]));
+        for (const path of LIVE_FILES) {
+          expect(parseYaml(now[path]!).problems, path).toEqual([]);
+          expect([original[path], expected[path]], `${path} after a kill at write ${nth}`).toContain(now[path]);
+        }
+        for (const left of outcome.left) rmSync(join(left.dir, left.name));
+        // Proof that the kill landed mid-write: exactly one temporary left, of a file the pull changes.
+        if (outcome.left.length === 0) continue;
+        expect(outcome.left, "one write at a time").toHaveLength(1);
+        const target = relative(setup.repo.dir, outcome.left[0]!.target);
+        expect(changed).toContain(target);
+        // The interrupted file and those after it are old; those before it, new.
+        const position = changed.indexOf(target);
+        for (const [index, path] of changed.entries()) expect(now[path], `${path}, write ${index + 1}; killed in write ${position + 1}`).toBe(index < position ? expected[path] : original[path]);
+        interrupted.push(target);
+        proven = true;
       }
+      expect(proven, `no kill landed during write ${nth} in ${MAX_KILL_ATTEMPTS} runs`).toBe(true);
     }
-    // Both outcomes happened: the kills did land before and after writes.
-    expect(seen.new).toBeGreaterThan(0);
-    expect(seen.old).toBeGreaterThan(0);
+    // The kills did land in different writes.
+    expect(new Set(interrupted).size, `interrupted ${interrupted.join(", ")} in ${attempts} runs`).toBeGreaterThan(1);
     // No temporary file is ever picked up as a policy (*.tmp is not YAML).
     const folder = join(setup.repo.dir, "policies/live/vendorAWalletScreening");
-    for (const name of readdirSync(folder)) expect(name.endsWith(".yaml") || name.endsWith(".tmp")).toBe(true);
+    for (const name of readdirSync(folder)) expect(name.endsWith(".yaml")).toBe(true);
     expect(existsSync(join(setup.repo.dir, "policies/live/vendorBAddressScreening/TRANSACTION.yaml"))).toBe(true);
   });
 });

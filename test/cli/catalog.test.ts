@@ -4,17 +4,16 @@
  * without the snapshot. Includes the `kill -9` during the write.
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runLint } from "../../src/app/lint.js";
 import { main } from "../../src/cli/main.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { readSnapshot, snapshotPaths } from "../../src/workspace/catalog-store.js";
 import { NO_SETTINGS_TOKEN, READ_ONLY_TOKEN, renamedToken, startCatalogEmulator, tempCatalogRepo, type CatalogEmulator, type TempCatalogRepo } from "../app/catalog-emulator.js";
-import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { killDuringWrite, type KillOutcome } from "../helpers/kill-mid-write.js";
+import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 
 let live: CatalogEmulator;
 let repo: TempCatalogRepo;
@@ -191,27 +190,18 @@ describe("screenpol lint and the snapshot", () => {
 describe("kill -9 during the write", () => {
   /** Large enough that writing takes a while: 40,000 tokens, about 10 MB. */
   const SIZE = 40_000;
+  /** Runs of `catalog sync` allowed per round for the kill to land inside the write (proven by a temporary left behind). */
+  const MAX_KILL_ATTEMPTS = 4;
   let big: CatalogEmulator;
-  /** A private copy of the built CLI (bin/ and dist/bin/), so a rebuild elsewhere cannot pull it away mid-test. */
-  let bin: string;
-  let binDir: string;
   beforeAll(async () => {
-    binDir = mkdtempSync(join(tmpdir(), "screenpol-bin-"));
-    cpSync(join(PROJECT_ROOT, "bin"), join(binDir, "bin"), { recursive: true });
-    cpSync(join(PROJECT_ROOT, "dist", "bin"), join(binDir, "dist", "bin"), { recursive: true });
-    cpSync(join(PROJECT_ROOT, "package.json"), join(binDir, "package.json"));
-    // The bundle still requires a few runtime files of its dependencies (ajv's).
-    symlinkSync(join(PROJECT_ROOT, "node_modules"), join(binDir, "node_modules"), "dir");
-    bin = join(binDir, "bin", "screenpol.js");
     big = await startCatalogEmulator(SIZE);
   }, 60_000);
   afterAll(async () => {
     await big?.close();
-    rmSync(binDir, { recursive: true, force: true });
   });
 
   it("leaves the old snapshot or the new one, never a torn file or a mismatched meta; the next sync completes", async () => {
-    const sync = (dir: string) => spawn(process.execPath, [bin, "catalog", "sync", "--base-url", big.baseUrl], { cwd: dir, env: { ...process.env, SCREENPOL_API_TOKEN: READ_ONLY_TOKEN }, stdio: ["ignore", "ignore", "pipe"] });
+    const sync = (dir: string) => spawn(process.execPath, [BIN, "catalog", "sync", "--base-url", big.baseUrl], { cwd: dir, env: { ...process.env, SCREENPOL_API_TOKEN: READ_ONLY_TOKEN }, stdio: ["ignore", "ignore", "pipe"] });
     const finish = (child: ReturnType<typeof spawn>) =>
       new Promise<number | null>((resolve) => {
         let stderr = "";
@@ -223,18 +213,23 @@ describe("kill -9 during the write", () => {
       });
     expect(await finish(sync(repo.dir))).toBe(0);
     const outcomes: string[] = [];
-    for (let round = 1; round <= 3; round++) {
-      const old = { tokens: readFileSync(repo.paths.tokens, "utf8"), meta: readFileSync(repo.paths.meta, "utf8") };
-      await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}`)] });
-
-      const child = sync(repo.dir);
-      const exited = finish(child);
-      // The write phase begins when the temporary tokens file appears; kill at a random moment after.
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && child.exitCode === null && !readdirSync(repo.paths.dir).some((name) => name.startsWith(".tokens.json."))) await sleep(1);
-      await sleep(round === 1 ? 0 : Math.floor(Math.random() * 80));
-      child.kill("SIGKILL");
-      await exited;
+    // The kill points: when the tokens temporary appears (its write just begun), a while into that
+    // write, and when the meta temporary appears (the tokens written, no rename yet).
+    const rounds = [{ nth: 1, afterMs: 0 }, { nth: 1, afterMs: 30 }, { nth: 2, afterMs: 0 }];
+    for (const [round, point] of rounds.entries()) {
+      let old = { tokens: "", meta: "" };
+      let outcome: KillOutcome | undefined;
+      // A run whose kill came too late (the sync completed) proves nothing: again, with a new change to download.
+      for (let attempt = 0; attempt < MAX_KILL_ATTEMPTS && !outcome?.left.length; attempt++) {
+        old = { tokens: readFileSync(repo.paths.tokens, "utf8"), meta: readFileSync(repo.paths.meta, "utf8") };
+        await big.changeCatalog({ upsert: [renamedToken(`kill round ${round}, attempt ${attempt}`)] });
+        const child = sync(repo.dir);
+        const exited = finish(child);
+        outcome = await killDuringWrite(child, { dirs: [repo.paths.dir], nth: point.nth, afterMs: point.afterMs / 2 ** attempt });
+        await exited;
+      }
+      const left = outcome!.left.map((temporary) => temporary.target);
+      expect(left.length, `round ${round + 1}: no kill landed inside the write in ${MAX_KILL_ATTEMPTS} runs`).toBeGreaterThan(0);
 
       const killed = readFileSync(repo.paths.tokens, "utf8");
       const snapshot = await readSnapshot(repo.paths);
@@ -246,18 +241,21 @@ describe("kill -9 during the write", () => {
       expect(await finish(sync(repo.dir))).toBe(0);
       const next = readFileSync(repo.paths.tokens, "utf8");
       expect(readdirSync(repo.paths.dir).sort()).toEqual(["tokens.json", "tokens.meta.json"]);
-      expect(killed === old.tokens || killed === next, "tokens.json is the old or the new file, whole").toBe(true);
-      if (killed === old.tokens) {
-        expect(readFileSync(repo.paths.meta, "utf8")).not.toBe(old.meta);
+      if (left.includes(repo.paths.tokens)) {
+        // Killed before tokens.json was renamed: the old pair, whole.
+        expect(killed, "tokens.json is the old file, whole").toBe(old.tokens);
         expect(killedMeta.sha256).toBe(JSON.parse(old.meta).sha256);
+        expect(readFileSync(repo.paths.meta, "utf8")).not.toBe(old.meta);
         outcomes.push("old");
       } else {
-        // The new tokens with the new meta (renamed, or still pending and found by the reader).
+        // Killed between the two renames: the new tokens, with the new meta still pending in its temporary (found by the reader).
+        expect(left).toEqual([repo.paths.meta]);
+        expect(killed, "tokens.json is the new file, whole").toBe(next);
         expect(killedMeta.sha256).toBe(JSON.parse(readFileSync(repo.paths.meta, "utf8")).sha256);
         outcomes.push("new");
       }
     }
     expect(outcomes).toHaveLength(3);
     await big.changeCatalog({ remove: ["test-token-d1"] });
-  }, 180_000);
+  }, 240_000);
 });

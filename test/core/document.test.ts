@@ -64,9 +64,8 @@ describe("parseYaml refuses what cannot be trusted", () => {
   it("refuses an alias bomb without expanding it", () => {
     let bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
     for (let i = 1; i < 10; i++) bomb += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]\n`;
-    const started = Date.now();
+    // 10^10 nodes expanded: a parser that expands it never returns (the test timeout).
     const result = parseYaml(bomb);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(result.document).toBeUndefined();
     expect(result.problems[0]?.message).toMatch(/alias/i);
   });

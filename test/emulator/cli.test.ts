@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SEED_IDS } from "../../src/emulator/index.js";
 import { createClient } from "../../src/remote/index.js";
 import { startEmulatorProcess } from "../../bench/emulator-load.js";
-import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { tempDir } from "./helpers.js";
 
 let temp: ReturnType<typeof tempDir>;
@@ -28,12 +28,11 @@ interface Facts {
 describe("screenpol emulator", () => {
   it("prints one JSON line with the base URL and tokens, serves the client, and stops on SIGTERM", async () => {
     const statePath = join(temp.dir, "state.json");
-    const started = performance.now();
     const emulator = await startEmulatorProcess({
+      root: BUILD_ROOT,
       statePath,
       extraArgs: ["--catalog-size", "200", "--token", "dyn_cli_test_token_0123456789=users.read", "--fault", "GET /environments/{environmentId}=503x1"],
     });
-    const startMs = performance.now() - started;
     try {
       const facts = emulator.facts as Facts;
       expect(facts.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v0$/);
@@ -43,8 +42,7 @@ describe("screenpol emulator", () => {
       expect(facts.tokens.map((token) => token.scopes.length)).toEqual([6, 1, 1]);
       expect(facts.tokens[1]!.scopes).toEqual(["environment.settings.read"]);
       expect(facts.environments.map((environment) => environment.name)).toEqual(["sandbox", "live"]);
-      // Start-up in well under a second on an idle machine; bounded loosely here, the suite runs in parallel.
-      expect(startMs).toBeLessThan(3_000);
+      // Its start-up time is measured by `npm run bench` (bench/emulator-load.js), not bounded here.
 
       const client = createClient({ baseUrl: facts.baseUrl, token: facts.tokens[0]!.token, retry: { maxAttempts: 3, sleep: async () => undefined } });
       try {
@@ -68,7 +66,7 @@ describe("screenpol emulator", () => {
       await emulator.stop();
     }
     // Started again on the same file: loaded, with the write.
-    const again = await startEmulatorProcess({ statePath });
+    const again = await startEmulatorProcess({ root: BUILD_ROOT, statePath });
     try {
       expect((again.facts as Facts).seeded).toBe(false);
       const client = createClient({ baseUrl: (again.facts as Facts).baseUrl, token: (again.facts as Facts).tokens[1]!.token });

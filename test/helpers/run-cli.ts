@@ -1,9 +1,29 @@
 /** Runs the built CLI as a user would: a real process, real exit code, real streams. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { inject } from "vitest";
+// The type of inject("screenpolBuildRoot") (ProvidedContext).
+import type {} from "../global-setup.js";
 
+/** The checkout: sources, sample policies, docs, fixtures. Never its dist/ or bin/: see BUILD_ROOT. */
 export const PROJECT_ROOT = join(import.meta.dirname, "../..");
-export const BIN = join(PROJECT_ROOT, "bin/screenpol.js");
+
+/**
+ * The package as this run built it (test/global-setup.ts): bin/, dist/ and
+ * package.json of its own, the checkout's other entries linked. Anything that
+ * runs or imports the build (the bin, dist/..., `import "screenpol"`, an action
+ * or hook that calls bin/screenpol.js) goes through here, never through the
+ * checkout's dist/, which a build elsewhere may have left stale.
+ */
+export const BUILD_ROOT: string = builtPackageRoot();
+/** bin/screenpol.js of this run's build. */
+export const BIN = join(BUILD_ROOT, "bin/screenpol.js");
+
+function builtPackageRoot(): string {
+  const root = inject("screenpolBuildRoot");
+  if (!root) throw new Error("no build of this run: tests run through vitest with test/global-setup.ts (vitest.config.ts), which builds once per run");
+  return root;
+}
 
 export interface CliRun {
   code: number | null;

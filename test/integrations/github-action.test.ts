@@ -6,14 +6,15 @@
  * `plan --format markdown` against the local emulator posted by the
  * github-script step to a stand-in of the GitHub API. Only two steps are not
  * executed: actions/setup-node (node is already here) and the `npm ci` of the
- * install step, which would download packages; this checkout's build stands in.
+ * install step, which would download packages; the package this test run built
+ * (test/global-setup.ts) stands in as the action's folder.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { BIN, BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { loadAction, runCompositeAction, type ActionFile, type ActionRun, type RunOptions } from "./support/actions-runner.js";
 import { gitEnv } from "./support/git.js";
 import { runGithubScript, type ExistingComment } from "./support/github-script.js";
@@ -66,7 +67,7 @@ async function runAction(
     action: ACTION,
     inputs: options.inputs ?? {},
     workspace: repo.dir,
-    actionPath: PROJECT_ROOT,
+    actionPath: BUILD_ROOT,
     event: eventName === "pull_request" ? { pull_request: { number: 7 } } : {},
     eventName,
     env: { ...repo.env, ...options.env },
@@ -120,7 +121,7 @@ describe("action.yml (composite), run as written", () => {
     repo.write(POLICY, repo.bad);
     const { run, recorded } = await runAction(repo);
 
-    expect(recorded.installs).toEqual([{ script: "npm ci --no-audit --no-fund", cwd: PROJECT_ROOT }]);
+    expect(recorded.installs).toEqual([{ script: "npm ci --no-audit --no-fund", cwd: BUILD_ROOT }]);
     const lint = step(run, "lint");
     expect(lint.status).toBe("success");
     expect(lint.output).toContain(

@@ -2,8 +2,8 @@
  * husky 9 and lint-staged 16, for real, with the files of docs/integrations.md
  * as pasted. The throwaway repository gets a node_modules/ laid out as `npm
  * install --save-dev husky lint-staged screenpol` would lay it out, with links
- * into this checkout's node_modules (husky, lint-staged) and to this checkout
- * itself (screenpol): nothing is downloaded. Then `npx husky init`, the hook file
+ * into this checkout's node_modules (husky, lint-staged) and to the package this
+ * test run built (screenpol, test/global-setup.ts): nothing is downloaded. Then `npx husky init`, the hook file
  * of the docs, and `git commit`.
  *
  * The difference that matters: lint-staged appends ABSOLUTE paths of the staged
@@ -13,7 +13,7 @@
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, type ExpectStatic } from "vitest";
-import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { BIN, BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { snippet } from "./support/docs.js";
 import { gitEnv, run } from "./support/git.js";
 import { makePolicyRepo, POLICY, type PolicyRepo } from "./support/policy-repo.js";
@@ -27,7 +27,7 @@ function linkPackages(dir: string): void {
   const packages: Array<[name: string, target: string, bin: string]> = [
     ["husky", join(NODE_MODULES, "husky"), "bin.js"],
     ["lint-staged", join(NODE_MODULES, "lint-staged"), "bin/lint-staged.js"],
-    ["screenpol", PROJECT_ROOT, "bin/screenpol.js"],
+    ["screenpol", BUILD_ROOT, "bin/screenpol.js"],
   ];
   for (const [name, target, bin] of packages) {
     symlinkSync(target, join(modules, name), "dir");

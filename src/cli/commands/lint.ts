@@ -24,6 +24,8 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   io.stdout.write(output);
   // An info line, not a finding: kept off the machine-read formats, whose consumers often merge stderr in.
   if (run.catalogNotice && (flags.format === "pretty" || flags.format === "github")) io.stderr.write(`screenpol: ${run.catalogNotice}\n`);
+  // Which threads linted (a worker that fails is replaced silently by this thread): for tests and bug reports.
+  if (io.env.SCREENPOL_DEBUG) io.stderr.write(`screenpol: lint: ${run.threads.workers} worker threads started, ${run.threads.answered} answered\n`);
   const { errors, warnings } = countBySeverity(run.diagnostics);
   if (errors > 0) return EXIT.findings;
   if (maxWarnings !== undefined && warnings > maxWarnings) {

@@ -61,12 +61,11 @@ describe("sanctions-floor check", () => {
     expect(check.run(policyFile(cyclic), context).map((f) => f.path)).toEqual([["__proto__", "OFAC"]]);
   });
 
+  // 10^12 paths if every alias were walked: a walk that does not stop at shared nodes never ends (the test timeout).
   it("stays bounded on data that aliases expand into a huge tree", () => {
     let shared: unknown = { category: "mixer" };
     for (let level = 0; level < 12; level++) shared = Array.from({ length: 10 }, () => shared);
-    const started = Date.now();
     expect(check.run(policyFile({ rules: shared }), context)).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("does not overflow on very deep data", () => {
