@@ -37,31 +37,91 @@ export interface SecretRedactor {
  */
 export function createSecretRedactor(secrets: readonly (string | undefined)[]): SecretRedactor {
   const forms = new Set<string>();
+  const textual = new Set<string>();
   for (const secret of secrets) {
     if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of formsOf(secret)) forms.add(form);
+    for (const form of textualFormsOf(secret)) textual.add(form);
   }
   // Longest first, so a form that contains another is replaced whole.
   const ordered = [...forms].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return { redact: (text) => text, contains: () => false, empty: true };
   const pattern = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
+  const cut = cutFormFinder([...textual]);
   return {
-    redact: (text) => (text.length === 0 ? text : text.replace(pattern, REDACTED)),
+    redact: (text) => (text.length === 0 ? text : redactCutForms(text.replace(pattern, REDACTED), cut)),
     contains: (text) => {
       pattern.lastIndex = 0;
       const found = pattern.test(text);
       pattern.lastIndex = 0;
-      return found;
+      return found || findCutForm(text, cut) !== undefined;
     },
     empty: false,
   };
 }
 
-function formsOf(secret: string): string[] {
-  const forms = [secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")];
-  // JSON.stringify escapes quotes, backslashes and control characters; some encoders also escape `/` and non-ASCII.
+/**
+ * What ends text cut short for one line (cli/table.ts, remote/redact.ts
+ * toOneLine). A secret cut there would leave its first characters, which no
+ * whole form matches; so a prefix of a textual form right before it counts.
+ */
+export const ELLIPSIS = "…";
+
+/** A shorter cut leaves too little of a secret to matter (often only a token's public prefix) and would match ordinary text. */
+const MIN_CUT_PREFIX_LENGTH = 8;
+
+interface CutFormFinder {
+  /** Every proper prefix (of at least MIN_CUT_PREFIX_LENGTH characters) of every textual form. */
+  prefixes: ReadonlySet<string>;
+  longest: number;
+}
+
+function cutFormFinder(forms: readonly string[]): CutFormFinder {
+  const prefixes = new Set<string>();
+  for (const form of forms) for (let end = MIN_CUT_PREFIX_LENGTH; end < form.length; end++) prefixes.add(form.slice(0, end));
+  return { prefixes, longest: Math.max(0, ...forms.map((form) => form.length)) };
+}
+
+/** The start of the longest secret prefix ending right before the ellipsis at `at`, if any. */
+function cutFormBefore(text: string, at: number, cut: CutFormFinder): number | undefined {
+  for (let start = Math.max(0, at - cut.longest); at - start >= MIN_CUT_PREFIX_LENGTH; start++) {
+    if (cut.prefixes.has(text.slice(start, at))) return start;
+  }
+  return undefined;
+}
+
+function findCutForm(text: string, cut: CutFormFinder): number | undefined {
+  for (let at = text.indexOf(ELLIPSIS); at !== -1; at = text.indexOf(ELLIPSIS, at + 1)) {
+    if (cutFormBefore(text, at, cut) !== undefined) return at;
+  }
+  return undefined;
+}
+
+function redactCutForms(text: string, cut: CutFormFinder): string {
+  if (!text.includes(ELLIPSIS)) return text;
+  let result = "";
+  let copied = 0;
+  for (let at = text.indexOf(ELLIPSIS); at !== -1; at = text.indexOf(ELLIPSIS, at + 1)) {
+    const start = cutFormBefore(text, at, cut);
+    if (start === undefined || start < copied) continue;
+    result += `${text.slice(copied, start)}${REDACTED}`;
+    copied = at;
+  }
+  return result + text.slice(copied);
+}
+
+/** The forms a person reads as text (not base64): the ones a cut can leave a readable part of. */
+function textualFormsOf(secret: string): string[] {
+  const percent = encodeURIComponent(secret);
   const json = JSON.stringify(secret).slice(1, -1);
-  forms.push(json, json.replace(/\//g, "\\/"), json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  return [secret, percent, percent.replace(/%20/g, "+"), json, json.replace(/\//g, "\\/")];
+}
+
+function formsOf(secret: string): string[] {
+  // JSON.stringify escapes quotes, backslashes and control characters; some encoders also escape `/` and non-ASCII.
+  const forms = textualFormsOf(secret);
+  const json = JSON.stringify(secret).slice(1, -1);
+  forms.push(json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
   const bytes = Buffer.from(secret, "utf8");
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
