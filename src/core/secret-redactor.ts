@@ -37,17 +37,15 @@ export interface SecretRedactor {
  */
 export function createSecretRedactor(secrets: readonly (string | undefined)[]): SecretRedactor {
   const forms = new Set<string>();
-  const textual = new Set<string>();
   for (const secret of secrets) {
     if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of formsOf(secret)) forms.add(form);
-    for (const form of textualFormsOf(secret)) textual.add(form);
   }
   // Longest first, so a form that contains another is replaced whole.
   const ordered = [...forms].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return { redact: (text) => text, contains: () => false, empty: true };
   const pattern = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
-  const cut = cutFormFinder([...textual]);
+  const cut = cutFormFinder(ordered);
   return {
     redact: (text) => (text.length === 0 ? text : redactCutForms(text.replace(pattern, REDACTED), cut)),
     contains: (text) => {
@@ -63,7 +61,7 @@ export function createSecretRedactor(secrets: readonly (string | undefined)[]): 
 /**
  * What ends text cut short for one line (cli/table.ts, remote/redact.ts
  * toOneLine). A secret cut there would leave its first characters, which no
- * whole form matches; so a prefix of a textual form right before it counts.
+ * whole form matches; so a prefix of any form right before it counts.
  */
 export const ELLIPSIS = "…";
 
@@ -71,7 +69,7 @@ export const ELLIPSIS = "…";
 const MIN_CUT_PREFIX_LENGTH = 8;
 
 interface CutFormFinder {
-  /** Every proper prefix (of at least MIN_CUT_PREFIX_LENGTH characters) of every textual form. */
+  /** Every proper prefix (of at least MIN_CUT_PREFIX_LENGTH characters) of every form. */
   prefixes: ReadonlySet<string>;
   longest: number;
 }
@@ -110,18 +108,11 @@ function redactCutForms(text: string, cut: CutFormFinder): string {
   return result + text.slice(copied);
 }
 
-/** The forms a person reads as text (not base64): the ones a cut can leave a readable part of. */
-function textualFormsOf(secret: string): string[] {
-  const percent = encodeURIComponent(secret);
-  const json = JSON.stringify(secret).slice(1, -1);
-  return [secret, percent, percent.replace(/%20/g, "+"), json, json.replace(/\//g, "\\/")];
-}
-
 function formsOf(secret: string): string[] {
+  const forms = [secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")];
   // JSON.stringify escapes quotes, backslashes and control characters; some encoders also escape `/` and non-ASCII.
-  const forms = textualFormsOf(secret);
   const json = JSON.stringify(secret).slice(1, -1);
-  forms.push(json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  forms.push(json, json.replace(/\//g, "\\/"), json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
   const bytes = Buffer.from(secret, "utf8");
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");

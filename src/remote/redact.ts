@@ -4,7 +4,7 @@
  * secrets: the token is "never printed, never in an error message, a log, a plan
  * file or a report".
  */
-import { createSecretRedactor } from "../core/secret-redactor.js";
+import { createSecretRedactor, ELLIPSIS } from "../core/secret-redactor.js";
 
 export { REDACTED } from "../core/secret-redactor.js";
 
@@ -76,5 +76,5 @@ const MAX_DISPLAY_LENGTH = 300;
 export function toOneLine(text: string, maxLength: number = MAX_DISPLAY_LENGTH): string {
   // eslint-disable-next-line no-control-regex
   const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
-  return printable.length > maxLength ? `${printable.slice(0, maxLength - 1)}…` : printable;
+  return printable.length > maxLength ? `${printable.slice(0, maxLength - 1)}${ELLIPSIS}` : printable;
 }
