@@ -37,3 +37,14 @@ describe("a secret cut short by an ellipsis", () => {
     expect(redactor.redact(text)).toBe(`a ${REDACTED}${ELLIPSIS} b ${REDACTED} c ${REDACTED}${ELLIPSIS}`);
   });
 });
+
+describe("a secret escaped for a Markdown comment", () => {
+  it("is redacted HTML-escaped and with its pipes escaped", () => {
+    const secret = "spt_a&b<c>d|e\"f_0123";
+    const markdown = createSecretRedactor([secret]);
+    const html = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    for (const form of [html, html.replace(/\|/g, "\\|"), html.replace(/"/g, "&quot;")]) {
+      expect(markdown.redact(`| ${form} |`)).toBe(`| ${REDACTED} |`);
+    }
+  });
+});
