@@ -201,7 +201,7 @@ function expectClean(outputs: Awaited<ReturnType<typeof runAll>>): void {
 const REFUSED_PULL = /^screenpol: refusing to write (policies\/sandbox\/vendor[AB]\w+\/(SIGN_IN|TRANSACTION|addresses)\.yaml(, )?){6}: the server's response contains your API token; nothing was written\n$/;
 
 describe("a server that echoes the token in every success body and header", () => {
-  // Nineteen CLI runs, three at a time, on a shared machine.
+  // Twenty-one CLI runs, three at a time, on a shared machine.
   it("never gets it into any output or file; files that would hold it are refused", { timeout: 180_000 }, async () => {
     const before = filesUnder(repo.dir);
     const tokenFile = join(tokenFolder, "token");
@@ -241,6 +241,20 @@ describe("a server that echoes the token in every success body and header", () =
       expect(text === before.get(path), `${path} changed`).toBe(true);
       expect(leaksIn(text), path).toEqual([]);
     }
+
+    // The token in a value the client validates (a policy's providerType): refused as an invalid response, in one line without it.
+    mode.providerTypeEcho = true;
+    try {
+      const oneLine = /^screenpol: GET screening policy [^\n]+: invalid response: providerType is not one of [^\n]+\n$/;
+      expectClean(
+        await runAll([
+          { args: ["plan"], code: 4, stderr: oneLine },
+          { args: ["pull", "--env", "sandbox"], code: 4, stderr: oneLine },
+        ]),
+      );
+    } finally {
+      mode.providerTypeEcho = false;
+    }
   });
 
   it("keeps it out of a push conflict report, which shows what changed live", async () => {
@@ -251,20 +265,6 @@ describe("a server that echoes the token in every success body and header", () =
       expect(outputs[0]!.run.stdout).toContain("what changed live since the plan:");
     } finally {
       mode.conflictOnPut = false;
-    }
-  });
-
-  it("keeps it out of the one-line error when it lands in a value the client validates", async () => {
-    mode.providerTypeEcho = true;
-    try {
-      const oneLine = /^screenpol: GET screening policy [^\n]+: invalid response: providerType is not one of [^\n]+\n$/;
-      const outputs = await runAll([
-        { args: ["plan"], code: 4, stderr: oneLine },
-        { args: ["pull", "--env", "sandbox"], code: 4, stderr: oneLine },
-      ]);
-      expectClean(outputs);
-    } finally {
-      mode.providerTypeEcho = false;
     }
   });
 
