@@ -3,7 +3,7 @@
  * user chose, the API token, and a client. One place, so every command refuses
  * the same things the same way (toolkit.md, Configuration and secrets).
  */
-import { readRequiredTextFile } from "../workspace/repository.js";
+import { readTokenFile } from "../workspace/token-file.js";
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
 import { createClient, resolveToken, type RemoteClient } from "../remote/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
@@ -35,7 +35,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const { token } = await resolveToken({
     env: options.env,
     tokenFile: options.tokenFile,
-    readFile: (path) => readRequiredTextFile(path, (_reason, cause) => (cause instanceof Error ? cause : new Error(String(cause)))),
+    readFile: readTokenFile,
   });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
   const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);

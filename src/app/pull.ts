@@ -103,10 +103,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   }
 
   // Before the local-changes check: --force must not get a tainted file written.
-  refuseFilesWithSecrets(
-    writes.filter((write) => !write.same),
-    secrets,
-  );
+  refuseFilesWithSecrets(writes.filter((write) => !write.same), secrets);
 
   const overwrites = writes.filter((write) => write.exists && !write.same);
   if (!request.force && overwrites.length > 0) {

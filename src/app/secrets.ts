@@ -8,7 +8,7 @@
  */
 import { createSecretRedactor, type SecretRedactor } from "../core/secret-redactor.js";
 import { TOKEN_ENV_VAR } from "../remote/token.js";
-import { readTextFile } from "../workspace/repository.js";
+import { readTokenFile } from "../workspace/token-file.js";
 import { SecretInResponseError } from "./errors.js";
 
 export interface SecretSources {
@@ -29,7 +29,7 @@ export async function invocationSecrets(sources: SecretSources): Promise<string[
   const fromEnv = sources.env[TOKEN_ENV_VAR];
   if (fromEnv !== undefined) secrets.push(fromEnv, fromEnv.trim());
   if (sources.tokenFile !== undefined) {
-    const text = await readTextFile(sources.tokenFile);
+    const text = await readTokenFile(sources.tokenFile).catch(() => undefined);
     // As resolveToken reads it (one trailing newline dropped), and trimmed.
     if (text !== undefined) secrets.push(text.replace(/\r?\n$/, ""), text.trim());
   }

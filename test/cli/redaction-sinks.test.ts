@@ -9,12 +9,13 @@
  * for any 12-character run of any form of the token. Files that would carry it
  * are refused (exit 4, one line) and nothing is written.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, type CliRun } from "../helpers/run-cli.js";
+import { BIN, runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 import { sendJson, startServer, type RecordedRequest, type TestServer } from "../remote/http-server.js";
 
@@ -152,11 +153,34 @@ function filesUnder(folder: string): Map<string, string> {
   return files;
 }
 
-function run(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<CliRun> {
-  return runCli([...args, "--base-url", server.baseUrl], {
-    cwd: options.cwd ?? repo.dir,
-    env: { SCREENPOL_API_TOKEN: TOKEN, SCREENPOL_DEBUG: undefined, SCREENPOL_BASE_URL: undefined, ...options.env },
-    timeoutMs: 30_000,
+function run(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; pipedTokenFile?: boolean } = {}): Promise<CliRun> {
+  const env = { SCREENPOL_API_TOKEN: TOKEN, SCREENPOL_DEBUG: undefined, SCREENPOL_BASE_URL: undefined, ...options.env };
+  const cwd = options.cwd ?? repo.dir;
+  if (options.pipedTokenFile) return runWithPipedTokenFile([...args, "--base-url", server.baseUrl], { cwd, env });
+  return runCli([...args, "--base-url", server.baseUrl], { cwd, env, timeoutMs: 30_000 });
+}
+
+/**
+ * `screenpol ARGS --token-file <(printf ...)` through bash: the token file is a
+ * pipe that gives its content once, as `--token-file <(pass show screenpol)`
+ * does, and SCREENPOL_API_TOKEN is unset.
+ */
+function runWithPipedTokenFile(args: string[], options: { cwd: string; env: Record<string, string | undefined> }): Promise<CliRun> {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env, SCREENPOL_API_TOKEN: undefined, PIPED_TOKEN: TOKEN };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const script = 'exec "$@" --token-file <(printf "%s\\n" "$PIPED_TOKEN")';
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", script, "bash", process.execPath, BIN, ...args], { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -169,6 +193,8 @@ interface Scenario {
   /** stdout must parse as JSON (redaction keeps a JSON document valid). */
   json?: boolean;
   cwd?: () => string;
+  /** The token from a pipe (`--token-file <(...)`) instead of SCREENPOL_API_TOKEN. */
+  pipedTokenFile?: boolean;
 }
 
 /** Runs the scenarios three at a time (each bounded by runCli's timeout), results in scenario order. */
@@ -178,8 +204,8 @@ async function runAll(scenarios: readonly Scenario[]): Promise<Array<{ label: st
   const worker = async (): Promise<void> => {
     for (let index = next++; index < scenarios.length; index = next++) {
       const scenario = scenarios[index]!;
-      const result = await run(scenario.args, { env: scenario.env, ...(scenario.cwd ? { cwd: scenario.cwd() } : {}) });
-      outputs[index] = { label: `${scenario.args.join(" ")}${scenario.env?.SCREENPOL_DEBUG ? " SCREENPOL_DEBUG=1" : ""}`, run: result, scenario };
+      const result = await run(scenario.args, { env: scenario.env, pipedTokenFile: scenario.pipedTokenFile, ...(scenario.cwd ? { cwd: scenario.cwd() } : {}) });
+      outputs[index] = { label: `${scenario.args.join(" ")}${scenario.pipedTokenFile ? " (piped token file)" : ""}${scenario.env?.SCREENPOL_DEBUG ? " SCREENPOL_DEBUG=1" : ""}`, run: result, scenario };
     }
   };
   await Promise.all([worker(), worker(), worker()]);
@@ -201,7 +227,7 @@ function expectClean(outputs: Awaited<ReturnType<typeof runAll>>): void {
 const REFUSED_PULL = /^screenpol: refusing to write (policies\/sandbox\/vendor[AB]\w+\/(SIGN_IN|TRANSACTION|addresses)\.yaml(, )?){6}: the server's response contains your API token; nothing was written\n$/;
 
 describe("a server that echoes the token in every success body and header", () => {
-  // Twenty-one CLI runs, three at a time, on a shared machine.
+  // Twenty-two CLI runs, three at a time, on a shared machine.
   it("never gets it into any output or file; files that would hold it are refused", { timeout: 180_000 }, async () => {
     const before = filesUnder(repo.dir);
     const tokenFile = join(tokenFolder, "token");
@@ -215,6 +241,8 @@ describe("a server that echoes the token in every success body and header", () =
       // The token from a file only: the redactor learns it once the command's --token-file is parsed.
       { args: ["plan", "--out", "plan.json", "--token-file", tokenFile], code: 4, env: { SCREENPOL_API_TOKEN: undefined } },
       { args: ["doctor", "--token-file", tokenFile], code: 0, env: { SCREENPOL_API_TOKEN: undefined } },
+      // A pipe gives its content once; the redactor and the request both need it.
+      { args: ["users", "list", "--env", "sandbox"], code: 0, pipedTokenFile: true },
       { args: ["pull", "--env", "sandbox"], code: 4, stderr: REFUSED_PULL },
       { args: ["pull", "--env", "sandbox", "--force"], code: 4, stderr: REFUSED_PULL },
       { args: ["pull", "--env", "sandbox", "--force"], code: 4, env: { SCREENPOL_DEBUG: "1" } },
@@ -232,7 +260,7 @@ describe("a server that echoes the token in every success body and header", () =
     // Meaningful only if the token travelled: every request carried it, and the outputs did show the server's values.
     expect(server.requests.length).toBeGreaterThan(outputs.length);
     expect(server.requests.every((request) => request.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
-    for (const shown of [0, 1, 2, 13, 15]) expect(outputs[shown]!.run.stdout, outputs[shown]!.label).toContain("***");
+    for (const shown of [0, 1, 2, 14, 16]) expect(outputs[shown]!.run.stdout, outputs[shown]!.label).toContain("***");
 
     // Nothing was written: every file of the repository is byte for byte what it was, and no plan.json appeared.
     const after = filesUnder(repo.dir);
