@@ -3,10 +3,12 @@
  * user chose, the API token, and a client. One place, so every command refuses
  * the same things the same way (toolkit.md, Configuration and secrets).
  */
-import { readRequiredTextFile } from "../workspace/repository.js";
+import { readTokenFile } from "../workspace/token-file.js";
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
 import { createClient, resolveToken, type RemoteClient } from "../remote/index.js";
+import type { SecretRedactor } from "../core/secret-redactor.js";
 import { ConfigError } from "./errors.js";
+import { invocationRedactor } from "./secrets.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 export interface ConnectOptions {
@@ -23,6 +25,8 @@ export interface Connection {
   workspace: Workspace;
   client: RemoteClient;
   baseUrl: string;
+  /** The invocation's secrets (app/secrets.ts), the token sent included: what no file written from a response may hold. */
+  secrets: SecretRedactor;
 }
 
 /** Opens the workspace, resolves the token and builds the client; the caller closes `client`. */
@@ -31,11 +35,12 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const { token } = await resolveToken({
     env: options.env,
     tokenFile: options.tokenFile,
-    readFile: (path) => readRequiredTextFile(path, (_reason, cause) => (cause instanceof Error ? cause : new Error(String(cause)))),
+    readFile: readTokenFile,
   });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
+  const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);
   const client = createClient({ baseUrl, token, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
-  return { workspace, client, baseUrl };
+  return { workspace, client, baseUrl, secrets };
 }
 
 /** The environments a command acts on: the named ones, or all of them. */

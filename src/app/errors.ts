@@ -14,3 +14,13 @@ export class ConfigError extends Error {
 export class ConflictError extends Error {
   override readonly name = "ConflictError";
 }
+
+/**
+ * A file the command would write carries one of the invocation's secrets (the
+ * API token, in any form), because the server put it in its answer. Refused
+ * rather than written redacted, so a written file never silently differs from
+ * what is live; nothing was written. Exit 4, as a remote failure.
+ */
+export class SecretInResponseError extends Error {
+  override readonly name = "SecretInResponseError";
+}

@@ -8,13 +8,16 @@
  * comments. A file that would change is only overwritten when Git can give it
  * back (tracked and clean); one with uncommitted changes, untracked or ignored,
  * or any differing file outside a Git repository, is refused unless --force,
- * and then nothing at all is written.
+ * and then nothing at all is written. A file that would carry the API token
+ * (echoed by the server into a live value) is refused too, whatever --force
+ * says, and then nothing at all is written either (app/secrets.ts).
  */
 import { dirname, join, relative, sep } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { layoutPath } from "../core/plan.js";
+import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
@@ -22,6 +25,7 @@ import { collectPaths, pathExists, readTextFile, toRepositoryPath } from "../wor
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
+import { invocationRedactor, refuseFilesWithSecrets } from "./secrets.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 /** Local files with changes a pull would destroy; nothing was written. Exit 2. */
@@ -36,6 +40,8 @@ export interface PullRequest {
   tokenFile?: string;
   baseUrl?: string;
   client?: RemoteClient;
+  /** With `client`: the secrets no written file may hold; by default the invocation's (app/secrets.ts). */
+  secrets?: SecretRedactor;
 }
 
 export interface PulledFile {
@@ -67,6 +73,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   const environment = selectEnvironment(workspace.config, request.environment);
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
   const client = request.client ?? connection!.client;
+  const secrets = connection?.secrets ?? request.secrets ?? (await invocationRedactor({ env: request.env, tokenFile: request.tokenFile }));
   let records;
   try {
     records = (await fetchLive(client, [environment], undefined)).records;
@@ -94,6 +101,9 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
       );
     }
   }
+
+  // Before the local-changes check: --force must not get a tainted file written.
+  refuseFilesWithSecrets(writes.filter((write) => !write.same), secrets);
 
   const overwrites = writes.filter((write) => write.exists && !write.same);
   if (!request.force && overwrites.length > 0) {

@@ -4,11 +4,13 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { ConfigError, ConflictError, UsageError } from "../app/errors.js";
+import { ConfigError, ConflictError, SecretInResponseError, UsageError } from "../app/errors.js";
+import { invocationSecrets } from "../app/secrets.js";
 import { GitError } from "../workspace/git-index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { processIo, type CliIo } from "./io.js";
 import { buildProgram } from "./program.js";
+import { redactingIo } from "./redacting-io.js";
 
 /**
  * undici parses HTTP with llhttp compiled to WebAssembly, and V8 then re-compiles
@@ -18,9 +20,16 @@ import { buildProgram } from "./program.js";
  */
 setFlagsFromString("--liftoff-only");
 
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<ExitCode> {
+export async function main(argv: readonly string[], given: CliIo = processIo()): Promise<ExitCode> {
+  // Every command writes through `io`: whatever it prints passes the redactor (cli/redacting-io.ts).
+  const { io, addSecrets } = redactingIo(given, await invocationSecrets({ env: given.env }));
   const result: { code: ExitCode } = { code: EXIT.ok };
   const program = buildProgram(io, result);
+  // The token file is known once commander has parsed the chosen command's options.
+  program.hook("preAction", async (_program, action) => {
+    const tokenFile: unknown = action.opts().tokenFile;
+    if (typeof tokenFile === "string") addSecrets(await invocationSecrets({ env: io.env, tokenFile }));
+  });
   try {
     await program.parseAsync([...argv], { from: "user" });
     return result.code;
@@ -35,8 +44,8 @@ function reportFailure(error: unknown, io: CliIo): ExitCode {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   const { code, message } = classify(error);
-  io.stderr.write(`screenpol: ${redactSecrets(message, io.env)}\n`);
-  if (io.env.SCREENPOL_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${redactSecrets(error.stack, io.env)}\n`);
+  io.stderr.write(`screenpol: ${message}\n`);
+  if (io.env.SCREENPOL_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   return code;
 }
 
@@ -44,15 +53,10 @@ function classify(error: unknown): { code: ExitCode; message: string } {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) return { code: EXIT.usage, message };
   if (error instanceof ConflictError) return { code: EXIT.conflict, message };
+  if (error instanceof SecretInResponseError) return { code: EXIT.remote, message };
   if (error instanceof Error && error.name === "RemoteError") {
     const remote = error as Error & { kind?: string; code?: string };
     return { code: remote.kind === "conflict" && remote.code === "revision_mismatch" ? EXIT.conflict : EXIT.remote, message };
   }
   return { code: EXIT.usage, message: `internal error: ${message.split("\n")[0]} (set SCREENPOL_DEBUG=1 for details, and please report it)` };
-}
-
-/** Last line of defence: whatever a message carries, the API token never reaches the terminal. */
-function redactSecrets(text: string, env: Record<string, string | undefined>): string {
-  const token = env.SCREENPOL_API_TOKEN?.trim();
-  return token && token.length >= 4 ? text.split(token).join("***") : text;
 }

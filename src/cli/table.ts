@@ -4,6 +4,8 @@
  * in a CI log and through `grep`. Cells are server-supplied text, so each is
  * made one printable line first.
  */
+// The cut ends with the redactor's ELLIPSIS, so a secret cut short is still found (core/secret-redactor.ts).
+import { ELLIPSIS } from "../core/secret-redactor.js";
 
 /** Longest cell kept; a URL with a long query is the widest thing shown. */
 const MAX_CELL_LENGTH = 200;
@@ -19,7 +21,7 @@ export function printable(value: unknown, maxLength: number = MAX_CELL_LENGTH): 
   // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
   if (line === "") return "-";
-  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}${ELLIPSIS}` : line;
 }
 
 /** Renders rows under headers, columns separated by two spaces; the last column is not padded. */

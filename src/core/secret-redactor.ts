@@ -2,9 +2,13 @@
  * Every form in which a secret can travel inside text we did not write: as sent,
  * percent-encoded (a URL or a form body), JSON-escaped (a JSON string that
  * escapes `/` or non-ASCII), and base64 or base64url (a Basic header, a JWT
- * segment, an opaque blob). toolkit.md, Configuration and secrets: the token is
- * "never printed, never in an error message, a log, a plan file or a report";
- * one redactor knows all the forms so that every sink applies the same rule.
+ * segment, an opaque blob). Our own output then escapes that text again (a
+ * JSON document, a canonical YAML quote, a Markdown comment), so each form is
+ * matched through any number of JSON escaping layers and through HTML escaping,
+ * and also when a one-line ellipsis cut it short. toolkit.md, Configuration and
+ * secrets: the token is "never printed, never in an error message, a log, a plan
+ * file or a report"; one redactor knows all the forms so that every sink
+ * applies the same rule.
  */
 
 /** What replaces a secret wherever it would appear. */
@@ -41,10 +45,11 @@ export function createSecretRedactor(secrets: readonly (string | undefined)[]): 
     if (secret === undefined || secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of formsOf(secret)) forms.add(form);
   }
-  // Longest first, so a form that contains another is replaced whole.
+  // Longest first, so a form that contains another is replaced whole; cut forms after every whole one.
   const ordered = [...forms].sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return { redact: (text) => text, contains: () => false, empty: true };
-  const pattern = new RegExp(ordered.map(escapeRegExp).join("|"), "g");
+  const cut = ordered.filter((form) => form.length > MIN_CUT_PREFIX_LENGTH).map(cutPattern);
+  const pattern = new RegExp([...ordered.map(wholePattern), ...cut].join("|"), "g");
   return {
     redact: (text) => (text.length === 0 ? text : text.replace(pattern, REDACTED)),
     contains: (text) => {
@@ -57,11 +62,66 @@ export function createSecretRedactor(secrets: readonly (string | undefined)[]): 
   };
 }
 
+/**
+ * What ends text cut short for one line (cli/table.ts, remote/redact.ts
+ * toOneLine). A secret cut there leaves its first characters, which no whole
+ * form matches; so a prefix of a form right before it counts.
+ */
+export const ELLIPSIS = "…";
+
+/** A shorter cut leaves too little of a secret to matter (often only a token's public prefix) and would match ordinary text. */
+const MIN_CUT_PREFIX_LENGTH = 8;
+
+/** Characters of an escape sequence the cut may have split (`&quot`, a run of backslashes), redacted with the prefix. */
+const MAX_SPLIT_ESCAPE_LENGTH = 5;
+
+/** A form as any number of JSON escaping layers, and HTML escaping, would show it. */
+function wholePattern(form: string): string {
+  return [...codeUnits(form)].map((unit, index) => escapedUnit(unit, index === 0)).join("");
+}
+
+/** A prefix of a form (at least MIN_CUT_PREFIX_LENGTH characters) right before an ellipsis: nested optional groups. */
+function cutPattern(form: string): string {
+  const units = [...codeUnits(form)].map((unit, index) => escapedUnit(unit, index === 0));
+  const required = units.slice(0, MIN_CUT_PREFIX_LENGTH).join("");
+  const optional = units.slice(MIN_CUT_PREFIX_LENGTH, -1).reduceRight((rest, unit) => `(?:${unit}${rest})?`, "");
+  return `${required}${optional}[^\\s${ELLIPSIS}]{0,${MAX_SPLIT_ESCAPE_LENGTH}}(?=${ELLIPSIS})`;
+}
+
+/**
+ * One character of a form, as escaping may show it: each JSON layer puts a
+ * backslash before a quote, a slash (some encoders) or a pipe (a Markdown
+ * cell) and doubles a backslash; HTML escaping rewrites & < > and the quote.
+ */
+function escapedUnit(unit: string, first: boolean): string {
+  const backslashes = first ? "" : "\\\\*";
+  switch (unit) {
+    case "\\":
+      return "\\\\+";
+    case '"':
+      return `${backslashes}(?:"|&quot;)`;
+    case "&":
+      return "&(?:amp;)*";
+    case "<":
+      return "(?:<|&lt;)";
+    case ">":
+      return "(?:>|&gt;)";
+    default:
+      return `${backslashes}${escapeRegExp(unit)}`;
+  }
+}
+
+/** UTF-16 code units, as a regular expression without the `u` flag sees the text. */
+function* codeUnits(text: string): Generator<string> {
+  for (let index = 0; index < text.length; index++) yield text[index]!;
+}
+
 function formsOf(secret: string): string[] {
   const forms = [secret, encodeURIComponent(secret), encodeURIComponent(secret).replace(/%20/g, "+")];
   // JSON.stringify escapes quotes, backslashes and control characters; some encoders also escape `/` and non-ASCII.
   const json = JSON.stringify(secret).slice(1, -1);
-  forms.push(json, json.replace(/\//g, "\\/"), json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  // (Escaped `/` and further escaping layers are the patterns' business: escapedUnit.)
+  forms.push(json, json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
   const bytes = Buffer.from(secret, "utf8");
   for (let offset = 0; offset < 3; offset++) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");

@@ -4,26 +4,21 @@
  * secrets: the token is "never printed, never in an error message, a log, a plan
  * file or a report".
  */
+import { createSecretRedactor, ELLIPSIS } from "../core/secret-redactor.js";
 
-/** What replaces the token wherever it would appear. */
-export const REDACTED = "***";
+export { REDACTED } from "../core/secret-redactor.js";
 
 /** A function that removes every occurrence of one secret from a string. */
 export type Redactor = (text: string) => string;
 
 /**
- * Builds a redactor for `secret`. The secret is replaced as sent and in its
- * percent-encoded form, so a server that echoes a header value, or a URL that
- * somehow carries it, is covered too. An empty secret redacts nothing.
+ * Builds a redactor for `secret`: the core's one redactor (core/secret-redactor.ts),
+ * so the client's errors hide the token in every form the CLI's output does
+ * (as sent, percent-encoded, JSON-escaped, base64 at any offset). An empty or
+ * very short secret redacts nothing.
  */
 export function createRedactor(secret: string): Redactor {
-  if (secret.length === 0) return (text) => text;
-  const forms = [...new Set([secret, encodeURIComponent(secret)])];
-  return (text) => {
-    let result = text;
-    for (const form of forms) result = result.split(form).join(REDACTED);
-    return result;
-  };
+  return createSecretRedactor([secret]).redact;
 }
 
 /**
@@ -81,5 +76,5 @@ const MAX_DISPLAY_LENGTH = 300;
 export function toOneLine(text: string, maxLength: number = MAX_DISPLAY_LENGTH): string {
   // eslint-disable-next-line no-control-regex
   const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
-  return printable.length > maxLength ? `${printable.slice(0, maxLength - 1)}…` : printable;
+  return printable.length > maxLength ? `${printable.slice(0, maxLength - 1)}${ELLIPSIS}` : printable;
 }

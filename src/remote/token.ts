@@ -3,7 +3,8 @@
  * `SCREENPOL_API_TOKEN` or the file named by `--token-file`, never a file in the
  * repository (toolkit.md, Configuration and secrets).
  */
-import { UsageError } from "./errors.js";
+// usage-error.js, not errors.js: the CLI reads TOKEN_ENV_VAR on every run, lint included, without loading node:http.
+import { UsageError } from "./usage-error.js";
 
 /** The environment variable that carries the API token. */
 export const TOKEN_ENV_VAR = "SCREENPOL_API_TOKEN";

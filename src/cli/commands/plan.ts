@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
 import { UsageError } from "../../app/errors.js";
+import { invocationRedactor, refuseFilesWithSecrets } from "../../app/secrets.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/formats/plan-json.js";
@@ -32,8 +33,11 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   if (run.kind === "findings") return reportFindings(run, io, color, flags.format);
   reportWarnings(run, io);
   if (flags.out !== undefined) {
-    // Atomic: a CI step that uploads plan.json never sees half of it. It holds no token.
-    await writeFileAtomic(resolve(io.cwd, flags.out), formatPlanJson(run.plan));
+    const text = formatPlanJson(run.plan);
+    // The live bodies are the server's words: refused, not redacted, if they carry the token (app/secrets.ts).
+    refuseFilesWithSecrets([{ path: flags.out, text }], await invocationRedactor({ env: io.env, tokenFile: flags.tokenFile }));
+    // Atomic: a CI step that uploads plan.json never sees half of it.
+    await writeFileAtomic(resolve(io.cwd, flags.out), text);
   }
   switch (flags.format) {
     case "json":
