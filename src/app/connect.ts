@@ -25,13 +25,27 @@ export interface Connection {
   baseUrl: string;
 }
 
+/**
+ * The token file: a regular file, or a pipe (`--token-file <(pass show screenpol)`),
+ * read non-blocking until its writer closes. A token is a few hundred bytes;
+ * 64 KiB and 10 s bound a wrong path (`/dev/zero`, a FIFO whose writer never
+ * finishes) without refusing any real token (docs/decisions.md).
+ */
+const TOKEN_FILE_READ = { maxBytes: 64 * 1024, pipes: { timeoutMs: 10_000 } };
+
+/** resolveToken prints the error's `code`: the errno code when there is one, else the reason in words. */
+function tokenFileError(reason: string, cause: unknown): Error {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return Object.assign(new Error(reason, { cause }), { code: code ?? reason });
+}
+
 /** Opens the workspace, resolves the token and builds the client; the caller closes `client`. */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const workspace = await openValidWorkspace(options.cwd);
   const { token } = await resolveToken({
     env: options.env,
     tokenFile: options.tokenFile,
-    readFile: (path) => readRequiredTextFile(path, (_reason, cause) => (cause instanceof Error ? cause : new Error(String(cause)))),
+    readFile: (path) => readRequiredTextFile(path, tokenFileError, TOKEN_FILE_READ),
   });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
   const client = createClient({ baseUrl, token, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });

@@ -47,12 +47,12 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (request.staged) {
       read = await readStaged(workspace.root, workspace.config, cwd, paths);
     } else {
-      const files = await collectPaths(workspace.root, cwd, paths, workspace.config);
+      const selection = await collectPaths(workspace.root, cwd, paths, workspace.config);
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
-      const threads = request.catalog ? 1 : lintThreads(files.length);
+      const threads = request.catalog ? 1 : lintThreads(selection.files.length);
       if (threads > 1) workers = startLintWorkers(threads - 1);
-      read = { config: workspace.config, sources: await readSources(workspace.root, files) };
+      read = { config: workspace.config, sources: await readSources(selection) };
     }
     const { config, sources, staged } = read;
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;

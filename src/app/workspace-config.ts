@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { CONFIG_FILE, EMPTY_CONFIG, toConfig, type Config } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintText } from "../core/lint.js";
-import { findRoot, readRequiredTextFile, readTextFile } from "../workspace/repository.js";
+import { findRoot, readRepositoryFile } from "../workspace/repository.js";
 import { ConfigError } from "./errors.js";
 
 export interface Workspace {
@@ -19,8 +19,13 @@ export interface Workspace {
 export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) return { root, config: EMPTY_CONFIG, configFound };
-  const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
-  return { root, config: configFromText(text), configFound };
+  return { root, config: configFromText(await readConfigText(root)), configFound };
+}
+
+/** The config's text, or "" when it cannot be read (the lint of the config file says why). */
+export async function readConfigText(root: string): Promise<string> {
+  const read = await readRepositoryFile(root, join(root, CONFIG_FILE));
+  return read.ok ? read.bytes.toString("utf8") : "";
 }
 
 export function configFromText(text: string): Config {
@@ -32,7 +37,9 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw new ConfigError(`no ${CONFIG_FILE} found in ${cwd} or any parent folder (run \`screenpol init\` to create one)`);
   const path = join(root, CONFIG_FILE);
-  const text = await readRequiredTextFile(path, (reason, cause) => new ConfigError(`cannot read ${path}: ${reason}`, { cause }));
+  const read = await readRepositoryFile(root, path);
+  if (!read.ok) throw new ConfigError(`cannot read ${path}: ${read.reason}`, { cause: read.cause });
+  const text = read.bytes.toString("utf8");
   const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);
