@@ -9,8 +9,6 @@ import type { SourceFile } from "../core/lint.js";
 import { MAX_FILE_BYTES } from "../core/source.js";
 import { isWithin, readBounded, type BoundedRead } from "./bounded-read.js";
 
-export { describeFsError } from "./bounded-read.js";
-
 /** Folders never worth descending into. */
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules", ".hg", ".svn"]);
 const YAML_FILE = /\.ya?ml$/i;
@@ -148,15 +146,16 @@ async function listYamlFiles(dir: string): Promise<string[]> {
   return files;
 }
 
-/** Reads the files (by default the selection's) as bytes, each bounded and type-checked. */
-export async function readSources(scope: ReadScope & { files?: readonly string[] }, absolutePaths: readonly string[] = scope.files ?? []): Promise<SourceFile[]> {
+/** Reads the selected files as bytes, each bounded and type-checked, in the selection's order. */
+export async function readSources(selection: FileSelection): Promise<SourceFile[]> {
+  const absolutePaths = selection.files;
   const sources = new Array<SourceFile>(absolutePaths.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < absolutePaths.length) {
       const index = next++;
       const path = absolutePaths[index]!;
-      sources[index] = await readSource(scope, path);
+      sources[index] = await readSource(selection, path);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, absolutePaths.length) }, worker));
@@ -178,7 +177,7 @@ export async function readSource(scope: ReadScope, path: string): Promise<Source
     case "folder":
       return { file, readError: "is a folder with no YAML files in it" };
     case "too-large":
-      return { file, readError: `file is ${read.size === undefined ? "over 1 MiB" : `${(read.size / (1024 * 1024)).toFixed(1)} MiB`}, over the 1 MiB limit for a policy file; not read` };
+      return { file, readError: `file is ${read.size === undefined ? "over" : `${(read.size / (1024 * 1024)).toFixed(1)} MiB, over`} the 1 MiB limit for a policy file; not read` };
     default:
       return { file, readError: read.reason };
   }
