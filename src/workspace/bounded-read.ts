@@ -88,8 +88,10 @@ export async function openChecked(path: string, options: BoundedReadOptions): Pr
     } catch (error) {
       return failure(error);
     }
-    const folder = await realpath(options.within.folder).catch(() => options.within!.folder);
-    if (!isWithin(folder, target)) {
+    // `target` has no link in it, so a folder that is a prefix of it has none either: only a
+    // folder given through a link (a named path's folder) needs resolving before the test.
+    const folder = options.within.folder;
+    if (!isWithin(folder, target) && !isWithin(await realpath(folder).catch(() => folder), target)) {
       return { ok: false, problem: "outside", reason: `leads outside ${options.within.name} through a symbolic link; not read` };
     }
     // `target` has no link left in it; a link swapped in since is refused by the kernel (ELOOP).
