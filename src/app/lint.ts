@@ -8,7 +8,7 @@ import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { namedPathKind } from "../workspace/named-path.js";
 import { UsageError } from "./errors.js";
-import { canonicalPath, collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
@@ -57,13 +57,13 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       read = await readStaged(workspace.root, workspace.config, cwd, paths);
     } else {
       const kinds = await refuseMissingPaths(cwd, paths);
-      const files = await collectPaths(workspace.root, cwd, paths, workspace.config);
-      refuseEmptyFolders(cwd, paths, kinds, files);
+      const selection = await collectPaths(workspace.root, cwd, paths, workspace.config);
+      refuseEmptyFolders(paths, kinds, selection);
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
-      const threads = request.catalog ? 1 : lintThreads(files.length);
+      const threads = request.catalog ? 1 : lintThreads(selection.files.length);
       if (threads > 1) workers = startLintWorkers(threads - 1);
-      read = { config: workspace.config, sources: await readSources(workspace.root, files) };
+      read = { config: workspace.config, sources: await readSources(selection) };
     }
     const { config, sources, staged } = read;
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
@@ -108,8 +108,9 @@ async function refuseMissingPaths(cwd: string, paths: readonly string[]): Promis
 }
 
 /** A named folder that holds no YAML file is a usage error too (collectPaths then lists the folder itself). */
-function refuseEmptyFolders(cwd: string, paths: readonly string[], kinds: ReadonlyArray<string>, files: readonly string[]): void {
-  const empty = paths.filter((path, index) => kinds[index] === "folder" && files.includes(resolve(cwd, path)));
+function refuseEmptyFolders(paths: readonly string[], kinds: ReadonlyArray<string>, selection: FileSelection): void {
+  // `named` holds the paths as collectPaths resolved them (from the real working folder), in the same order.
+  const empty = paths.filter((_, index) => kinds[index] === "folder" && selection.files.includes(selection.named[index] ?? ""));
   if (empty.length > 0) throw new UsageError(`nothing to lint in ${empty.map((path) => JSON.stringify(path)).join(", ")}: no .yaml or .yml file in it`);
 }
 

@@ -67,7 +67,7 @@ export async function readLocalState(
   environments: readonly EnvironmentConfig[],
   now?: Date,
 ): Promise<LocalState> {
-  const sources = await readSources(workspace.root, await collectPaths(workspace.root, cwd, paths, workspace.config));
+  const sources = await readSources(await collectPaths(workspace.root, cwd, paths, workspace.config));
   const catalog = await loadLintCatalog(workspace.root, workspace.config);
   const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
   const lint = lintSources(sources, { config: workspace.config, now, catalog: index });

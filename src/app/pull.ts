@@ -21,7 +21,8 @@ import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
-import { collectPaths, pathExists, readTextFile, toRepositoryPath } from "../workspace/repository.js";
+import { isWithin } from "../workspace/bounded-read.js";
+import { canonicalPath, collectPaths, pathExists, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
@@ -126,15 +127,22 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   }
   const written = new Set(writes.map((write) => write.path));
   const folder = join(workspace.root, workspace.config.paths.policies, environment.name);
-  const local = await collectPaths(workspace.root, workspace.root, [folder], workspace.config).catch(() => [] as string[]);
+  const local = await collectPaths(workspace.root, workspace.root, [folder], workspace.config).then((selection) => selection.files, () => [] as string[]);
   const localOnly = local.map((absolute) => toRepositoryPath(workspace.root, absolute)).filter((path) => !written.has(path) && /\.ya?ml$/i.test(path));
   return { environment, files, localOnly };
 }
 
 async function planWrite(workspace: Workspace, path: string, text: string, revision: number, equalsLive: (existing: unknown) => boolean): Promise<PlannedWrite> {
   const absolute = join(workspace.root, ...path.split("/"));
-  const existing = await readTextFile(absolute);
-  if (existing === undefined) return { absolute, path, text, revision, exists: false, same: false };
+  // A folder that is a link out of the repository would take the write elsewhere.
+  if (!isWithin(workspace.root, await canonicalPath(dirname(absolute)))) {
+    throw new UsageError(`refusing to write ${path}: its folder leads outside the repository through a symbolic link. Nothing was written`);
+  }
+  const read = await readRepositoryFile(workspace.root, absolute);
+  if (!read.ok && read.problem === "missing") return { absolute, path, text, revision, exists: false, same: false };
+  // Something that is not a readable policy file (a FIFO, a link out, over 1 MiB) is a local change like any other.
+  if (!read.ok) return { absolute, path, text, revision, exists: true, same: false };
+  const existing = read.bytes.toString("utf8");
   const parsed = parseYaml(existing);
   const same = existing === text || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
   return { absolute, path, text, revision, exists: true, same };

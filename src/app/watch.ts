@@ -3,13 +3,12 @@
  * and redraw. A half-written, deleted, renamed or atomically replaced file is
  * just another event: the session forgets or re-reads it.
  */
-import { join, resolve } from "node:path";
 import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
-import { collectPaths, readSource, readSources, readTextFile, toRepositoryPath } from "../workspace/repository.js";
+import { collectPaths, readSource, readSources, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { loadLintCatalog } from "./catalog-load.js";
-import { configFromText, openWorkspace } from "./workspace-config.js";
+import { configFromText, openWorkspace, readConfigText } from "./workspace-config.js";
 
 export interface WatchRequest {
   paths?: readonly string[];
@@ -47,7 +46,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     session = createLintSession({ config, now: request.now?.(), catalog: index });
     seen.clear();
-    for (const source of await readSources(root, await collectPaths(root, request.cwd, paths, config))) {
+    for (const source of await readSources(await collectPaths(root, request.cwd, paths, config))) {
       session.update(source);
       seen.set(source.file, fingerprint(source));
     }
@@ -55,16 +54,16 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   await lintEverything();
   request.onResult(session!.result(), []);
 
-  const targets = paths.length > 0
-    ? paths.map((path) => resolve(request.cwd, path))
-    : [join(root, CONFIG_FILE), join(root, config.paths.policies), join(root, config.paths.webhooks)];
+  // Events arrive under these paths, so each is read in the same scope as the first lint's files.
+  const scope: ReadScope = { root, named: await resolveNamedPaths(request.cwd, paths) };
+  const targets = targetsOf(scope, config);
 
   // Events are applied one batch at a time, in order, so a slow read never lets an older state win.
   let queue = Promise.resolve();
   const apply = async (events: FileEvent[]): Promise<void> => {
     const changed: string[] = [];
     if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
-      const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
+      const text = await readConfigText(root);
       if (seen.get(CONFIG_FILE) === `text:${text}`) return;
       config = configFromText(text);
       await lintEverything();
@@ -76,7 +75,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
           if (!seen.delete(file)) continue;
           session.remove(file);
         } else {
-          const source = await readSource(root, event.path);
+          const source = await readSource(scope, event.path);
           const print = fingerprint(source);
           if (seen.get(file) === print) continue;
           seen.set(file, print);

@@ -36,7 +36,7 @@ export interface WebhookFile {
 export async function readWebhookFile(root: string, config: Config, environment: EnvironmentConfig): Promise<WebhookFile> {
   // Environment names are `^[a-z][a-z0-9-]{0,31}$` (config schema), so this stays inside the folder.
   const file = `${config.paths.webhooks}/${environment.name}.yaml`;
-  const source = await readSource(root, join(root, file));
+  const source = await readSource({ root, named: [] }, join(root, file));
   if (source.readError === "no such file") {
     throw new ConfigError(`no webhook file ${file} for environment "${environment.name}"; nothing to push`);
   }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { CONFIG_FILE, toConfig, type Config } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintText } from "../core/lint.js";
-import { findRoot, readRequiredTextFile, readTextFile } from "../workspace/repository.js";
+import { findRoot, readRepositoryFile } from "../workspace/repository.js";
 import { ConfigError } from "./errors.js";
 
 export interface Workspace {
@@ -23,8 +23,13 @@ export interface Workspace {
 export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw noConfigError(cwd);
-  const text = (await readTextFile(join(root, CONFIG_FILE))) ?? "";
-  return { root, config: configFromText(text), configFound };
+  return { root, config: configFromText(await readConfigText(root)), configFound };
+}
+
+/** The config's text, or "" when it cannot be read (the lint of the config file says why). */
+export async function readConfigText(root: string): Promise<string> {
+  const read = await readRepositoryFile(root, join(root, CONFIG_FILE));
+  return read.ok ? read.bytes.toString("utf8") : "";
 }
 
 /** The one line every command that needs the config gives when there is none. */
@@ -41,7 +46,9 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw noConfigError(cwd);
   const path = join(root, CONFIG_FILE);
-  const text = await readRequiredTextFile(path, (reason, cause) => new ConfigError(`cannot read ${path}: ${reason}`, { cause }));
+  const read = await readRepositoryFile(root, path);
+  if (!read.ok) throw new ConfigError(`cannot read ${path}: ${read.reason}`, { cause: read.cause });
+  const text = read.bytes.toString("utf8");
   const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);

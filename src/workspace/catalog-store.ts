@@ -23,7 +23,8 @@
  */
 import { createHash } from "node:crypto";
 import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
-import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, rename, unlink, type FileHandle } from "node:fs/promises";
+import { openChecked, readBounded, tooLarge, type BoundedReadOptions } from "./bounded-read.js";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { CatalogToken } from "../core/catalog.js";
@@ -38,6 +39,8 @@ import {
 } from "../core/catalog-snapshot.js";
 
 export interface SnapshotPaths {
+  /** The repository: every file of the snapshot must really be inside it (no link out). */
+  root: string;
   /** The folder, absolute. */
   dir: string;
   tokens: string;
@@ -50,6 +53,7 @@ export interface SnapshotPaths {
 export function snapshotPaths(root: string, catalogDir: string): SnapshotPaths {
   const dir = join(root, catalogDir);
   return {
+    root,
     dir,
     tokens: join(dir, TOKENS_FILE),
     meta: join(dir, META_FILE),
@@ -105,18 +109,18 @@ export async function inspectSnapshot(paths: SnapshotPaths, options: { withText?
     let digest: string;
     let text: string | undefined;
     if (options.withText) {
-      const bytes = await readOptional(paths.tokens, true);
+      const bytes = await readOptional(paths, paths.tokens, true);
       if (bytes instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(bytes)})` };
       if (bytes === undefined) return { status: "missing" };
       digest = sha256OfBytes(bytes);
       text = bytes.toString("utf8");
     } else {
-      const hashed = await hashFile(paths.tokens);
+      const hashed = await hashFile(paths, paths.tokens);
       if (hashed instanceof Error) return { status: "unreadable", reason: `${paths.display.tokens} cannot be read (${describeFsError(hashed)})` };
       if (hashed === undefined) return { status: "missing" };
       digest = hashed;
     }
-    const metaRead = await readOptional(paths.meta);
+    const metaRead = await readOptional(paths, paths.meta);
     const metaText = typeof metaRead === "string" ? metaRead : undefined;
     const strays = (await straysOf(paths.dir)).length > 0;
     const { meta, problem } = metaFor(metaText, digest, paths);
@@ -145,18 +149,18 @@ export async function readSnapshot(paths: SnapshotPaths): Promise<LoadedSnapshot
  * false when there is no tokens.json (or it cannot be read).
  */
 export async function forEachSnapshotLine(paths: SnapshotPaths, line: (text: string) => void): Promise<boolean> {
-  let handle: FileHandle;
-  try {
-    handle = await open(paths.tokens, "r");
-  } catch {
-    return false;
-  }
+  const opened = await openChecked(paths.tokens, snapshotLimits(paths));
+  if (!opened.ok) return false;
+  const handle = opened.handle;
   try {
     const decoder = new StringDecoder("utf8");
     const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
     let carry = "";
+    let total = 0;
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      total += bytesRead;
+      if (total > SNAPSHOT_MAX_BYTES) return false;
       const text = carry + (bytesRead > 0 ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
@@ -178,22 +182,33 @@ export async function forEachSnapshotLine(paths: SnapshotPaths, line: (text: str
 /** Reads of tokens.json go through a buffer this large: few system calls, little memory. */
 const READ_CHUNK_BYTES = 1 << 20;
 
+/**
+ * The most a snapshot file may hold. The emulator's largest catalog (200,000
+ * tokens) is about 30 MB; this leaves room for real catalogs many times that,
+ * and stops `/dev/zero` or a file that keeps growing (docs/decisions.md).
+ */
+export const SNAPSHOT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Every snapshot file is read bounded, type-checked, and from inside the repository (workspace/bounded-read.ts). */
+function snapshotLimits(paths: SnapshotPaths): BoundedReadOptions {
+  return { maxBytes: SNAPSHOT_MAX_BYTES, within: { folder: paths.root, name: "the repository" } };
+}
+
 /** {@link sha256OfBytes} of a file, read through one reused buffer; undefined when it does not exist. */
-async function hashFile(path: string): Promise<string | undefined | Error> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return error instanceof Error ? error : new Error(String(error));
-  }
+async function hashFile(paths: SnapshotPaths, path: string): Promise<string | undefined | Error> {
+  const opened = await openChecked(path, snapshotLimits(paths));
+  if (!opened.ok) return opened.problem === "missing" ? undefined : readFailure(opened.reason, opened.cause);
+  const handle = opened.handle;
   const hash = createHash("sha256");
   let sawCarriageReturn = false;
+  let total = 0;
   try {
     const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > SNAPSHOT_MAX_BYTES) return readFailure(tooLarge(SNAPSHOT_MAX_BYTES).reason);
       const bytes = buffer.subarray(0, bytesRead);
       if (!sawCarriageReturn && bytes.includes(13)) sawCarriageReturn = true;
       hash.update(bytes);
@@ -205,7 +220,7 @@ async function hashFile(path: string): Promise<string | undefined | Error> {
   }
   if (!sawCarriageReturn) return hash.digest("hex");
   // CRLF (a Windows checkout): hash the text as LF, whole; rare, and never the large case that matters.
-  const bytes = await readOptional(path, true);
+  const bytes = await readOptional(paths, path, true);
   return bytes instanceof Error || bytes === undefined ? bytes : sha256OfBytes(bytes);
 }
 
@@ -248,7 +263,7 @@ export function sha256OfBytes(bytes: Buffer): string {
 /** The meta still in its temporary file after a crash between the two renames, if it matches `digest`. */
 async function pendingMeta(paths: SnapshotPaths, digest: string): Promise<CatalogMeta | undefined> {
   for (const name of await temporariesOf(paths.dir, META_FILE)) {
-    const text = await readOptional(join(paths.dir, name));
+    const text = await readOptional(paths, join(paths.dir, name));
     if (typeof text !== "string") continue;
     try {
       const meta = toCatalogMeta(JSON.parse(text));
@@ -347,7 +362,7 @@ async function withLock<T>(paths: SnapshotPaths, run: () => Promise<T>): Promise
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
         throw new SnapshotWriteError(`cannot write in ${paths.dir} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
       }
-      const owner = Number.parseInt(String(await readOptional(lock)), 10);
+      const owner = Number.parseInt(String(await readOptional(paths, lock)), 10);
       if (Number.isSafeInteger(owner) && owner !== process.pid && isRunning(owner)) {
         throw new SnapshotBusyError(`another catalog sync (pid ${owner}) is writing ${paths.display.tokens}; try again when it has finished`);
       }
@@ -379,13 +394,13 @@ function isRunning(pid: number): boolean {
  * temporary, which only a dead writer can have left.
  */
 async function recover(paths: SnapshotPaths): Promise<void> {
-  const tokensBytes = await readOptional(paths.tokens, true);
+  const tokensBytes = await readOptional(paths, paths.tokens, true);
   if (tokensBytes instanceof Buffer) {
-    const current = toMetaOrUndefined(await readOptional(paths.meta));
+    const current = toMetaOrUndefined(await readOptional(paths, paths.meta));
     const digest = sha256OfBytes(tokensBytes);
     if (current?.sha256 !== digest) {
       for (const name of await temporariesOf(paths.dir, META_FILE)) {
-        if (toMetaOrUndefined(await readOptional(join(paths.dir, name)))?.sha256 === digest) {
+        if (toMetaOrUndefined(await readOptional(paths, join(paths.dir, name)))?.sha256 === digest) {
           await rename(join(paths.dir, name), paths.meta);
           break;
         }
@@ -446,15 +461,18 @@ async function writeChunks(path: string, chunks: Iterable<string>): Promise<stri
 }
 
 /** The file's text (or bytes), undefined when it does not exist, or the error. */
-async function readOptional(path: string): Promise<string | undefined | Error>;
-async function readOptional(path: string, binary: true): Promise<Buffer | undefined | Error>;
-async function readOptional(path: string, binary = false): Promise<string | Buffer | undefined | Error> {
-  try {
-    return binary ? await readFile(path) : await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return error instanceof Error ? error : new Error(String(error));
-  }
+async function readOptional(paths: SnapshotPaths, path: string): Promise<string | undefined | Error>;
+async function readOptional(paths: SnapshotPaths, path: string, binary: true): Promise<Buffer | undefined | Error>;
+async function readOptional(paths: SnapshotPaths, path: string, binary = false): Promise<string | Buffer | undefined | Error> {
+  const read = await readBounded(path, snapshotLimits(paths));
+  if (read.ok) return binary ? read.bytes : read.bytes.toString("utf8");
+  return read.problem === "missing" ? undefined : readFailure(read.reason, read.cause);
+}
+
+/** An error whose message is the reason in words (a bounded read's), keeping the errno code when there was one. */
+function readFailure(reason: string, cause?: unknown): Error {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return Object.assign(new Error(reason, { cause }), code === undefined ? {} : { code });
 }
 
 function describeFsError(error: unknown): string {

@@ -2,11 +2,12 @@
  * Finding the repository root and the files to lint in the working tree.
  * This and the other workspace modules are the only code that touches the disk.
  */
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { lstat, readdir, realpath, stat } from "node:fs/promises";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE, type Config } from "../core/config.js";
 import type { SourceFile } from "../core/lint.js";
 import { MAX_FILE_BYTES } from "../core/source.js";
+import { isWithin, readBounded, type BoundedRead } from "./bounded-read.js";
 
 /** Folders never worth descending into. */
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules", ".hg", ".svn"]);
@@ -14,14 +15,15 @@ const YAML_FILE = /\.ya?ml$/i;
 /** Bounded parallel reads: fast on a big tree without exhausting file descriptors. */
 const READ_CONCURRENCY = 64;
 
-/** The folder holding screenpol.config.yaml, searched from `cwd` upwards; `cwd` when there is none. */
+/** The folder holding screenpol.config.yaml, searched from `cwd` upwards; `cwd` when there is none. Both real paths. */
 export async function findRoot(cwd: string): Promise<{ root: string; configFound: boolean }> {
   // The real path, so that paths named through a symbolic link compare equal (see canonicalPath).
-  let dir = await canonicalPath(resolve(cwd));
+  const start = await canonicalPath(resolve(cwd));
+  let dir = start;
   for (;;) {
-    if (await isFile(join(dir, CONFIG_FILE))) return { root: dir, configFound: true };
+    if (await isConfigEntry(join(dir, CONFIG_FILE))) return { root: dir, configFound: true };
     const parent = dirname(dir);
-    if (parent === dir) return { root: resolve(cwd), configFound: false };
+    if (parent === dir) return { root: start, configFound: false };
     dir = parent;
   }
 }
@@ -39,35 +41,80 @@ export async function canonicalPath(path: string): Promise<string> {
   }
 }
 
-/** Repository-relative, `/`-separated; absolute or `..` paths outside the root stay as given. */
+/** Repository-relative, `/`-separated; paths outside the root stay absolute. */
 export function toRepositoryPath(root: string, absolute: string): string {
-  const path = relative(root, absolute);
-  if (path === "" || path.startsWith("..") || isAbsolute(path)) return absolute.split(sep).join("/");
-  return path.split(sep).join("/");
+  if (!isWithin(root, absolute)) return absolute.split(sep).join("/");
+  return relative(root, absolute).split(sep).join("/");
+}
+
+/**
+ * Where reading may go: the repository root and the paths named on the
+ * command line. Inside the repository a file must really be inside it (no link
+ * out); a path named outside it is the user's choice, and links under it must
+ * stay within the named folder (a named file: within its own folder). Anything
+ * else outside the repository (a config `paths:` entry with `..`) is refused.
+ */
+export interface ReadScope {
+  /** The repository root, a real path. */
+  root: string;
+  /** The paths named on the command line, absolute (see {@link resolveNamedPaths}); empty for the default layout. */
+  named: readonly string[];
+}
+
+/** The files a lint covers, and the scope they are read in. */
+export interface FileSelection extends ReadScope {
+  /** Absolute, sorted. */
+  files: string[];
+}
+
+/**
+ * Paths named on the command line, absolute, from the real `cwd`: a shell in a
+ * repository reached through a symbolic link still names paths inside it.
+ */
+export async function resolveNamedPaths(cwd: string, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const base = await canonicalPath(resolve(cwd));
+  return paths.map((path) => resolve(base, path));
+}
+
+/** What `watch` and a lint cover: the named paths, or the config and the config's policies and webhooks folders. */
+export function targetsOf(scope: ReadScope, config: Config): string[] {
+  return scope.named.length > 0 ? [...scope.named] : [join(scope.root, CONFIG_FILE), join(scope.root, config.paths.policies), join(scope.root, config.paths.webhooks)];
 }
 
 /**
  * The files a lint covers: the named paths (files as given, folders searched
  * for YAML), or by default the config, the policies and the webhooks.
- * Missing paths come back as files with a read error, so they are reported, not dropped.
+ * Missing paths come back as files with a read error, so they are reported,
+ * not dropped; so do paths that lead out of their scope (never walked), and
+ * anything in a folder that is not a folder, whatever its type.
  */
-export async function collectPaths(root: string, cwd: string, paths: readonly string[], config: Config): Promise<string[]> {
-  const wanted = paths.length > 0
-    ? paths.map((path) => resolve(cwd, path))
-    : [join(root, CONFIG_FILE), join(root, config.paths.policies), join(root, config.paths.webhooks)];
+export async function collectPaths(root: string, cwd: string, paths: readonly string[], config: Config): Promise<FileSelection> {
+  const scope: ReadScope = { root, named: await resolveNamedPaths(cwd, paths) };
   const found = new Set<string>();
-  for (const path of wanted) {
-    const info = await stat(path).catch(() => undefined);
-    if (info?.isDirectory()) {
+  for (const path of targetsOf(scope, config)) {
+    const boundary = boundaryOf(scope, path);
+    const real = await realpath(path).catch(() => undefined);
+    const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
+    if (boundary && real !== undefined && isWithin(await canonicalPath(boundary.folder), real) && info?.isDirectory()) {
       const files = await listYamlFiles(path);
       for (const file of files) found.add(file);
       // A folder named on the command line that holds nothing to lint is worth saying.
-      if (files.length === 0 && paths.length > 0) found.add(path);
-    } else if (info || paths.length > 0) {
+      if (files.length === 0 && scope.named.length > 0) found.add(path);
+    } else if (scope.named.length > 0 || (await lstat(path).then(() => true, () => false))) {
+      // A missing default folder is simply not there; anything else is read, and reported.
       found.add(path);
     }
   }
-  return [...found].sort();
+  return { ...scope, files: [...found].sort() };
+}
+
+/** The folder a path must really stay in, or undefined when it is outside every allowed place. */
+function boundaryOf(scope: ReadScope, path: string): { folder: string; name: string } | undefined {
+  if (isWithin(scope.root, path)) return inRepository(scope.root);
+  if (scope.named.includes(path)) return { folder: dirname(path), name: "its folder" };
+  const folder = scope.named.filter((named) => isWithin(named, path)).sort((a, b) => b.length - a.length)[0];
+  return folder === undefined ? undefined : { folder, name: "the folder named on the command line" };
 }
 
 /** Folders listed at once: a large tree is many small folders, and one at a time waits on each. */
@@ -87,7 +134,8 @@ async function listYamlFiles(dir: string): Promise<string[]> {
         for (const entry of entries) {
           if (entry.isDirectory()) {
             if (!SKIPPED_DIRECTORIES.has(entry.name)) next.push(join(current, entry.name));
-          } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name)) {
+          } else if (YAML_FILE.test(entry.name)) {
+            // Files and links, and a FIFO, socket or device with a YAML name: read, so reported, never skipped.
             files.push(join(current, entry.name));
           }
         }
@@ -98,33 +146,40 @@ async function listYamlFiles(dir: string): Promise<string[]> {
   return files;
 }
 
-/** Reads the files as bytes, refusing oversized ones before reading them. */
-export async function readSources(root: string, absolutePaths: readonly string[]): Promise<SourceFile[]> {
+/** Reads the selected files as bytes, each bounded and type-checked, in the selection's order. */
+export async function readSources(selection: FileSelection): Promise<SourceFile[]> {
+  const absolutePaths = selection.files;
   const sources = new Array<SourceFile>(absolutePaths.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < absolutePaths.length) {
       const index = next++;
       const path = absolutePaths[index]!;
-      sources[index] = await readSource(root, path);
+      sources[index] = await readSource(selection, path);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, absolutePaths.length) }, worker));
   return sources;
 }
 
-export async function readSource(root: string, path: string): Promise<SourceFile> {
-  const file = toRepositoryPath(root, path);
-  try {
-    // stat first, so an oversized file is refused without being read into memory.
-    const info = await stat(path);
-    if (info.isDirectory()) return { file, readError: "is a folder with no YAML files in it" };
-    if (info.size > MAX_FILE_BYTES) {
-      return { file, readError: `file is ${(info.size / (1024 * 1024)).toFixed(1)} MiB, over the 1 MiB limit for a policy file; not read` };
-    }
-    return { file, bytes: await readFile(path) };
-  } catch (error) {
-    return { file, readError: describeFsError(error) };
+/**
+ * One file of the working tree as the linter gets it: its bytes, or why it
+ * was not read (a `read-error` finding at the path as given, never naming or
+ * showing a link's target).
+ */
+export async function readSource(scope: ReadScope, path: string): Promise<SourceFile> {
+  const file = toRepositoryPath(scope.root, path);
+  const within = boundaryOf(scope, path);
+  if (!within) return { file, readError: "is outside the repository; not read" };
+  const read = await readBounded(path, { maxBytes: MAX_FILE_BYTES, within });
+  if (read.ok) return { file, bytes: read.bytes };
+  switch (read.problem) {
+    case "folder":
+      return { file, readError: "is a folder with no YAML files in it" };
+    case "too-large":
+      return { file, readError: `file is ${read.size === undefined ? "over" : `${(read.size / (1024 * 1024)).toFixed(1)} MiB, over`} the 1 MiB limit for a policy file; not read` };
+    default:
+      return { file, readError: read.reason };
   }
 }
 
@@ -133,38 +188,30 @@ export async function pathExists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
 }
 
-/** A text file's content, or undefined when it cannot be read (the caller decides whether that matters). */
-export async function readTextFile(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch(() => undefined);
+/** How much a file named by the user may hold (plan.json, the token file), and whether it may be a pipe. */
+export interface TextReadOptions {
+  maxBytes: number;
+  pipes?: { timeoutMs: number };
 }
 
-/** A text file's content; `fail` turns a read failure (as one readable line, and the original error) into the caller's error. */
-export async function readRequiredTextFile(path: string, fail: (reason: string, cause: unknown) => Error): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    throw fail(describeFsError(error), error);
-  }
+/** A text file's content; `fail` turns a read failure (as one readable line, and the cause) into the caller's error. */
+export async function readRequiredTextFile(path: string, fail: (reason: string, cause: unknown) => Error, options: TextReadOptions): Promise<string> {
+  const read = await readBounded(path, options);
+  if (read.ok) return read.bytes.toString("utf8");
+  throw fail(read.reason, read.cause ?? new Error(read.reason));
 }
 
-/** One readable line for a filesystem error, without a stack. */
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case "ENOENT":
-      return "no such file";
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "EISDIR":
-      return "is a directory";
-    case "ELOOP":
-      return "too many levels of symbolic links";
-    default:
-      return `cannot read: ${code ?? (error instanceof Error ? error.message : String(error))}`;
-  }
+/** A file screenpol finds in the repository by itself (the config, a file pull may replace): at most 1 MiB, really inside `root`. */
+export function readRepositoryFile(root: string, path: string): Promise<BoundedRead> {
+  return readBounded(path, { maxBytes: MAX_FILE_BYTES, within: inRepository(root) });
 }
 
-async function isFile(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isFile() ?? false;
+function inRepository(root: string): { folder: string; name: string } {
+  return { folder: root, name: "the repository" };
+}
+
+/** Something other than a folder is there, even a dangling link or a FIFO: the root is here, and reading it says what is wrong. */
+async function isConfigEntry(path: string): Promise<boolean> {
+  const info = await lstat(path).catch(() => undefined);
+  return info !== undefined && !info.isDirectory();
 }

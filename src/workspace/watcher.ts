@@ -27,6 +27,10 @@ export function watchYamlFiles(targets: readonly string[], onEvents: (events: Fi
     ignored: (path, stats) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(path) || (stats?.isFile() === true && !YAML_FILE.test(path)),
     // Coalesces unlink+add from atomic saves into a change.
     atomic: true,
+    // A link is an entry like any other, reported under its own name and read
+    // (or refused) by the workspace's bounded read; following it would walk and
+    // watch a folder outside the repository, or go round a link loop.
+    followSymlinks: false,
   });
   let pending = new Map<string, FileEvent["kind"]>();
   let scheduled = false;

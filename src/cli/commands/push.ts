@@ -23,6 +23,13 @@ import type { RemoteFlags } from "../remote-options.js";
 import { confirmOrRefuse, isInteractive } from "../confirm.js";
 import { reportFindings } from "./plan.js";
 
+/**
+ * plan.json holds each planned file's body, and each file is at most 1 MiB
+ * (docs/decisions.md): 64 MiB is room for any real plan, and stops a wrong
+ * path (`/dev/zero`, a FIFO: refused, not a regular file) from hanging push.
+ */
+const PLAN_FILE_READ = { maxBytes: 64 * 1024 * 1024 };
+
 export interface PushFlags extends RemoteFlags {
   env?: string[];
   plan?: string;
@@ -37,7 +44,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
   let config: Config;
   if (flags.plan !== undefined) {
     const planPath = resolve(io.cwd, flags.plan);
-    const text = await readRequiredTextFile(planPath, (reason, cause) => new UsageError(`cannot read the plan ${flags.plan} (${reason})`, { cause }));
+    const text = await readRequiredTextFile(planPath, (reason, cause) => new UsageError(`cannot read the plan ${flags.plan} (${reason})`, { cause }), PLAN_FILE_READ);
     const parsed = parsePlan(text);
     if (!parsed.ok) throw new UsageError(`cannot use the plan ${flags.plan}: ${parsed.reason}`);
     const workspace = await openValidWorkspace(io.cwd);
