@@ -56,9 +56,9 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (request.staged) {
       read = await readStaged(workspace.root, workspace.config, cwd, paths);
     } else {
-      const kinds = await refuseMissingPaths(cwd, paths);
+      await refuseMissingPaths(cwd, paths);
       const selection = await collectPaths(workspace.root, cwd, paths, workspace.config);
-      refuseEmptyFolders(paths, kinds, selection);
+      refuseEmptyFolders(paths, selection);
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
       const threads = request.catalog ? 1 : lintThreads(selection.files.length);
@@ -100,17 +100,16 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
  * as one `read-error` among findings. A file that vanishes or cannot be read
  * later, during the walk, stays a `read-error` finding.
  */
-async function refuseMissingPaths(cwd: string, paths: readonly string[]): Promise<Array<"missing" | "folder" | "other">> {
+async function refuseMissingPaths(cwd: string, paths: readonly string[]): Promise<void> {
   const kinds = await Promise.all(paths.map((path) => namedPathKind(resolve(cwd, path))));
   const missing = paths.filter((_, index) => kinds[index] === "missing");
   if (missing.length > 0) throw new UsageError(`nothing to lint at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
-  return kinds;
 }
 
-/** A named folder that holds no YAML file is a usage error too (collectPaths then lists the folder itself). */
-function refuseEmptyFolders(paths: readonly string[], kinds: ReadonlyArray<string>, selection: FileSelection): void {
+/** A named folder that was searched and holds no YAML file is a usage error too (ESLint's "no files matching"). */
+function refuseEmptyFolders(paths: readonly string[], selection: FileSelection): void {
   // `named` holds the paths as collectPaths resolved them (from the real working folder), in the same order.
-  const empty = paths.filter((_, index) => kinds[index] === "folder" && selection.files.includes(selection.named[index] ?? ""));
+  const empty = paths.filter((_, index) => selection.emptyFolders.includes(selection.named[index] ?? ""));
   if (empty.length > 0) throw new UsageError(`nothing to lint in ${empty.map((path) => JSON.stringify(path)).join(", ")}: no .yaml or .yml file in it`);
 }
 

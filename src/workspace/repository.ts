@@ -65,6 +65,8 @@ export interface ReadScope {
 export interface FileSelection extends ReadScope {
   /** Absolute, sorted. */
   files: string[];
+  /** Named folders that were searched and hold no YAML file (each is also in `files`, so a reader reports it). */
+  emptyFolders: string[];
 }
 
 /**
@@ -92,6 +94,7 @@ export function targetsOf(scope: ReadScope, config: Config): string[] {
 export async function collectPaths(root: string, cwd: string, paths: readonly string[], config: Config): Promise<FileSelection> {
   const scope: ReadScope = { root, named: await resolveNamedPaths(cwd, paths) };
   const found = new Set<string>();
+  const emptyFolders: string[] = [];
   for (const path of targetsOf(scope, config)) {
     const boundary = boundaryOf(scope, path);
     const real = await realpath(path).catch(() => undefined);
@@ -100,13 +103,16 @@ export async function collectPaths(root: string, cwd: string, paths: readonly st
       const files = await listYamlFiles(path);
       for (const file of files) found.add(file);
       // A folder named on the command line that holds nothing to lint is worth saying.
-      if (files.length === 0 && scope.named.length > 0) found.add(path);
+      if (files.length === 0 && scope.named.length > 0) {
+        found.add(path);
+        emptyFolders.push(path);
+      }
     } else if (scope.named.length > 0 || (await lstat(path).then(() => true, () => false))) {
       // A missing default folder is simply not there; anything else is read, and reported.
       found.add(path);
     }
   }
-  return { ...scope, files: [...found].sort() };
+  return { ...scope, files: [...found].sort(), emptyFolders };
 }
 
 /** The folder a path must really stay in, or undefined when it is outside every allowed place. */
