@@ -23,6 +23,8 @@ export interface Connection {
   workspace: Workspace;
   client: RemoteClient;
   baseUrl: string;
+  /** The API token, for checks that keep it out of files (never print it). */
+  token: string;
 }
 
 /** Opens the workspace, resolves the token and builds the client; the caller closes `client`. */
@@ -35,7 +37,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
   const client = createClient({ baseUrl, token, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
-  return { workspace, client, baseUrl };
+  return { workspace, client, baseUrl, token };
 }
 
 /** The environments a command acts on: the named ones, or all of them. */

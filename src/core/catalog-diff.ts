@@ -76,3 +76,82 @@ function fieldChanges(before: CatalogToken, after: CatalogToken): FieldChange[] 
   }
   return changes;
 }
+
+/** One token of a snapshot in order: its identity key (snapshotKey) and canonical line. */
+export type SnapshotEntry = readonly [key: string, line: string];
+
+/** What {@link joinSorted} reports, each call in snapshot order. */
+export interface JoinVisitor {
+  added(line: string): void;
+  removed(line: string): void;
+  changed(before: string, after: string): void;
+}
+
+/**
+ * Walks two catalogs given in snapshot order (strictly increasing keys) side by
+ * side, as a merge does: nothing but the two current entries is held, so two
+ * catalogs of a million tokens are compared in constant memory.
+ */
+export async function joinSorted(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>, visit: JoinVisitor): Promise<void> {
+  const left = before[Symbol.asyncIterator]();
+  const right = after[Symbol.asyncIterator]();
+  try {
+    await joinIterators(left, right, visit);
+  } finally {
+    // Either side may have failed or stopped early: let the other release what it holds (an open file).
+    await left.return?.();
+    await right.return?.();
+  }
+}
+
+async function joinIterators(left: AsyncIterator<SnapshotEntry>, right: AsyncIterator<SnapshotEntry>, visit: JoinVisitor): Promise<void> {
+  let a = await left.next();
+  let b = await right.next();
+  while (!a.done || !b.done) {
+    const order = a.done ? 1 : b.done ? -1 : compareKeys(a.value[0], b.value[0]);
+    if (order < 0) {
+      visit.removed((a.value as SnapshotEntry)[1]);
+      a = await left.next();
+    } else if (order > 0) {
+      visit.added((b.value as SnapshotEntry)[1]);
+      b = await right.next();
+    } else {
+      const [, from] = a.value as SnapshotEntry;
+      const [, to] = b.value as SnapshotEntry;
+      if (from !== to) visit.changed(from, to);
+      a = await left.next();
+      b = await right.next();
+    }
+  }
+}
+
+/** {@link countChanges} of two catalogs in snapshot order, in constant memory. */
+export async function countSortedChanges(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>): Promise<ChangeCounts> {
+  const counts = { added: 0, removed: 0, changed: 0 };
+  await joinSorted(before, after, {
+    added: () => counts.added++,
+    removed: () => counts.removed++,
+    changed: () => counts.changed++,
+  });
+  return counts;
+}
+
+/** {@link diffCatalogs} of two catalogs in snapshot order: memory grows with the differences only. */
+export async function diffSorted(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>): Promise<CatalogDiff> {
+  const diff: CatalogDiff = { added: [], removed: [], changed: [] };
+  const parse = (line: string): CatalogToken => JSON.parse(line) as CatalogToken;
+  await joinSorted(before, after, {
+    added: (line) => diff.added.push(parse(line)),
+    removed: (line) => diff.removed.push(parse(line)),
+    changed: (from, to) => {
+      const token = parse(to);
+      diff.changed.push({ token, fields: fieldChanges(parse(from), token) });
+    },
+  });
+  return diff;
+}
+
+/** A map of identity -> line as entries in snapshot order (a snapshot that had to be parsed whole). */
+export async function* sortedEntriesOf(lines: ReadonlyMap<string, string>): AsyncGenerator<SnapshotEntry> {
+  for (const key of [...lines.keys()].sort(compareKeys)) yield [key, lines.get(key) as string];
+}

@@ -5,7 +5,18 @@
  * place on stderr while pages arrive; nothing of it reaches a pipe or a log.
  */
 import { connect } from "../../app/connect.js";
-import { assertLimit, diffCatalog, short, syncCatalog, type DiffResult, type SyncProgress, type SyncResult } from "../../app/catalog.js";
+import {
+  assertBound,
+  assertLimit,
+  diffCatalog,
+  MAX_SECONDS_RANGE,
+  MAX_TOKENS_RANGE,
+  short,
+  syncCatalog,
+  type DiffResult,
+  type SyncProgress,
+  type SyncResult,
+} from "../../app/catalog.js";
 import { UsageError } from "../../app/errors.js";
 import type { CatalogToken } from "../../core/catalog.js";
 import { snapshotPaths, type SnapshotPaths } from "../../workspace/catalog-store.js";
@@ -15,11 +26,22 @@ import { connectOptions, type RemoteFlags } from "../remote-options.js";
 
 export interface CatalogFlags extends RemoteFlags {
   limit?: string;
+  maxTokens?: string;
+  maxSeconds?: string;
   json?: boolean;
 }
 
+/** The flags every catalog read shares, checked before anything is opened. */
+function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens: number | undefined; maxSeconds: number | undefined } {
+  return {
+    limit: parseLimit(flags.limit),
+    maxTokens: parseBound("--max-tokens", flags.maxTokens, MAX_TOKENS_RANGE),
+    maxSeconds: parseBound("--max-seconds", flags.maxSeconds, MAX_SECONDS_RANGE),
+  };
+}
+
 export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
-  const limit = parseLimit(flags.limit);
+  const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
   const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
   const progress = createProgress(io, "catalog sync");
@@ -29,7 +51,8 @@ export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promis
       client: connection.client,
       paths,
       source: connection.client.baseUrl,
-      limit,
+      ...bounds,
+      secrets: [connection.token],
       onProgress: progress.update,
       onWriting: () => progress.note("writing"),
     });
@@ -43,13 +66,13 @@ export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promis
 }
 
 export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
-  const limit = parseLimit(flags.limit);
+  const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
   const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
   const progress = createProgress(io, "catalog diff");
   let result: DiffResult;
   try {
-    result = await diffCatalog({ client: connection.client, paths, source: connection.client.baseUrl, limit, onProgress: progress.update });
+    result = await diffCatalog({ client: connection.client, paths, source: connection.client.baseUrl, ...bounds, secrets: [connection.token], onProgress: progress.update });
   } finally {
     progress.clear();
     await connection.client.close();
@@ -65,6 +88,15 @@ function parseLimit(text: string | undefined): number | undefined {
   const limit = Number(text.trim());
   assertLimit(limit);
   return limit;
+}
+
+/** A bound as typed: digits only (no sign, no exponent, no fraction), then its range; refused before any request. */
+function parseBound(flag: string, text: string | undefined, range: { min: number; max: number }): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(text.trim())) throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}, not "${text}"`, { parameter: flag.slice(2) });
+  const value = Number(text.trim());
+  assertBound(flag, value, range);
+  return value;
 }
 
 function describeSync(result: SyncResult): string {
