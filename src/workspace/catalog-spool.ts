@@ -308,7 +308,7 @@ export async function* snapshotEntries(path: string, trusted: boolean): AsyncGen
 
 /** Runs `use` with a new private folder in the system's temporary directory, removed afterwards whatever happens. */
 export async function withScratchFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
-  const folder = await mkdtemp(join(tmpdir(), "screenpol-catalog-"));
+  const folder = await mkdtemp(join(tmpdir(), "screenpol-catalog-diff-"));
   try {
     return await use(folder);
   } finally {
