@@ -247,10 +247,10 @@ function boundsOf(request: { maxTokens?: number | undefined; maxSeconds?: number
   return { maxTokens, maxSeconds, deadline: Date.now() + maxSeconds * 1000 };
 }
 
-/** Refuses a bound that is not an integer in its range, before any request. */
-export function assertBound(flag: string, value: number, range: { min: number; max: number }): void {
+/** Refuses a flag's value that is not an integer in its range, before any request; `note` follows the range in the message. */
+export function assertBound(flag: string, value: number, range: { min: number; max: number }, note = ""): void {
   if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
-    throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}, not ${value}`, { parameter: flag.slice(2) });
+    throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}${note}, not ${value}`, { parameter: flag.slice(2) });
   }
 }
 
@@ -313,23 +313,22 @@ function pollingFor<Meta extends { limit: number; source: string }>(saved: Meta 
   return { limit, polling: saved !== undefined && saved.limit === limit && saved.source === request.source ? saved : undefined };
 }
 
-/** What a sync and a diff check before their first request: the limit and bounds, and the secrets to refuse. */
-function prepareRead(request: SyncRequest | DiffRequest): { bounds: ReadBounds; secrets: SecretRedactor } {
+/**
+ * What a sync and a diff do before their first request: check the limit and
+ * bounds, inspect the saved pair (streamed, never parsed), and choose the page
+ * size and the ETag to poll with. `read` then runs the read with those choices.
+ */
+async function prepareRead(request: SyncRequest | DiffRequest, unreadable: string) {
   if (request.limit !== undefined) assertLimit(request.limit);
-  return { bounds: boundsOf(request), secrets: createSecretRedactor(request.secrets ?? []) };
-}
-
-/** Runs one sync (see the file comment). Throws UsageError, RemoteError, ConfigError; the snapshot stays whole either way. */
-export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
-  const { bounds, secrets } = prepareRead(request);
+  const bounds = boundsOf(request);
+  const secrets = createSecretRedactor(request.secrets ?? []);
   const inspection = await inspectSnapshot(request.paths);
-  if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; nothing was synced`);
+  if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; ${unreadable}`);
   const saved = inspection.status === "present" ? inspection.meta : undefined;
   const { limit, polling } = pollingFor(saved, request);
   const metaProblem = inspection.status === "present" ? inspection.metaProblem : undefined;
-
-  const live = await withUnchangedNote(request.paths, () =>
-    readLiveCatalog<SnapshotWriter>({
+  const read = <Sink extends PageSink>(openSink: () => Promise<Sink>): Promise<LiveRead<Sink>> =>
+    readLiveCatalog<Sink>({
       client: request.client,
       limit,
       ifNoneMatch: polling?.etag ?? undefined,
@@ -338,10 +337,16 @@ export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
       maxRestarts: request.maxRestarts ?? MAX_RESTARTS,
       bounds,
       secrets,
-      openSink: () => guardWrite(() => openSnapshotWriter(request.paths)),
+      openSink,
       onProgress: request.onProgress,
-    }),
-  );
+    });
+  return { inspection, saved, limit, metaProblem, read };
+}
+
+/** Runs one sync (see the file comment). Throws UsageError, RemoteError, ConfigError; the snapshot stays whole either way. */
+export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
+  const { inspection, saved, limit, metaProblem, read } = await prepareRead(request, "nothing was synced");
+  const live = await withUnchangedNote(request.paths, () => read<SnapshotWriter>(() => guardWrite(() => openSnapshotWriter(request.paths))));
   const base = {
     previousVersion: saved?.version ?? null,
     requests: live.requests,
@@ -449,27 +454,11 @@ export interface DiffResult {
  * scratch folder of the system's temporary directory, removed at the end).
  */
 export async function diffCatalog(request: DiffRequest): Promise<DiffResult> {
-  const { bounds, secrets } = prepareRead(request);
-  const inspection = await inspectSnapshot(request.paths);
-  if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; run screenpol catalog sync to replace it`);
-  const saved = inspection.status === "present" ? inspection.meta : undefined;
-  const { limit, polling } = pollingFor(saved, request);
-  const metaProblem = inspection.status === "present" ? inspection.metaProblem : undefined;
+  const { inspection, saved, metaProblem, read } = await prepareRead(request, "run screenpol catalog sync to replace it");
   const snapshotVersion = inspection.status === "missing" ? "none" : (saved?.version ?? null);
   return withScratchFolder(async (scratch) => {
     const target = join(scratch, TOKENS_FILE);
-    const live = await readLiveCatalog<SortedSpool>({
-      client: request.client,
-      limit,
-      ifNoneMatch: polling?.etag ?? undefined,
-      knownVersion: saved?.version,
-      expectedTokens: saved?.tokenCount,
-      maxRestarts: request.maxRestarts ?? MAX_RESTARTS,
-      bounds,
-      secrets,
-      openSink: async () => createSortedSpool(target),
-      onProgress: request.onProgress,
-    });
+    const live = await read<SortedSpool>(async () => createSortedSpool(target));
     const empty: CatalogDiff = { added: [], removed: [], changed: [] };
     if (live.kind === "notModified") return { snapshotVersion, liveVersion: (saved as CatalogMeta).version, how: "notModified", requests: live.requests, diff: empty, metaProblem };
     if (live.kind === "sameVersion") return { snapshotVersion, liveVersion: live.version, how: "sameVersion", requests: live.requests, diff: empty, metaProblem };
@@ -479,7 +468,7 @@ export async function diffCatalog(request: DiffRequest): Promise<DiffResult> {
       const diff =
         inspection.status === "present"
           ? await compareWithSnapshot(request.paths, saved !== undefined, (before) => diffSorted(before, after()), "diff")
-          : await diffSorted(sortedEntriesOf(new Map()), after());
+          : diffSorted(sortedEntriesOf(new Map()), after());
       return { snapshotVersion, liveVersion: live.version, how: "read" as const, requests: live.requests, diff, metaProblem };
     } finally {
       await live.sink.discard();
@@ -502,9 +491,9 @@ function changesSince(paths: SnapshotPaths, sealedPath: string, trusted: boolean
  * file when it is in the canonical layout, else (edited by hand) parsed whole
  * and sorted, the one case where the old catalog is held in memory.
  */
-async function compareWithSnapshot<T>(paths: SnapshotPaths, trusted: boolean, compare: (before: AsyncIterable<SnapshotEntry>) => Promise<T>, use: "sync" | "diff"): Promise<T> {
+async function compareWithSnapshot<T>(paths: SnapshotPaths, trusted: boolean, compare: (before: Iterable<SnapshotEntry>) => T, use: "sync" | "diff"): Promise<T> {
   try {
-    return await compare(snapshotEntries(paths.tokens, trusted));
+    return compare(snapshotEntries(paths.tokens, trusted));
   } catch (error) {
     if (!(error instanceof NotCanonicalError) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
@@ -555,10 +544,11 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
 
 /** Refuses a page size outside 1..100 before any request (admin-api.md, Limits). */
 export function assertLimit(limit: number): void {
-  if (!Number.isSafeInteger(limit) || limit < CATALOG_LIMIT.min || limit > CATALOG_LIMIT.max) {
-    throw new UsageError(`--limit must be an integer from ${CATALOG_LIMIT.min} to ${CATALOG_LIMIT.max} (admin-api.md, Limits), not ${limit}`, { parameter: "limit" });
-  }
+  assertBound("--limit", limit, CATALOG_LIMIT, LIMIT_NOTE);
 }
+
+/** Where the page size's range comes from, said in every message about it. */
+export const LIMIT_NOTE = " (admin-api.md, Limits)";
 
 /** A version as printed: hashes are long, twelve characters tell them apart. */
 export function short(version: string): string {

@@ -90,45 +90,42 @@ export interface JoinVisitor {
 /**
  * Walks two catalogs given in snapshot order (strictly increasing keys) side by
  * side, as a merge does: nothing but the two current entries is held, so two
- * catalogs of a million tokens are compared in constant memory.
+ * catalogs of a million tokens are compared in constant memory. Synchronous:
+ * per-entry promises would be most of the work (and of the garbage).
  */
-export async function joinSorted(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>, visit: JoinVisitor): Promise<void> {
-  const left = before[Symbol.asyncIterator]();
-  const right = after[Symbol.asyncIterator]();
+export function joinSorted(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>, visit: JoinVisitor): void {
+  const left = before[Symbol.iterator]();
+  const right = after[Symbol.iterator]();
   try {
-    await joinIterators(left, right, visit);
+    let a = left.next();
+    let b = right.next();
+    while (!a.done || !b.done) {
+      const order = a.done ? 1 : b.done ? -1 : compareKeys(a.value[0], b.value[0]);
+      if (order < 0) {
+        visit.removed((a.value as SnapshotEntry)[1]);
+        a = left.next();
+      } else if (order > 0) {
+        visit.added((b.value as SnapshotEntry)[1]);
+        b = right.next();
+      } else {
+        const [, from] = a.value as SnapshotEntry;
+        const [, to] = b.value as SnapshotEntry;
+        if (from !== to) visit.changed(from, to);
+        a = left.next();
+        b = right.next();
+      }
+    }
   } finally {
     // Either side may have failed or stopped early: let the other release what it holds (an open file).
-    await left.return?.();
-    await right.return?.();
-  }
-}
-
-async function joinIterators(left: AsyncIterator<SnapshotEntry>, right: AsyncIterator<SnapshotEntry>, visit: JoinVisitor): Promise<void> {
-  let a = await left.next();
-  let b = await right.next();
-  while (!a.done || !b.done) {
-    const order = a.done ? 1 : b.done ? -1 : compareKeys(a.value[0], b.value[0]);
-    if (order < 0) {
-      visit.removed((a.value as SnapshotEntry)[1]);
-      a = await left.next();
-    } else if (order > 0) {
-      visit.added((b.value as SnapshotEntry)[1]);
-      b = await right.next();
-    } else {
-      const [, from] = a.value as SnapshotEntry;
-      const [, to] = b.value as SnapshotEntry;
-      if (from !== to) visit.changed(from, to);
-      a = await left.next();
-      b = await right.next();
-    }
+    left.return?.();
+    right.return?.();
   }
 }
 
 /** {@link countChanges} of two catalogs in snapshot order, in constant memory. */
-export async function countSortedChanges(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>): Promise<ChangeCounts> {
+export function countSortedChanges(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>): ChangeCounts {
   const counts = { added: 0, removed: 0, changed: 0 };
-  await joinSorted(before, after, {
+  joinSorted(before, after, {
     added: () => counts.added++,
     removed: () => counts.removed++,
     changed: () => counts.changed++,
@@ -137,10 +134,10 @@ export async function countSortedChanges(before: AsyncIterable<SnapshotEntry>, a
 }
 
 /** {@link diffCatalogs} of two catalogs in snapshot order: memory grows with the differences only. */
-export async function diffSorted(before: AsyncIterable<SnapshotEntry>, after: AsyncIterable<SnapshotEntry>): Promise<CatalogDiff> {
+export function diffSorted(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>): CatalogDiff {
   const diff: CatalogDiff = { added: [], removed: [], changed: [] };
   const parse = (line: string): CatalogToken => JSON.parse(line) as CatalogToken;
-  await joinSorted(before, after, {
+  joinSorted(before, after, {
     added: (line) => diff.added.push(parse(line)),
     removed: (line) => diff.removed.push(parse(line)),
     changed: (from, to) => {
@@ -152,6 +149,6 @@ export async function diffSorted(before: AsyncIterable<SnapshotEntry>, after: As
 }
 
 /** A map of identity -> line as entries in snapshot order (a snapshot that had to be parsed whole). */
-export async function* sortedEntriesOf(lines: ReadonlyMap<string, string>): AsyncGenerator<SnapshotEntry> {
+export function* sortedEntriesOf(lines: ReadonlyMap<string, string>): Generator<SnapshotEntry> {
   for (const key of [...lines.keys()].sort(compareKeys)) yield [key, lines.get(key) as string];
 }

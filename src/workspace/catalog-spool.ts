@@ -2,14 +2,18 @@
  * The live catalog on its way to disk in bounded memory (docs/catalog.md,
  * Memory and time). Pages arrive in the server's order; tokens.json is in
  * identity order (core/catalog-snapshot.ts), so an external merge sort joins the
- * two: entries are gathered up to {@link RUN_ENTRIES}, sorted, and written as a
- * run file beside the target; once the read is complete the runs are merged in
- * one pass into the canonical tokens.json text, deduplicated (the entry read
- * first wins) and hashed as it is written. Memory is one run and one read
- * buffer per run, whatever the catalog's size.
+ * two: each page is appended to a spool file beside the target as it arrives;
+ * once the read is complete the spool is cut into sorted runs of
+ * {@link RUN_ENTRIES}, and the runs are merged in one pass into the canonical
+ * tokens.json text, deduplicated (the entry read first wins) and hashed as it is
+ * written. Memory is one run and one read buffer per run, whatever the
+ * catalog's size; during the read, nothing of the pages stays in memory (held
+ * there, a run's entries outlive the young generation and the heap grows with
+ * the catalog).
  */
 import { createHash } from "node:crypto";
-import { mkdtemp, open, rm, unlink, type FileHandle } from "node:fs/promises";
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
+import { mkdtemp, open, rm, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
@@ -18,12 +22,14 @@ import { canonicalWalker, compareKeys } from "../core/catalog-snapshot.js";
 import { temporaryPathFor } from "./atomic-write.js";
 
 /**
- * Entries sorted in memory before they go to a run file: about 8 MB of lines.
- * A million tokens make 50 runs, merged in one pass with 50 read buffers.
+ * Entries sorted in memory before they go to a run file: about 2 MB of lines.
+ * A million tokens make 200 runs, merged in one pass with 200 read buffers of
+ * 16 KiB. Larger runs cost more heap than the fan-in saves: at 300,000 tokens,
+ * 20,000 per run peaked 30 MB higher (bench/catalog-sync.js, --scale).
  */
-const RUN_ENTRIES = 20_000;
-/** Read buffer of each run (and of a snapshot walked line by line). */
-const READ_CHUNK_BYTES = 64 * 1024;
+const RUN_ENTRIES = 5_000;
+/** Read buffer of each run (and of a snapshot walked line by line): small, so a chunk's lines die young. */
+const READ_CHUNK_BYTES = 16 * 1024;
 /** Output is written in pieces of about this many characters: few system calls, little memory. */
 const WRITE_CHUNK_CHARS = 256 * 1024;
 
@@ -40,7 +46,7 @@ export interface SealedSnapshot {
 }
 
 export interface SortedSpool {
-  /** Adds entries in read order; may write a run file. */
+  /** Appends entries, in read order, to the spool file. */
   add(entries: readonly SnapshotEntry[]): Promise<void>;
   /**
    * Merges everything added into a new temporary file beside `target`, in
@@ -48,57 +54,105 @@ export interface SortedSpool {
    * renames (or removes) the file it gets back.
    */
   seal(target: string): Promise<SealedSnapshot>;
-  /** Removes the runs (and a sealed file); safe to call twice. */
+  /** Removes the spool, the runs and a sealed file; safe to call twice. */
   discard(): Promise<void>;
 }
 
-/** A spool whose run files are temporaries beside `target` (ignored by Git, removed by the next sync if this one dies). */
+/** A spool whose files are temporaries beside `target` (ignored by Git, removed by the next sync if this one dies). */
 export function createSortedSpool(target: string): SortedSpool {
   const runs: string[] = [];
   let sealed: string | undefined;
-  let buffer: SnapshotEntry[] = [];
+  // Pages are appended here as they arrive, in read order; nothing of them stays in memory during the read.
+  let spool: { path: string; fd: number } | undefined;
 
-  async function flush(): Promise<void> {
-    const sorted = sortEntries(buffer);
-    buffer = [];
-    const path = temporaryPathFor(target);
-    runs.push(path);
-    await writeText(path, runRecords(sorted), false);
+  const closeSpool = (): void => {
+    if (spool === undefined) return;
+    try {
+      closeSync(spool.fd);
+    } catch {
+      // Already closed.
+    }
+  };
+
+  /** Cuts the spool into sorted runs of RUN_ENTRIES; returns the last, short one still in memory (sorted). */
+  function cutRuns(): SnapshotEntry[] {
+    if (spool === undefined) return [];
+    closeSpool();
+    const reader = LineReader.open(spool.path);
+    try {
+      const records = runEntries(reader);
+      for (;;) {
+        const batch: SnapshotEntry[] = [];
+        for (let next = records.next(); !next.done; next = records.next()) {
+          batch.push(next.value);
+          if (batch.length >= RUN_ENTRIES) break;
+        }
+        if (batch.length < RUN_ENTRIES) return sortEntries(batch);
+        const path = temporaryPathFor(target);
+        runs.push(path);
+        writeRun(path, sortEntries(batch));
+      }
+    } finally {
+      reader.close();
+    }
   }
 
   return {
     async add(entries) {
-      for (const entry of entries) buffer.push(entry);
-      if (buffer.length >= RUN_ENTRIES) await flush();
+      if (entries.length === 0) return;
+      if (spool === undefined) {
+        const path = temporaryPathFor(target);
+        spool = { path, fd: openSync(path, "wx", 0o644) };
+      }
+      // Synchronous: a page is a few tens of kilobytes, and the next page waits for this one anyway.
+      writeSync(spool.fd, [...runRecords(entries)].join(""));
     },
     async seal(output) {
-      const sources: Array<AsyncIterator<SnapshotEntry>> = [];
+      const sources: Array<Iterator<SnapshotEntry>> = [];
       const readers: LineReader[] = [];
       try {
+        // The short last run stays in memory; it was read last, so it comes after every run file.
+        const last = cutRuns();
         for (const run of runs) {
-          const reader = await LineReader.open(run);
+          const reader = LineReader.open(run);
           readers.push(reader);
           sources.push(runEntries(reader));
         }
-        // The entries still in memory were read last: they come after every run.
-        sources.push(arrayIterator(sortEntries(buffer)));
-        buffer = [];
+        sources.push(last[Symbol.iterator]());
         const counts = { tokens: 0, duplicates: 0 };
         sealed = temporaryPathFor(output);
         const sha256 = await writeText(sealed, canonicalText(mergeSorted(sources), counts), true);
         return { path: sealed, sha256, ...counts };
       } finally {
-        for (const reader of readers) await reader.close();
+        for (const reader of readers) reader.close();
         await removeAll(runs);
+        await removeSpool();
       }
     },
     async discard() {
-      buffer = [];
       await removeAll(runs);
+      await removeSpool();
       if (sealed !== undefined) await unlink(sealed).catch(() => undefined);
       sealed = undefined;
     },
   };
+
+  async function removeSpool(): Promise<void> {
+    if (spool === undefined) return;
+    closeSpool();
+    await unlink(spool.path).catch(() => undefined);
+    spool = undefined;
+  }
+}
+
+/** Writes a sorted run, synchronously (see LineReader: no promise per chunk in a tight loop). */
+function writeRun(path: string, entries: readonly SnapshotEntry[]): void {
+  const fd = openSync(path, "wx", 0o644);
+  try {
+    for (const chunk of runRecords(entries)) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Stable (Array.prototype.sort is), so within a run the entry read first stays first. */
@@ -111,7 +165,7 @@ async function removeAll(paths: string[]): Promise<void> {
 }
 
 /**
- * A run record: the key as a JSON string (it may hold any character a server
+ * A record of the spool and of a run: the key as a JSON string (it may hold any character a server
  * sent), a tab, the canonical line. JSON escapes tabs and newlines inside the
  * key, so the first raw tab ends it and each record is one line.
  */
@@ -127,23 +181,19 @@ function* runRecords(entries: readonly SnapshotEntry[]): Generator<string> {
   if (chunk !== "") yield chunk;
 }
 
-async function* runEntries(reader: LineReader): AsyncGenerator<SnapshotEntry> {
-  for (let record = await reader.next(); record !== undefined; record = await reader.next()) {
+function* runEntries(reader: LineReader): Generator<SnapshotEntry> {
+  for (let record = reader.next(); record !== undefined; record = reader.next()) {
     if (record === "") continue;
     const tab = record.indexOf("\t");
     yield [JSON.parse(record.slice(0, tab)) as string, record.slice(tab + 1)];
   }
 }
 
-async function* arrayIterator(entries: readonly SnapshotEntry[]): AsyncGenerator<SnapshotEntry> {
-  yield* entries;
-}
-
 /**
  * A k-way merge of sorted sources by (key, source index): equal keys come out
  * in the order they were read, since earlier runs have lower indexes.
  */
-async function* mergeSorted(sources: Array<AsyncIterator<SnapshotEntry>>): AsyncGenerator<SnapshotEntry> {
+function* mergeSorted(sources: Array<Iterator<SnapshotEntry>>): Generator<SnapshotEntry> {
   type Head = { entry: SnapshotEntry; source: number };
   const heap: Head[] = [];
   const before = (a: Head, b: Head): boolean => {
@@ -178,13 +228,13 @@ async function* mergeSorted(sources: Array<AsyncIterator<SnapshotEntry>>): Async
     return top;
   };
   for (let source = 0; source < sources.length; source++) {
-    const first = await sources[source]!.next();
+    const first = sources[source]!.next();
     if (!first.done) push({ entry: first.value, source });
   }
   while (heap.length > 0) {
     const head = pop();
     yield head.entry;
-    const next = await sources[head.source]!.next();
+    const next = sources[head.source]!.next();
     if (!next.done) push({ entry: next.value, source: head.source });
   }
 }
@@ -193,10 +243,10 @@ async function* mergeSorted(sources: Array<AsyncIterator<SnapshotEntry>>): Async
  * tokens.json's text (`[`, one line per token with a comma but the last, `]`;
  * `[]` when empty) from entries in key order, keeping the first of each key.
  */
-async function* canonicalText(entries: AsyncIterable<SnapshotEntry>, counts: { tokens: number; duplicates: number }): AsyncGenerator<string> {
+function* canonicalText(entries: Iterable<SnapshotEntry>, counts: { tokens: number; duplicates: number }): Generator<string> {
   let chunk = "";
   let previous: string | undefined;
-  for await (const [key, line] of entries) {
+  for (const [key, line] of entries) {
     if (key === previous) {
       counts.duplicates++;
       continue;
@@ -217,11 +267,11 @@ async function* canonicalText(entries: AsyncIterable<SnapshotEntry>, counts: { t
  * SHA-256 of what was written; `durable`: fsync before returning, for a file
  * that will be renamed into place (a run file is read back by this process only).
  */
-async function writeText(path: string, chunks: Iterable<string> | AsyncIterable<string>, durable: boolean): Promise<string> {
+async function writeText(path: string, chunks: Iterable<string>, durable: boolean): Promise<string> {
   const hash = createHash("sha256");
   const handle = await open(path, "wx", 0o644);
   try {
-    for await (const chunk of chunks) {
+    for (const chunk of chunks) {
       hash.update(chunk);
       await handle.write(chunk);
     }
@@ -235,7 +285,13 @@ async function writeText(path: string, chunks: Iterable<string> | AsyncIterable<
   return hash.digest("hex");
 }
 
-/** The lines of a file (without line ends), one at a time, through one reused buffer. */
+/**
+ * The lines of a file (without line ends), one at a time, through one reused
+ * buffer. Synchronous on purpose: it feeds a merge of dozens of files entry by
+ * entry, where a promise per line would cost more than the reading, and its
+ * garbage, outliving the young generation, would grow the heap with the
+ * catalog's size. Nothing else runs while a snapshot is merged or compared.
+ */
 export class LineReader {
   private readonly decoder = new StringDecoder("utf8");
   private readonly buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
@@ -244,17 +300,17 @@ export class LineReader {
   private carry = "";
   private ended = false;
 
-  private constructor(private readonly handle: FileHandle) {}
+  private constructor(private readonly fd: number) {}
 
-  static async open(path: string): Promise<LineReader> {
-    return new LineReader(await open(path, "r"));
+  static open(path: string): LineReader {
+    return new LineReader(openSync(path, "r"));
   }
 
   /** The next line, or undefined at the end. A last line without a line end is a line. */
-  async next(): Promise<string | undefined> {
+  next(): string | undefined {
     while (this.index >= this.lines.length) {
       if (this.ended) return undefined;
-      const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, null);
+      const bytesRead = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
       const text = this.carry + (bytesRead > 0 ? this.decoder.write(this.buffer.subarray(0, bytesRead)) : this.decoder.end());
       this.lines = text.split("\n");
       this.carry = this.lines.pop() ?? "";
@@ -268,8 +324,12 @@ export class LineReader {
     return this.lines[this.index++];
   }
 
-  async close(): Promise<void> {
-    await this.handle.close().catch(() => undefined);
+  close(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already closed: nothing to release.
+    }
   }
 }
 
@@ -285,14 +345,14 @@ export class NotCanonicalError extends Error {
  * end, when the file is cut short). `trusted`: the meta's hash matched, so the
  * file is the one a sync wrote (see canonicalWalker).
  */
-export async function* snapshotEntries(path: string, trusted: boolean): AsyncGenerator<SnapshotEntry> {
-  const reader = await LineReader.open(path);
+export function* snapshotEntries(path: string, trusted: boolean): Generator<SnapshotEntry> {
+  const reader = LineReader.open(path);
   try {
     let visited: SnapshotEntry | undefined;
     const walker = canonicalWalker((key, line) => {
       visited = [key, line];
     }, trusted);
-    for (let text = await reader.next(); text !== undefined; text = await reader.next()) {
+    for (let text = reader.next(); text !== undefined; text = reader.next()) {
       walker.line(text);
       if (walker.failed()) throw new NotCanonicalError(`${path} is not in the canonical layout`);
       if (visited !== undefined) {
@@ -302,7 +362,7 @@ export async function* snapshotEntries(path: string, trusted: boolean): AsyncGen
     }
     if (!walker.end()) throw new NotCanonicalError(`${path} is not in the canonical layout`);
   } finally {
-    await reader.close();
+    reader.close();
   }
 }
 

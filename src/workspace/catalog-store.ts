@@ -464,10 +464,10 @@ function isRunning(pid: number): boolean {
  * temporary, which only a dead writer can have left.
  */
 async function recover(paths: SnapshotPaths): Promise<void> {
-  const tokensBytes = await readOptional(paths.tokens, true);
-  if (tokensBytes instanceof Buffer) {
+  // Hashed as a stream: a snapshot of a million tokens (250 MB) is never read whole.
+  const digest = await hashFile(paths.tokens);
+  if (typeof digest === "string") {
     const current = toMetaOrUndefined(await readOptional(paths.meta));
-    const digest = sha256OfBytes(tokensBytes);
     if (current?.sha256 !== digest) {
       for (const name of await temporariesOf(paths.dir, META_FILE)) {
         if (toMetaOrUndefined(await readOptional(join(paths.dir, name)))?.sha256 === digest) {

@@ -6,7 +6,9 @@
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createClient, type RemoteClient } from "../../src/remote/index.js";
+import { tempCatalogRepo, type TempCatalogRepo } from "./catalog-emulator.js";
 
 /** The API token the tests use; the server knows it so that it can echo it. */
 export const HOSTILE_TOKEN = "dyn_hostile_secret_9f8e7d6c5b4a";
@@ -104,4 +106,23 @@ export async function startHostileCatalog(): Promise<HostileCatalog> {
     });
   };
   return harness;
+}
+
+/**
+ * The hooks of a test file: one service for the file; for each test a fresh
+ * repository, the request log cleared and a sane 10-token catalog to answer.
+ */
+export function useHostileCatalog(): { service: HostileCatalog; repo: TempCatalogRepo } {
+  const context = {} as { service: HostileCatalog; repo: TempCatalogRepo };
+  beforeAll(async () => {
+    context.service = await startHostileCatalog();
+  });
+  afterAll(() => context.service.close());
+  beforeEach(() => {
+    context.repo = tempCatalogRepo();
+    context.service.requests.length = 0;
+    context.service.answer = catalogOf(10);
+  });
+  afterEach(() => context.repo.remove());
+  return context;
 }

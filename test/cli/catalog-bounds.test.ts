@@ -6,56 +6,43 @@
  * Catalog sync bounds). Bad bounds on the command line are exit 2 before any request.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { tempCatalogRepo, type TempCatalogRepo } from "../app/catalog-emulator.js";
-import { catalogOf, endlessCatalog, HOSTILE_TOKEN, startHostileCatalog, type HostileCatalog } from "../app/hostile-catalog.js";
+import { describe, expect, it } from "vitest";
+import { catalogOf, endlessCatalog, HOSTILE_TOKEN, useHostileCatalog, type HostileCatalog } from "../app/hostile-catalog.js";
 import { runCli } from "../helpers/run-cli.js";
 
-let service: HostileCatalog;
-let repo: TempCatalogRepo;
+const context = useHostileCatalog();
 
-beforeAll(async () => {
-  service = await startHostileCatalog();
-});
-afterAll(() => service.close());
-beforeEach(() => {
-  repo = tempCatalogRepo();
-  service.requests.length = 0;
-  service.answer = catalogOf(10);
-});
-afterEach(() => repo.remove());
-
-const catalogCli = (args: string[]) => runCli(["catalog", ...args, "--base-url", service.baseUrl], { cwd: repo.dir, env: { SCREENPOL_API_TOKEN: HOSTILE_TOKEN }, timeoutMs: 30_000 });
+const catalogCli = (args: string[]) => runCli(["catalog", ...args, "--base-url", context.service.baseUrl], { cwd: context.repo.dir, env: { SCREENPOL_API_TOKEN: HOSTILE_TOKEN }, timeoutMs: 30_000 });
 
 /** Syncs the sane catalog, then returns a check that the pair is byte for byte the same and alone in its folder. */
 async function keptSnapshot(): Promise<() => void> {
   expect((await catalogCli(["sync"])).code).toBe(0);
-  service.requests.length = 0;
-  const before = readFileSync(repo.paths.tokens, "utf8") + readFileSync(repo.paths.meta, "utf8");
+  context.service.requests.length = 0;
+  const before = readFileSync(context.repo.paths.tokens, "utf8") + readFileSync(context.repo.paths.meta, "utf8");
   return () => {
-    expect(readFileSync(repo.paths.tokens, "utf8") + readFileSync(repo.paths.meta, "utf8")).toBe(before);
-    expect(readdirSync(repo.paths.dir).sort()).toEqual(["tokens.json", "tokens.meta.json"]);
+    expect(readFileSync(context.repo.paths.tokens, "utf8") + readFileSync(context.repo.paths.meta, "utf8")).toBe(before);
+    expect(readdirSync(context.repo.paths.dir).sort()).toEqual(["tokens.json", "tokens.meta.json"]);
   };
 }
 
 describe("screenpol catalog sync: bounds", () => {
   it("pages that never end: --max-tokens 500 ends it with one line, exit 4; the snapshot untouched, no temporary left", async () => {
     const unchanged = await keptSnapshot();
-    service.answer = endlessCatalog();
+    context.service.answer = endlessCatalog();
     const run = await catalogCli(["sync", "--max-tokens", "500"]);
     expect(run).toEqual({
       code: 4,
       stdout: "",
       stderr: "screenpol: GET token catalog: more than 500 tokens (--max-tokens) after 6 pages; raise --max-tokens if the catalog is really that large; catalog/tokens.json left unchanged\n",
     });
-    expect(service.requests).toHaveLength(6);
+    expect(context.service.requests).toHaveLength(6);
     unchanged();
   });
 
   it("pages that never end, slowly: --max-seconds 1 ends it with one line, exit 4; the snapshot untouched", async () => {
     const unchanged = await keptSnapshot();
     const endless = endlessCatalog();
-    service.answer = async (query) => {
+    context.service.answer = async (query) => {
       await new Promise((resolve) => setTimeout(resolve, 25));
       return endless(query);
     };
@@ -79,42 +66,42 @@ describe("screenpol catalog sync: bounds", () => {
       const run = await catalogCli([command, `${flag}=${value}`]);
       expect(run).toEqual({ code: 2, stdout: "", stderr: `screenpol: ${message}\n` });
     }
-    expect(service.requests).toHaveLength(0);
+    expect(context.service.requests).toHaveLength(0);
   });
 
   it("an ETag longer than 4,096 characters: exit 4, nothing saved; then sync and diff against a sane service work and poll", async () => {
     const sane = catalogOf(10);
-    service.answer = (query) => ({ ...sane(query), etag: `"${"x".repeat(5000)}"` });
+    context.service.answer = (query) => ({ ...sane(query), etag: `"${"x".repeat(5000)}"` });
     const run = await catalogCli(["sync"]);
     expect(run).toEqual({
       code: 4,
       stdout: "",
       stderr: "screenpol: GET token catalog first page: invalid response: the ETag is 5002 characters long; at most 4096 can be saved and sent back; catalog/tokens.json left unchanged\n",
     });
-    expect(existsSync(repo.paths.dir)).toBe(false);
+    expect(existsSync(context.repo.paths.dir)).toBe(false);
 
-    service.answer = sane;
+    context.service.answer = sane;
     expect(await catalogCli(["sync"])).toMatchObject({ code: 0, stderr: "" });
     expect((await catalogCli(["sync"])).stdout).toMatch(/^catalog unchanged \(304, version /);
     expect((await catalogCli(["diff"])).stdout).toMatch(/^catalog diff: no changes \(304, version /);
   });
 
   it("the API token echoed in the version: --json prints nothing, one line on stderr without the token, exit 4, no file", async () => {
-    service.answer = catalogOf(10, `v-${HOSTILE_TOKEN}`);
+    context.service.answer = catalogOf(10, `v-${HOSTILE_TOKEN}`);
     const run = await catalogCli(["sync", "--json"]);
     expect(run).toEqual({
       code: 4,
       stdout: "",
       stderr: "screenpol: GET token catalog first page: invalid response: the version echoes the API token; refused rather than saved; catalog/tokens.json left unchanged\n",
     });
-    expect(existsSync(repo.paths.dir)).toBe(false);
+    expect(existsSync(context.repo.paths.dir)).toBe(false);
   });
 });
 
 describe("screenpol catalog diff: bounds", () => {
   it("pages that never end: --max-tokens ends it with one line, exit 4", async () => {
     await keptSnapshot();
-    service.answer = endlessCatalog();
+    context.service.answer = endlessCatalog();
     const run = await catalogCli(["diff", "--max-tokens", "300"]);
     expect(run).toEqual({
       code: 4,
@@ -125,7 +112,7 @@ describe("screenpol catalog diff: bounds", () => {
 
   it("the API token echoed in a token's fields: --json prints nothing, exit 4", async () => {
     await keptSnapshot();
-    service.answer = (query) => {
+    context.service.answer = (query) => {
       const answer = catalogOf(12, "v-sane-2")(query);
       (answer.body as { tokens: Array<Record<string, unknown>> }).tokens[11]!.name = `Token ${HOSTILE_TOKEN}`;
       return answer;

@@ -7,8 +7,9 @@
 import { connect } from "../../app/connect.js";
 import {
   assertBound,
-  assertLimit,
+  CATALOG_LIMIT,
   diffCatalog,
+  LIMIT_NOTE,
   MAX_SECONDS_RANGE,
   MAX_TOKENS_RANGE,
   short,
@@ -34,9 +35,9 @@ export interface CatalogFlags extends RemoteFlags {
 /** The flags every catalog read shares, checked before anything is opened. */
 function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens: number | undefined; maxSeconds: number | undefined } {
   return {
-    limit: parseLimit(flags.limit),
-    maxTokens: parseBound("--max-tokens", flags.maxTokens, MAX_TOKENS_RANGE),
-    maxSeconds: parseBound("--max-seconds", flags.maxSeconds, MAX_SECONDS_RANGE),
+    limit: parseIntegerFlag("--limit", flags.limit, CATALOG_LIMIT, LIMIT_NOTE),
+    maxTokens: parseIntegerFlag("--max-tokens", flags.maxTokens, MAX_TOKENS_RANGE),
+    maxSeconds: parseIntegerFlag("--max-seconds", flags.maxSeconds, MAX_SECONDS_RANGE),
   };
 }
 
@@ -81,21 +82,15 @@ export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promis
   return EXIT.ok;
 }
 
-/** `--limit` as typed: digits only, then 1..100; refused before any request. */
-function parseLimit(text: string | undefined): number | undefined {
+/**
+ * An integer flag as typed: digits only (no sign, fraction or exponent), then
+ * its range; refused before any request. `note` follows the range in the message.
+ */
+function parseIntegerFlag(flag: string, text: string | undefined, range: { min: number; max: number }, note = ""): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text.trim())) throw new UsageError(`--limit must be an integer from 1 to 100 (admin-api.md, Limits), not "${text}"`, { parameter: "limit" });
-  const limit = Number(text.trim());
-  assertLimit(limit);
-  return limit;
-}
-
-/** A bound as typed: digits only (no sign, no exponent, no fraction), then its range; refused before any request. */
-function parseBound(flag: string, text: string | undefined, range: { min: number; max: number }): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(text.trim())) throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}, not "${text}"`, { parameter: flag.slice(2) });
+  if (!/^\d{1,15}$/.test(text.trim())) throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}${note}, not "${text}"`, { parameter: flag.slice(2) });
   const value = Number(text.trim());
-  assertBound(flag, value, range);
+  assertBound(flag, value, range, note);
   return value;
 }
 
