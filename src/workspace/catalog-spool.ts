@@ -121,7 +121,7 @@ export function createSortedSpool(target: string): SortedSpool {
         sources.push(last[Symbol.iterator]());
         const counts = { tokens: 0, duplicates: 0 };
         sealed = temporaryPathFor(output);
-        const sha256 = await writeText(sealed, canonicalText(mergeSorted(sources), counts), true);
+        const sha256 = await writeHashedFile(sealed, canonicalText(mergeSorted(sources), counts));
         return { path: sealed, sha256, ...counts };
       } finally {
         for (const reader of readers) reader.close();
@@ -263,11 +263,12 @@ function* canonicalText(entries: Iterable<SnapshotEntry>, counts: { tokens: numb
 }
 
 /**
- * Writes `chunks` to a new file (never over an existing one) and returns the
- * SHA-256 of what was written; `durable`: fsync before returning, for a file
- * that will be renamed into place (a run file is read back by this process only).
+ * Writes `chunks` to a new file (never over an existing one), fsyncs it, and
+ * returns the SHA-256 of what was written; on failure the file is removed.
+ * Durable before visible: without fsync a crash after the rename can expose an
+ * empty file.
  */
-async function writeText(path: string, chunks: Iterable<string>, durable: boolean): Promise<string> {
+export async function writeHashedFile(path: string, chunks: Iterable<string>): Promise<string> {
   const hash = createHash("sha256");
   const handle = await open(path, "wx", 0o644);
   try {
@@ -275,7 +276,7 @@ async function writeText(path: string, chunks: Iterable<string>, durable: boolea
       hash.update(chunk);
       await handle.write(chunk);
     }
-    if (durable) await handle.sync();
+    await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(path).catch(() => undefined);

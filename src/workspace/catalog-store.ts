@@ -26,7 +26,7 @@ import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
 import { mkdir, open, readdir, readFile, rename, rmdir, unlink, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { SnapshotEntry } from "../core/catalog-diff.js";
-import { createSortedSpool, type SealedSnapshot } from "./catalog-spool.js";
+import { createSortedSpool, writeHashedFile, type SealedSnapshot } from "./catalog-spool.js";
 import type { CatalogToken } from "../core/catalog.js";
 import {
   META_FILE,
@@ -249,7 +249,7 @@ export async function commitSnapshot(paths: SnapshotPaths, lines: readonly strin
     const tokensTemporary = temporaryPathFor(paths.tokens);
     let sha256: string;
     try {
-      sha256 = await writeChunks(tokensTemporary, renderSnapshot(lines));
+      sha256 = await writeHashedFile(tokensTemporary, renderSnapshot(lines));
     } catch (error) {
       await unlink(tokensTemporary).catch(() => undefined);
       throw writeError(paths.display.tokens, error);
@@ -329,7 +329,7 @@ async function installPair(paths: SnapshotPaths, tokensTemporary: string, meta: 
   const metaTemporary = temporaryPathFor(paths.meta);
   try {
     const text = readableMeta(meta, paths);
-    await writeChunks(metaTemporary, [text]);
+    await writeHashedFile(metaTemporary, [text]);
     await rename(tokensTemporary, paths.tokens);
     await rename(metaTemporary, paths.meta);
     await syncDirectory(paths.dir);
@@ -361,7 +361,7 @@ export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promi
     const text = readableMeta(meta, paths);
     const temporary = temporaryPathFor(paths.meta);
     try {
-      await writeChunks(temporary, [text]);
+      await writeHashedFile(temporary, [text]);
       await rename(temporary, paths.meta);
       await syncDirectory(paths.dir);
     } catch (error) {
@@ -513,22 +513,6 @@ async function temporariesOf(dir: string, file: string): Promise<string[]> {
   return names.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).sort();
 }
 
-/** Writes `chunks` to a new file, fsyncs it, and returns the SHA-256 of what was written. */
-async function writeChunks(path: string, chunks: Iterable<string>): Promise<string> {
-  const hash = createHash("sha256");
-  const handle = await open(path, "wx", 0o644);
-  try {
-    for (const chunk of chunks) {
-      hash.update(chunk);
-      await handle.write(chunk);
-    }
-    // Durable before visible: without fsync a crash after the rename can expose an empty file.
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return hash.digest("hex");
-}
 
 /** The file's text (or bytes), undefined when it does not exist, or the error. */
 async function readOptional(path: string): Promise<string | undefined | Error>;
