@@ -2,6 +2,7 @@
  * Token catalog sync benchmark (toolkit.md, Token catalog sync):
  *
  *     node bench/catalog-sync.js [--tokens 100000] [--limit 100] [--runs 3] [--polls 10] [--root DIR] [--json FILE]
+ *     node bench/catalog-sync.js --scale 100000,1000000 [--limit 100] [--root DIR] [--json FILE]
  *
  * Needs a build (dist/; `--root` names another copy of the repository's bin/
  * and dist/, as bench/run.js passes its snapshot of the build). The emulator runs in this process, seeded with
@@ -25,6 +26,15 @@
  *     catalog part itself costs can be read off on a busy machine too.
  * Targets: full sync < 5 s, one request per page, RSS < 250 MB; unchanged: one
  * request, < 150 ms wall.
+ *
+ * Scale (`--scale 100000,1000000`, or measureCatalogScale): the same sync process
+ * against a tiny generated catalog served from this process (the emulator's
+ * seed stops at 200,000 tokens), at each size side by side in one run: a full
+ * sync into an empty folder, then a second sync of a new version with one token
+ * renamed (the old snapshot walked beside the new one). Tokens are served in a
+ * scrambled order so the sync's external sort does real work. Target: the peak
+ * RSS at the largest size within 50 MB of the smallest (pages go to disk, not
+ * to memory; docs/decisions.md, Catalog sync bounds).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -154,6 +164,102 @@ export async function measureCatalogSync({ root = HOME, tokens = 100_000, limit 
   return summarise(results);
 }
 
+/** Token `i` of the generated catalog: distinct identities over a few networks; `renamed` changes one name. */
+function generatedToken(i, version) {
+  const name = version === "v2" && i === 0 ? "Token 0 (renamed)" : `Token ${i}`;
+  return { chain: "EVM", networkId: 1 + (i % 7), contractAddress: `0x${i.toString(16).padStart(40, "0")}`, symbol: `T${i % 100000}`, name, decimals: 18, tokenId: `id-${i}` };
+}
+
+/**
+ * A catalog of `size` tokens at version `state.version`, generated page by page
+ * (offset cursors), in a scrambled order: position p holds token (p * 7919) mod
+ * size, a permutation when size is not a multiple of 7919.
+ */
+async function startGeneratedCatalog(size, state) {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/api/v0/tokenCatalog") {
+      response.writeHead(404).end();
+      return;
+    }
+    requests++;
+    const limit = Number(url.searchParams.get("limit") ?? "50");
+    const offset = Number((url.searchParams.get("cursor") ?? "o0").slice(1));
+    const end = Math.min(size, offset + limit);
+    const tokens = [];
+    for (let position = offset; position < end; position++) tokens.push(generatedToken((position * 7919) % size, state.version));
+    const body = JSON.stringify({ tokens, nextCursor: end < size ? `o${end}` : null, version: `${state.version}-${size}` });
+    response.writeHead(200, { "content-type": "application/json", etag: `"${state.version}-${limit}-${offset}"` }).end(body);
+  });
+  await new Promise((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
+  return {
+    baseUrl: `http://127.0.0.1:${server.address().port}/api/v0`,
+    takeRequests: () => {
+      const count = requests;
+      requests = 0;
+      return count;
+    },
+    close: () =>
+      new Promise((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Peak RSS of `screenpol catalog sync` at each size, side by side in one run
+ * (see the file comment). Returns the figures and rows like measureCatalogSync.
+ */
+export async function measureCatalogScale({ root = HOME, sizes = [100_000, 1_000_000], limit = 100, log = () => undefined } = {}) {
+  const BIN = join(root, "bin", "screenpol.js");
+  const figures = [];
+  for (const size of sizes) {
+    const state = { version: "v1" };
+    const service = await startGeneratedCatalog(size, state);
+    const dir = tempRepo();
+    try {
+      const sync = () =>
+        run([BIN, "catalog", "sync", "--limit", String(limit), "--max-tokens", String(Math.max(size, 1_000_000)), "--json", "--base-url", service.baseUrl], {
+          cwd: dir,
+          env: { SCREENPOL_API_TOKEN: READ_TOKEN },
+          nodeArgs: [`--import=${RSS_HOOK}`],
+          timeoutMs: 900_000,
+        });
+      const entry = { size };
+      for (const [phase, version] of [["full", "v1"], ["changed", "v2"]]) {
+        state.version = version;
+        const result = await sync();
+        if (result.code !== 0) throw new Error(`catalog sync of ${size} tokens (${phase}) failed (exit ${result.code ?? result.signal}): ${result.stderr.slice(0, 400)}`);
+        const json = JSON.parse(result.stdout);
+        entry[phase] = { ms: result.ms, cpuMs: result.cpuMs, maxRssMb: result.maxRssMb, requests: service.takeRequests(), tokens: json.tokens, changes: `+${json.added} -${json.removed} ~${json.changed}` };
+        log(`  ${size} tokens, ${phase}: ${round(result.ms / 1000, 2)} s wall, ${round(result.cpuMs / 1000, 2)} s CPU, ${entry[phase].requests} requests, ${json.tokens} tokens (${entry[phase].changes}), peak RSS ${round(result.maxRssMb, 1)} MB`);
+      }
+      figures.push(entry);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const peak = (entry) => Math.max(entry.full.maxRssMb, entry.changed.maxRssMb);
+  const smallest = figures[0];
+  const largest = figures[figures.length - 1];
+  const rows = figures.map((entry) => ({
+    measure: `catalog sync, ${entry.size} generated tokens: wall full / changed, peak RSS full / changed`,
+    value: `${round(entry.full.ms / 1000, 1)} s / ${round(entry.changed.ms / 1000, 1)} s, ${round(entry.full.maxRssMb, 1)} / ${round(entry.changed.maxRssMb, 1)} MB`,
+    target: "report",
+    pass: entry.full.tokens === entry.size && entry.changed.changes === "+0 -0 ~1" ? undefined : false,
+  }));
+  rows.push({
+    measure: `catalog sync peak RSS, ${largest.size} vs ${smallest.size} tokens`,
+    value: `${round(peak(largest) - peak(smallest), 1)} MB more (${round(peak(largest), 1)} vs ${round(peak(smallest), 1)} MB)`,
+    target: "within 50 MB",
+    pass: peak(largest) - peak(smallest) <= 50,
+  });
+  return { sizes, limit, figures, rows };
+}
+
 function summarise(results) {
   const med = (list, key) => median(list.map((entry) => entry[key]));
   const fullMs = med(results.full, "ms");
@@ -214,14 +320,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const index = argv.indexOf(`--${name}`);
     return index >= 0 && argv[index + 1] !== undefined ? argv[index + 1] : fallback;
   };
-  const result = await measureCatalogSync({
-    root: resolve(option("root", HOME)),
-    tokens: Number(option("tokens", 100_000)),
-    limit: Number(option("limit", 100)),
-    runs: Number(option("runs", 3)),
-    polls: Number(option("polls", 10)),
-    log: (line) => process.stdout.write(`${line}\n`),
-  });
+  const log = (line) => process.stdout.write(`${line}\n`);
+  const scale = option("scale", undefined);
+  const result = scale
+    ? await measureCatalogScale({ root: resolve(option("root", HOME)), sizes: scale.split(",").map(Number), limit: Number(option("limit", 100)), log })
+    : await measureCatalogSync({
+        root: resolve(option("root", HOME)),
+        tokens: Number(option("tokens", 100_000)),
+        limit: Number(option("limit", 100)),
+        runs: Number(option("runs", 3)),
+        polls: Number(option("polls", 10)),
+        log,
+      });
   for (const row of result.rows) {
     const verdict = row.pass === undefined ? "" : row.pass ? "pass" : "MISS";
     process.stdout.write(`${row.measure.padEnd(66)}  ${row.value.padEnd(48)}  ${row.target.padEnd(26)}  ${verdict}\n`);

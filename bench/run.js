@@ -344,6 +344,11 @@ if (!flag("skip-catalog")) {
     const { measureCatalogSync } = await import("./catalog-sync.js");
     results.catalogSync = await measureCatalogSync({ root: ROOT, runs: 1, polls: 5, log });
     for (const row of results.catalogSync.rows) addRow(row.measure, row.value, row.target, row.pass);
+    // Peak RSS at 100,000 and 1,000,000 tokens side by side: pages go to disk, so it must stay flat.
+    log(`\ncatalog sync at scale: 100,000 and 1,000,000 generated tokens [${elapsed()}]`);
+    const { measureCatalogScale } = await import("./catalog-sync.js");
+    results.catalogScale = await measureCatalogScale({ root: ROOT, log });
+    for (const row of results.catalogScale.rows) addRow(row.measure, row.value, row.target, row.pass);
   } catch (error) {
     log(`  catalog sync phase failed: ${error.message.split("\n")[0]}`);
     addRow("catalog sync", "failed", "", false, error.message.split("\n")[0].slice(0, 80));

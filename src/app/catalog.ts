@@ -16,23 +16,31 @@
  * Any failure leaves the last valid snapshot untouched (rule 4). 429 and 5xx are
  * retried by the client (backoff, full jitter, Retry-After), per request.
  *
- * A page is reduced at once to one canonical line per token, keyed by identity,
- * so 100,000 tokens cost a few tens of megabytes, not a tree of page objects.
+ * A read is bounded (docs/decisions.md, Catalog sync bounds): a page may hold at
+ * most `limit` tokens, a read at most `maxTokens`, and the whole read must end
+ * within `maxSeconds`. Each page is reduced at once to (identity key, canonical
+ * line) per token and handed to a sink that spools it to disk
+ * (workspace/catalog-spool.ts), so memory stays flat whatever the catalog's size.
+ * Nothing the service sends that carries the API token is ever written.
  */
-import { countChanges, diffCatalogs, type CatalogDiff, type ChangeCounts } from "../core/catalog-diff.js";
-import { canonicalWalker, CATALOG_META_FORMAT, snapshotKey, tokenLine, type CatalogMeta } from "../core/catalog-snapshot.js";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { countSortedChanges, diffSorted, sortedEntriesOf, type CatalogDiff, type ChangeCounts, type SnapshotEntry } from "../core/catalog-diff.js";
+import { CATALOG_META_FORMAT, savedValueProblem, snapshotKey, tokenLine, TOKENS_FILE, type CatalogMeta } from "../core/catalog-snapshot.js";
 import type { CatalogToken } from "../core/catalog.js";
-import { RemoteError, type RemoteClient, type TokenCatalogPage } from "../remote/index.js";
+import { createSecretRedactor, type SecretRedactor } from "../core/secret-redactor.js";
+import { RemoteError, type RemoteClient, type RemoteErrorDetails, type TokenCatalogPage } from "../remote/index.js";
+import { createSortedSpool, NotCanonicalError, snapshotEntries, withScratchFolder, type SortedSpool } from "../workspace/catalog-spool.js";
 import {
   commitMeta,
-  commitSnapshot,
   inspectSnapshot,
-  forEachSnapshotLine,
+  openSnapshotWriter,
   readSnapshot,
   SnapshotBusyError,
   SnapshotWriteError,
   tidySnapshot,
   type SnapshotPaths,
+  type SnapshotWriter,
 } from "../workspace/catalog-store.js";
 import { ConfigError, UsageError } from "./errors.js";
 
@@ -44,6 +52,13 @@ export const DEFAULT_SYNC_LIMIT = 100;
 export const MAX_RESTARTS = 3;
 /** A read that has not ended after this many pages is a server that loops: 10 million tokens at 100 a page. */
 const MAX_PAGES = 100_000;
+/** Tokens one read may hold (`--max-tokens`): far above a real catalog (thousands), far below what exhausts memory or disk. */
+export const DEFAULT_MAX_TOKENS = 1_000_000;
+/** Wall time of the whole read (`--max-seconds`): a scheduled job should fail, not hang. */
+export const DEFAULT_MAX_SECONDS = 600;
+/** Ranges the two bounds may be set to. */
+export const MAX_TOKENS_RANGE = { min: 1, max: 100_000_000 } as const;
+export const MAX_SECONDS_RANGE = { min: 1, max: 86_400 } as const;
 
 /** Progress of a read, for a progress bar. */
 export interface SyncProgress {
@@ -57,7 +72,21 @@ export interface SyncProgress {
   restarts: number;
 }
 
-interface ReadOptions {
+/** Where a read's tokens go as pages arrive: the snapshot writer (sync) or a scratch spool (diff). */
+interface PageSink {
+  add(entries: readonly SnapshotEntry[]): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/** The bounds of one sync or diff (docs/decisions.md, Catalog sync bounds). */
+interface ReadBounds {
+  maxTokens: number;
+  maxSeconds: number;
+  /** Date.now() past which the read fails. */
+  deadline: number;
+}
+
+interface ReadOptions<Sink extends PageSink> {
   client: RemoteClient;
   limit: number;
   /** The saved first-page ETag, already checked to belong to this limit and source. */
@@ -66,88 +95,163 @@ interface ReadOptions {
   knownVersion: string | undefined;
   expectedTokens: number | undefined;
   maxRestarts: number;
+  bounds: ReadBounds;
+  /** Forms of the API token that no page, version or ETag may carry into a file or the output. */
+  secrets: SecretRedactor;
+  /** Opens a sink for a full read (again after a restart). */
+  openSink: () => Promise<Sink>;
   onProgress: ((progress: SyncProgress) => void) | undefined;
 }
 
 /** Outcome of reading the live catalog. `requests` counts page requests (the client's retries inside one are not counted). */
-type LiveRead =
+type LiveRead<Sink> =
   | { kind: "notModified"; etag: string; requests: number }
   | { kind: "sameVersion"; version: string; etag: string | null; requests: number; restarts: number }
   | {
       kind: "complete";
       version: string;
       etag: string | null;
-      /** Identity key (snapshotKey) -> the token's canonical line. */
-      entries: Map<string, string>;
+      /** Every token of the read, in read order; the caller seals or discards it. */
+      sink: Sink;
       pages: number;
       requests: number;
       restarts: number;
-      /** Tokens listed twice under one identity; the first is kept. */
-      duplicates: number;
     };
 
-async function readLiveCatalog(options: ReadOptions): Promise<LiveRead> {
-  const { client, limit } = options;
+async function readLiveCatalog<Sink extends PageSink>(options: ReadOptions<Sink>): Promise<LiveRead<Sink>> {
+  const { client, limit, bounds } = options;
   let requests = 0;
+  const failure = (message: string, details: Partial<RemoteErrorDetails> = {}): RemoteError => catalogError(message, requests, details);
+  const fetchPage = (query: Parameters<RemoteClient["getTokenCatalogPage"]>[0]) => {
+    requests++;
+    return beforeDeadline(client.getTokenCatalogPage(query), bounds.deadline, () => timedOut(bounds, requests));
+  };
   for (let restarts = 0; ; restarts++) {
     // The ETag only ever goes with the first request of the first read: after a restart the catalog is known to differ.
     const ifNoneMatch = restarts === 0 ? options.ifNoneMatch : undefined;
-    requests++;
-    const first = await client.getTokenCatalogPage(ifNoneMatch === undefined ? { limit } : { limit, ifNoneMatch });
+    const first = await fetchPage(ifNoneMatch === undefined ? { limit } : { limit, ifNoneMatch });
+    // Both may be saved in the meta and are printed by --json: checked before anything else happens.
+    if (first.etag !== null) assertSavable("the ETag", first.etag, options.secrets, failure);
     if (first.status === 304) return { kind: "notModified", etag: first.etag, requests };
     const version = first.page.version;
+    assertSavable("the version", version, options.secrets, failure);
     if (version === options.knownVersion) return { kind: "sameVersion", version, etag: first.etag, requests, restarts };
 
-    const entries = new Map<string, string>();
-    let duplicates = 0;
-    let tokens = 0;
-    const take = (page: TokenCatalogPage): void => {
-      for (const token of page.tokens) {
-        const key = snapshotKey(token);
-        if (entries.has(key)) duplicates++;
-        else entries.set(key, tokenLine(token));
+    const sink = await options.openSink();
+    let kept = false;
+    try {
+      let pages = 0;
+      let tokens = 0;
+      const take = async (page: TokenCatalogPage): Promise<void> => {
+        pages++;
+        tokens += page.tokens.length;
+        const entries = pageEntries(page, pages, limit, options.secrets, failure);
+        if (tokens > bounds.maxTokens) {
+          throw failure(`GET token catalog: more than ${bounds.maxTokens} tokens (--max-tokens) after ${pages} pages; raise --max-tokens if the catalog is really that large`);
+        }
+        await sink.add(entries);
+        options.onProgress?.({ pages, tokens, expectedTokens: options.expectedTokens, restarts });
+      };
+      await take(first.page);
+      const cursors = new Set<string>();
+      let cursor = first.page.nextCursor;
+      let changed = false;
+      while (cursor !== null) {
+        // Digests, not the cursors: a server may hand out cursors of kilobytes, and a looping one many of them.
+        const seen = createHash("sha256").update(cursor).digest("base64");
+        if (cursors.has(seen) || pages >= MAX_PAGES) throw failure(`GET token catalog: invalid response: the pages do not end (a cursor repeats, or more than ${MAX_PAGES} pages) after ${pages} pages`);
+        cursors.add(seen);
+        const next = await fetchPage({ limit, cursor });
+        // Without If-None-Match there is no 304; the client accepts it only when asked.
+        if (next.status !== 200) throw failure(`GET token catalog: invalid response: ${next.status} for a page without If-None-Match after ${pages} pages`);
+        if (next.page.version !== version) {
+          changed = true;
+          break;
+        }
+        await take(next.page);
+        cursor = next.page.nextCursor;
       }
-      tokens += page.tokens.length;
-    };
-    take(first.page);
-    let pages = 1;
-    const report = (): void => options.onProgress?.({ pages, tokens, expectedTokens: options.expectedTokens, restarts });
-    report();
-    const cursors = new Set<string>();
-    let cursor = first.page.nextCursor;
-    let changed = false;
-    while (cursor !== null) {
-      if (cursors.has(cursor) || pages >= MAX_PAGES) throw loopingCatalog(pages, requests);
-      cursors.add(cursor);
-      requests++;
-      const next = await client.getTokenCatalogPage({ limit, cursor });
-      // Without If-None-Match there is no 304; the client accepts it only when asked.
-      if (next.status !== 200) throw loopingCatalog(pages, requests);
-      if (next.page.version !== version) {
-        changed = true;
-        break;
+      if (!changed) {
+        kept = true;
+        return { kind: "complete", version, etag: first.etag, sink, pages, requests, restarts };
       }
-      take(next.page);
-      pages++;
-      report();
-      cursor = next.page.nextCursor;
-    }
-    if (!changed) return { kind: "complete", version, etag: first.etag, entries, pages, requests, restarts, duplicates };
-    if (restarts >= options.maxRestarts) {
-      throw catalogError(
-        `GET token catalog: the catalog changed during ${restarts + 1} consecutive reads (version ${short(version)} on the first page, another on page ${pages + 1}); gave up after ${requests} requests`,
-        requests,
-      );
+      if (restarts >= options.maxRestarts) {
+        throw failure(`GET token catalog: the catalog changed during ${restarts + 1} consecutive reads (version ${short(version)} on the first page, another on page ${pages + 1}); gave up after ${requests} requests`);
+      }
+    } finally {
+      if (!kept) await sink.discard();
     }
   }
 }
 
-function loopingCatalog(pages: number, requests: number): RemoteError {
-  return catalogError(`GET token catalog: invalid response: the pages do not end (a cursor repeats, or more than ${MAX_PAGES} pages) after ${pages} pages`, requests);
+/**
+ * One page as (identity key, canonical line) entries, after the checks that
+ * make it fit to be written: at most `limit` tokens (a server that sends more
+ * than asked is broken, and would otherwise fill memory a page at a time), and
+ * no form of the API token anywhere in what would be written.
+ */
+function pageEntries(page: TokenCatalogPage, pageNumber: number, limit: number, secrets: SecretRedactor, failure: (message: string) => RemoteError): SnapshotEntry[] {
+  if (page.tokens.length > limit) {
+    throw failure(`GET token catalog: invalid response: page ${pageNumber} holds ${page.tokens.length} tokens for limit=${limit} (admin-api.md, Limits)`);
+  }
+  const entries = page.tokens.map((token): SnapshotEntry => [snapshotKey(token), tokenLine(token)]);
+  if (!secrets.empty && secrets.contains(entries.map(([, line]) => line).join("\n"))) {
+    throw failure(`GET token catalog: invalid response: page ${pageNumber} echoes the API token in a token's fields; refused rather than written`);
+  }
+  return entries;
 }
 
-function catalogError(message: string, attempts: number): RemoteError {
-  return new RemoteError(message, { kind: "invalidResponse", operation: "getTokenCatalogPage", action: "GET token catalog", attempts });
+/** A version or ETag that the meta can hold and the reader accepts back (core/catalog-snapshot.ts), and that does not carry the API token. */
+function assertSavable(what: string, value: string, secrets: SecretRedactor, failure: (message: string) => RemoteError): void {
+  const problem = savedValueProblem(value);
+  if (problem !== undefined) throw failure(`GET token catalog first page: invalid response: ${what} ${problem}`);
+  if (secrets.contains(value)) throw failure(`GET token catalog first page: invalid response: ${what} echoes the API token; refused rather than saved`);
+}
+
+/**
+ * Settles with `run`, or fails with `fail()` once `deadline` has passed. The
+ * request left behind ends with its own timeout; its outcome is ignored.
+ */
+async function beforeDeadline<T>(run: Promise<T>, deadline: number, fail: () => Error): Promise<T> {
+  run.catch(() => undefined);
+  const remaining = deadline - Date.now();
+  if (remaining <= 0) throw fail();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(fail()), remaining);
+  });
+  try {
+    return await Promise.race([run, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function timedOut(bounds: ReadBounds, requests: number): RemoteError {
+  return catalogError(`GET token catalog: not complete after ${bounds.maxSeconds} s (--max-seconds) and ${requests} requests; raise --max-seconds if the service is really that slow`, requests, {
+    kind: "network",
+    networkCode: "TIMEOUT",
+  });
+}
+
+function catalogError(message: string, attempts: number, details: Partial<RemoteErrorDetails> = {}): RemoteError {
+  return new RemoteError(message, { kind: "invalidResponse", operation: "getTokenCatalogPage", action: "GET token catalog", attempts, ...details });
+}
+
+/** The bounds of a request, checked (a library caller bypasses the CLI's parsing), with the clock started. */
+function boundsOf(request: { maxTokens?: number | undefined; maxSeconds?: number | undefined }): ReadBounds {
+  const maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const maxSeconds = request.maxSeconds ?? DEFAULT_MAX_SECONDS;
+  assertBound("--max-tokens", maxTokens, MAX_TOKENS_RANGE);
+  assertBound("--max-seconds", maxSeconds, MAX_SECONDS_RANGE);
+  return { maxTokens, maxSeconds, deadline: Date.now() + maxSeconds * 1000 };
+}
+
+/** Refuses a flag's value that is not an integer in its range, before any request; `note` follows the range in the message. */
+export function assertBound(flag: string, value: number, range: { min: number; max: number }, note = ""): void {
+  if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
+    throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}${note}, not ${value}`, { parameter: flag.slice(2) });
+  }
 }
 
 /** Options of {@link syncCatalog}. */
@@ -159,6 +263,12 @@ export interface SyncRequest {
   source: string;
   /** `--limit`: 1..100. Default: the saved snapshot's, else {@link DEFAULT_SYNC_LIMIT}. */
   limit?: number | undefined;
+  /** `--max-tokens`: default {@link DEFAULT_MAX_TOKENS}. */
+  maxTokens?: number | undefined;
+  /** `--max-seconds`: default {@link DEFAULT_MAX_SECONDS}. */
+  maxSeconds?: number | undefined;
+  /** The API token (and any other secret): a page, version or ETag carrying one is refused, never written. */
+  secrets?: SecretRedactor;
   /** Default {@link MAX_RESTARTS}. */
   maxRestarts?: number;
   now?: () => Date;
@@ -203,26 +313,40 @@ function pollingFor<Meta extends { limit: number; source: string }>(saved: Meta 
   return { limit, polling: saved !== undefined && saved.limit === limit && saved.source === request.source ? saved : undefined };
 }
 
-/** Runs one sync (see the file comment). Throws UsageError, RemoteError, ConfigError; the snapshot stays whole either way. */
-export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
+/**
+ * What a sync and a diff do before their first request: check the limit and
+ * bounds, inspect the saved pair (streamed, never parsed), and choose the page
+ * size and the ETag to poll with. `read` then runs the read with those choices.
+ */
+async function prepareRead(request: SyncRequest | DiffRequest, unreadable: string) {
   if (request.limit !== undefined) assertLimit(request.limit);
+  const bounds = boundsOf(request);
+  const secrets = request.secrets ?? createSecretRedactor([]);
   const inspection = await inspectSnapshot(request.paths);
-  if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; nothing was synced`);
+  if (inspection.status === "unreadable") throw new ConfigError(`${inspection.reason}; ${unreadable}`);
   const saved = inspection.status === "present" ? inspection.meta : undefined;
   const { limit, polling } = pollingFor(saved, request);
   const metaProblem = inspection.status === "present" ? inspection.metaProblem : undefined;
-
-  const live = await withUnchangedNote(request.paths, () =>
-    readLiveCatalog({
+  const read = <Sink extends PageSink>(openSink: () => Promise<Sink>): Promise<LiveRead<Sink>> =>
+    readLiveCatalog<Sink>({
       client: request.client,
       limit,
       ifNoneMatch: polling?.etag ?? undefined,
       knownVersion: saved?.version,
       expectedTokens: saved?.tokenCount,
       maxRestarts: request.maxRestarts ?? MAX_RESTARTS,
+      bounds,
+      secrets,
+      openSink,
       onProgress: request.onProgress,
-    }),
-  );
+    });
+  return { inspection, saved, limit, metaProblem, read };
+}
+
+/** Runs one sync (see the file comment). Throws UsageError, RemoteError, ConfigError; the snapshot stays whole either way. */
+export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
+  const { inspection, saved, limit, metaProblem, read } = await prepareRead(request, "nothing was synced");
+  const live = await withUnchangedNote(request.paths, () => read<SnapshotWriter>(() => guardWrite(() => openSnapshotWriter(request.paths))));
   const base = {
     previousVersion: saved?.version ?? null,
     requests: live.requests,
@@ -264,39 +388,39 @@ export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
     };
   }
 
-  request.onWriting?.();
-  const changes =
-    inspection.status === "present" ? await changesSince(request.paths, live.entries, saved !== undefined) : { added: live.entries.size, removed: 0, changed: 0 };
-  // The default sort compares by code unit, which is compareKeys' order, natively.
-  const keys = [...live.entries.keys()].sort();
-  const sorted = keys.map((key) => live.entries.get(key) as string);
-  keys.length = 0;
-  live.entries.clear();
-  await guardWrite(() =>
-    commitSnapshot(request.paths, sorted, {
-      format: CATALOG_META_FORMAT,
+  const writer = live.sink;
+  try {
+    request.onWriting?.();
+    const sealed = await guardWrite(() => writer.seal());
+    const changes = inspection.status === "present" ? await changesSince(request.paths, sealed.path, saved !== undefined) : { added: sealed.tokens, removed: 0, changed: 0 };
+    await guardWrite(() =>
+      writer.commit({
+        format: CATALOG_META_FORMAT,
+        version: live.version,
+        etag: live.etag,
+        limit,
+        source: request.source,
+        syncedAt: (request.now?.() ?? new Date()).toISOString(),
+        tokenCount: sealed.tokens,
+        pages: live.pages,
+      }),
+    );
+    return {
+      ...base,
+      outcome: "updated",
+      firstStatus: 200,
       version: live.version,
-      etag: live.etag,
-      limit,
-      source: request.source,
-      syncedAt: (request.now?.() ?? new Date()).toISOString(),
-      tokenCount: sorted.length,
       pages: live.pages,
-    }),
-  );
-  return {
-    ...base,
-    outcome: "updated",
-    firstStatus: 200,
-    version: live.version,
-    pages: live.pages,
-    tokens: sorted.length,
-    changes,
-    restarts: live.restarts,
-    etag: live.etag,
-    metaRefreshed: false,
-    duplicates: live.duplicates,
-  };
+      tokens: sealed.tokens,
+      changes,
+      restarts: live.restarts,
+      etag: live.etag,
+      metaRefreshed: false,
+      duplicates: sealed.duplicates,
+    };
+  } finally {
+    await writer.discard();
+  }
 }
 
 /** Options of {@link diffCatalog}. */
@@ -305,6 +429,9 @@ export interface DiffRequest {
   paths: SnapshotPaths;
   source: string;
   limit?: number | undefined;
+  maxTokens?: number | undefined;
+  maxSeconds?: number | undefined;
+  secrets?: SecretRedactor;
   maxRestarts?: number;
   onProgress?: (progress: SyncProgress) => void;
 }
@@ -323,56 +450,56 @@ export interface DiffResult {
 /**
  * What changed between the snapshot and the live catalog, by identity. Uses the
  * same conditional first request as a sync, so an unchanged catalog costs one
- * request; writes nothing.
+ * request; writes nothing in the repository (a full read is spooled in a
+ * scratch folder of the system's temporary directory, removed at the end).
  */
 export async function diffCatalog(request: DiffRequest): Promise<DiffResult> {
-  if (request.limit !== undefined) assertLimit(request.limit);
-  const snapshot = await readSnapshot(request.paths);
-  if (snapshot.status === "invalid") throw new ConfigError(`${snapshot.reason}; run screenpol catalog sync to replace it`);
-  const saved = snapshot.status === "ok" ? snapshot.meta : undefined;
-  const { limit, polling } = pollingFor(saved, request);
-  const live = await readLiveCatalog({
-    client: request.client,
-    limit,
-    ifNoneMatch: polling?.etag ?? undefined,
-    knownVersion: saved?.version,
-    expectedTokens: saved?.tokenCount,
-    maxRestarts: request.maxRestarts ?? MAX_RESTARTS,
-    onProgress: request.onProgress,
+  const { inspection, saved, metaProblem, read } = await prepareRead(request, "run screenpol catalog sync to replace it");
+  const snapshotVersion = inspection.status === "missing" ? "none" : (saved?.version ?? null);
+  return withScratchFolder(async (scratch) => {
+    const target = join(scratch, TOKENS_FILE);
+    const live = await read<SortedSpool>(async () => createSortedSpool(target));
+    const empty: CatalogDiff = { added: [], removed: [], changed: [] };
+    if (live.kind === "notModified") return { snapshotVersion, liveVersion: (saved as CatalogMeta).version, how: "notModified", requests: live.requests, diff: empty, metaProblem };
+    if (live.kind === "sameVersion") return { snapshotVersion, liveVersion: live.version, how: "sameVersion", requests: live.requests, diff: empty, metaProblem };
+    try {
+      const sealed = await live.sink.seal(target);
+      const after = () => snapshotEntries(sealed.path, true);
+      const diff =
+        inspection.status === "present"
+          ? await compareWithSnapshot(request.paths, saved !== undefined, (before) => diffSorted(before, after()), "diff")
+          : diffSorted(sortedEntriesOf(new Map()), after());
+      return { snapshotVersion, liveVersion: live.version, how: "read" as const, requests: live.requests, diff, metaProblem };
+    } finally {
+      await live.sink.discard();
+    }
   });
-  const metaProblem = snapshot.status === "ok" ? snapshot.metaProblem : undefined;
-  const snapshotVersion = snapshot.status === "missing" ? "none" : (saved?.version ?? null);
-  const empty: CatalogDiff = { added: [], removed: [], changed: [] };
-  if (live.kind === "notModified") return { snapshotVersion, liveVersion: (saved as CatalogMeta).version, how: "notModified", requests: live.requests, diff: empty, metaProblem };
-  if (live.kind === "sameVersion") return { snapshotVersion, liveVersion: live.version, how: "sameVersion", requests: live.requests, diff: empty, metaProblem };
-  const before = snapshot.status === "ok" ? linesOfTokens(snapshot.tokens) : new Map<string, string>();
-  return { snapshotVersion, liveVersion: live.version, how: "read", requests: live.requests, diff: diffCatalogs(before, live.entries), metaProblem };
 }
 
 /**
- * Counts what a sync changed against the saved tokens.json. The canonical file
- * is streamed line by line beside the new map, so the old catalog never exists
- * in memory, neither as text nor as objects; a file in any other layout (edited
- * by hand) is read and parsed whole. `trusted`: the meta's hash matched, so the
- * file's lines are the canonical ones a sync wrote.
+ * Counts what a sync changed against the saved tokens.json: both files are in
+ * snapshot order, so they are walked side by side and neither is ever in memory.
+ * `trusted`: the meta's hash matched, so the old file's lines are the canonical
+ * ones a sync wrote.
  */
-async function changesSince(paths: SnapshotPaths, after: ReadonlyMap<string, string>, trusted: boolean): Promise<ChangeCounts> {
-  let matched = 0;
-  let removed = 0;
-  let changed = 0;
-  const walker = canonicalWalker((key, line) => {
-    const now = after.get(key);
-    if (now === undefined) removed++;
-    else {
-      matched++;
-      if (now !== line) changed++;
-    }
-  }, trusted);
-  const present = await forEachSnapshotLine(paths, walker.line);
-  if (!present) return { added: after.size, removed: 0, changed: 0 };
-  if (walker.end()) return { added: after.size - matched, removed, changed };
+function changesSince(paths: SnapshotPaths, sealedPath: string, trusted: boolean): Promise<ChangeCounts> {
+  return compareWithSnapshot(paths, trusted, (before) => countSortedChanges(before, snapshotEntries(sealedPath, true)), "sync");
+}
+
+/**
+ * Runs `compare` over the saved snapshot's entries in order: streamed from the
+ * file when it is in the canonical layout, else (edited by hand) parsed whole
+ * and sorted, the one case where the old catalog is held in memory.
+ */
+async function compareWithSnapshot<T>(paths: SnapshotPaths, trusted: boolean, compare: (before: Iterable<SnapshotEntry>) => T, use: "sync" | "diff"): Promise<T> {
+  try {
+    return compare(snapshotEntries(paths.tokens, trusted));
+  } catch (error) {
+    if (!(error instanceof NotCanonicalError) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
   const snapshot = await readSnapshot(paths);
-  return countChanges(snapshot.status === "ok" ? linesOfTokens(snapshot.tokens) : new Map(), after);
+  if (snapshot.status === "invalid" && use === "diff") throw new ConfigError(`${snapshot.reason}; run screenpol catalog sync to replace it`);
+  return compare(sortedEntriesOf(snapshot.status === "ok" ? linesOfTokens(snapshot.tokens) : new Map()));
 }
 
 /** Tokens as identity -> canonical line (the first of an identity wins). */
@@ -417,10 +544,11 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
 
 /** Refuses a page size outside 1..100 before any request (admin-api.md, Limits). */
 export function assertLimit(limit: number): void {
-  if (!Number.isSafeInteger(limit) || limit < CATALOG_LIMIT.min || limit > CATALOG_LIMIT.max) {
-    throw new UsageError(`--limit must be an integer from ${CATALOG_LIMIT.min} to ${CATALOG_LIMIT.max} (admin-api.md, Limits), not ${limit}`, { parameter: "limit" });
-  }
+  assertBound("--limit", limit, CATALOG_LIMIT, LIMIT_NOTE);
 }
+
+/** Where the page size's range comes from, said in every message about it. */
+export const LIMIT_NOTE = " (admin-api.md, Limits)";
 
 /** A version as printed: hashes are long, twelve characters tell them apart. */
 export function short(version: string): string {

@@ -226,6 +226,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .command("sync")
       .description("poll the token catalog (If-None-Match) and replace catalog/tokens.json and its meta when it changed")
       .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
+      .option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)")
+      .option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)")
       .option("--json", "print the result as one JSON object"),
   ).action(async (flags) => {
     const { catalogSyncCommand } = await import("./commands/catalog.js");
@@ -236,6 +238,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .command("diff")
       .description("show the tokens added, removed and changed between the snapshot and the live catalog")
       .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
+      .option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)")
+      .option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)")
       .option("--json", "print the differences as one JSON object"),
   ).action(async (flags) => {
     const { catalogDiffCommand } = await import("./commands/catalog.js");

@@ -76,3 +76,79 @@ function fieldChanges(before: CatalogToken, after: CatalogToken): FieldChange[] 
   }
   return changes;
 }
+
+/** One token of a snapshot in order: its identity key (snapshotKey) and canonical line. */
+export type SnapshotEntry = readonly [key: string, line: string];
+
+/** What {@link joinSorted} reports, each call in snapshot order. */
+export interface JoinVisitor {
+  added(line: string): void;
+  removed(line: string): void;
+  changed(before: string, after: string): void;
+}
+
+/**
+ * Walks two catalogs given in snapshot order (strictly increasing keys) side by
+ * side, as a merge does: nothing but the two current entries is held, so two
+ * catalogs of a million tokens are compared in constant memory. Synchronous:
+ * per-entry promises would be most of the work (and of the garbage).
+ */
+export function joinSorted(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>, visit: JoinVisitor): void {
+  const left = before[Symbol.iterator]();
+  const right = after[Symbol.iterator]();
+  try {
+    let a = left.next();
+    let b = right.next();
+    while (!a.done || !b.done) {
+      const order = a.done ? 1 : b.done ? -1 : compareKeys(a.value[0], b.value[0]);
+      if (order < 0) {
+        visit.removed((a.value as SnapshotEntry)[1]);
+        a = left.next();
+      } else if (order > 0) {
+        visit.added((b.value as SnapshotEntry)[1]);
+        b = right.next();
+      } else {
+        const [, from] = a.value as SnapshotEntry;
+        const [, to] = b.value as SnapshotEntry;
+        if (from !== to) visit.changed(from, to);
+        a = left.next();
+        b = right.next();
+      }
+    }
+  } finally {
+    // Either side may have failed or stopped early: let the other release what it holds (an open file).
+    left.return?.();
+    right.return?.();
+  }
+}
+
+/** {@link countChanges} of two catalogs in snapshot order, in constant memory. */
+export function countSortedChanges(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>): ChangeCounts {
+  const counts = { added: 0, removed: 0, changed: 0 };
+  joinSorted(before, after, {
+    added: () => counts.added++,
+    removed: () => counts.removed++,
+    changed: () => counts.changed++,
+  });
+  return counts;
+}
+
+/** {@link diffCatalogs} of two catalogs in snapshot order: memory grows with the differences only. */
+export function diffSorted(before: Iterable<SnapshotEntry>, after: Iterable<SnapshotEntry>): CatalogDiff {
+  const diff: CatalogDiff = { added: [], removed: [], changed: [] };
+  const parse = (line: string): CatalogToken => JSON.parse(line) as CatalogToken;
+  joinSorted(before, after, {
+    added: (line) => diff.added.push(parse(line)),
+    removed: (line) => diff.removed.push(parse(line)),
+    changed: (from, to) => {
+      const token = parse(to);
+      diff.changed.push({ token, fields: fieldChanges(parse(from), token) });
+    },
+  });
+  return diff;
+}
+
+/** A map of identity -> line as entries in snapshot order (a snapshot that had to be parsed whole). */
+export function* sortedEntriesOf(lines: ReadonlyMap<string, string>): Generator<SnapshotEntry> {
+  for (const key of [...lines.keys()].sort(compareKeys)) yield [key, lines.get(key) as string];
+}

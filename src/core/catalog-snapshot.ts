@@ -127,13 +127,13 @@ const CANONICAL_PREFIX = /^\{"chain":"([^"\\]*)","networkId":(-?\d{1,16}),"contr
  * compared without ever existing as objects. Feed it the lines (without line
  * ends); `visit` gets each token as (key, canonical line). `end()` says whether
  * the whole text was canonical; the walker stops visiting at the first line that
- * is not (edited by hand, reformatted, out of order, a token twice), and the
- * caller then parses the file whole.
+ * is not (edited by hand, reformatted, out of order, a token twice), `failed()`
+ * says so at once, and the caller then parses the file whole.
  *
  * `trusted`: the file is the one a sync wrote (its meta's hash matched), so a
  * line whose identity prefix reads plainly is taken as canonical as it stands.
  */
-export function canonicalWalker(visit: (key: string, line: string) => void, trusted: boolean): { line(text: string): void; end(): boolean } {
+export function canonicalWalker(visit: (key: string, line: string) => void, trusted: boolean): { line(text: string): void; end(): boolean; failed(): boolean } {
   let state: "start" | "tokens" | "closed" | "empty" | "failed" = "start";
   let previous: string | undefined;
   const fail = (): void => {
@@ -182,6 +182,10 @@ export function canonicalWalker(visit: (key: string, line: string) => void, trus
     end() {
       return state === "closed" || state === "empty";
     },
+    /** True once a line was not canonical: nothing further will be visited. */
+    failed() {
+      return state === "failed";
+    },
   };
 }
 
@@ -223,14 +227,37 @@ function tokenProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Longest `version` or ETag a meta may hold. The client sends a saved ETag back
+ * only when it is at most this long (remote/query-params.ts, the bound on every
+ * opaque string it returns to the server), so a longer one, once saved, would
+ * make every later poll a usage error until the files were deleted by hand.
+ */
+export const SAVED_VALUE_MAX_LENGTH = 4096;
+
+/**
+ * Why a server-supplied value (the catalog `version`, the first page's ETag)
+ * cannot be kept in tokens.meta.json, or undefined when it can: 1 to
+ * {@link SAVED_VALUE_MAX_LENGTH} visible ASCII characters, the same rule the
+ * client applies before sending an ETag back (an ETag is a header value; a
+ * version is printed on one line). The reader ({@link toCatalogMeta}) applies it
+ * too, so the tool never writes a meta it then refuses to read.
+ */
+export function savedValueProblem(value: string): string | undefined {
+  if (value === "") return "is empty";
+  if (value.length > SAVED_VALUE_MAX_LENGTH) return `is ${value.length} characters long; at most ${SAVED_VALUE_MAX_LENGTH} can be saved and sent back`;
+  if (!/^[\x20-\x7e]+$/.test(value)) return "holds characters other than visible ASCII";
+  return undefined;
+}
+
 /** Reads tokens.meta.json's parsed JSON; undefined when it is not a meta record of this format. */
 export function toCatalogMeta(data: unknown): CatalogMeta | undefined {
   if (typeof data !== "object" || data === null || Array.isArray(data)) return undefined;
   const record = data as Record<string, unknown>;
   const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
   if (record.format !== CATALOG_META_FORMAT) return undefined;
-  if (typeof record.version !== "string" || record.version === "") return undefined;
-  if (record.etag !== null && (typeof record.etag !== "string" || record.etag === "")) return undefined;
+  if (typeof record.version !== "string" || savedValueProblem(record.version) !== undefined) return undefined;
+  if (record.etag !== null && (typeof record.etag !== "string" || savedValueProblem(record.etag) !== undefined)) return undefined;
   if (!Number.isSafeInteger(record.limit) || (record.limit as number) < 1 || (record.limit as number) > 100) return undefined;
   if (typeof record.source !== "string" || typeof record.syncedAt !== "string") return undefined;
   if (!isCount(record.tokenCount) || !isCount(record.pages)) return undefined;

@@ -23,10 +23,11 @@
  */
 import { createHash } from "node:crypto";
 import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
-import { mkdir, open, readdir, rename, unlink, type FileHandle } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rmdir, unlink, type FileHandle } from "node:fs/promises";
 import { openChecked, readBounded, tooLarge, type BoundedReadOptions } from "./bounded-read.js";
-import { join } from "node:path";
-import { StringDecoder } from "node:string_decoder";
+import { dirname, join } from "node:path";
+import type { SnapshotEntry } from "../core/catalog-diff.js";
+import { createSortedSpool, writeHashedFile, type SealedSnapshot } from "./catalog-spool.js";
 import type { CatalogToken } from "../core/catalog.js";
 import {
   META_FILE,
@@ -141,42 +142,6 @@ export async function readSnapshot(paths: SnapshotPaths): Promise<LoadedSnapshot
   if (inspection.status === "missing") return inspection;
   if (inspection.status === "unreadable") return { status: "invalid", reason: inspection.reason };
   return withTokens(inspection.text ?? "", inspection.meta, inspection.metaProblem, paths);
-}
-
-/**
- * Feeds tokens.json to `line`, one line at a time (without line ends), through
- * one reused buffer: a 25 MB snapshot never exists whole in memory. Returns
- * false when there is no tokens.json (or it cannot be read).
- */
-export async function forEachSnapshotLine(paths: SnapshotPaths, line: (text: string) => void): Promise<boolean> {
-  const opened = await openChecked(paths.tokens, snapshotLimits(paths));
-  if (!opened.ok) return false;
-  const handle = opened.handle;
-  try {
-    const decoder = new StringDecoder("utf8");
-    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    let carry = "";
-    let total = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      total += bytesRead;
-      if (total > SNAPSHOT_MAX_BYTES) return false;
-      const text = carry + (bytesRead > 0 ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
-      let start = 0;
-      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-        line(text.slice(start, end));
-        start = end + 1;
-      }
-      carry = text.slice(start);
-      if (bytesRead === 0) break;
-    }
-    if (carry !== "") line(carry);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Reads of tokens.json go through a buffer this large: few system calls, little memory. */
@@ -297,35 +262,126 @@ export async function commitSnapshot(paths: SnapshotPaths, lines: readonly strin
   return withLock(paths, async () => {
     await recover(paths);
     const tokensTemporary = temporaryPathFor(paths.tokens);
-    const metaTemporary = temporaryPathFor(paths.meta);
+    let sha256: string;
     try {
-      const sha256 = await writeChunks(tokensTemporary, renderSnapshot(lines));
-      const meta: CatalogMeta = { ...draft, sha256 };
-      await writeChunks(metaTemporary, [renderMeta(meta)]);
-      await rename(tokensTemporary, paths.tokens);
-      await rename(metaTemporary, paths.meta);
-      await syncDirectory(paths.dir);
-      return meta;
+      sha256 = await writeHashedFile(tokensTemporary, renderSnapshot(lines));
     } catch (error) {
       await unlink(tokensTemporary).catch(() => undefined);
-      await unlink(metaTemporary).catch(() => undefined);
-      throw new SnapshotWriteError(`cannot write ${paths.display.tokens} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
+      throw writeError(paths.display.tokens, error);
     }
+    return installPair(paths, tokensTemporary, { ...draft, sha256 });
   });
+}
+
+/**
+ * A replacement of the pair streamed page by page (app/catalog.ts): the lock is
+ * held from {@link openSnapshotWriter} until {@link SnapshotWriter.commit} or
+ * {@link SnapshotWriter.discard}, the tokens go to run files beside tokens.json
+ * as they arrive (catalog-spool.ts), and nothing of the pair is touched before
+ * the commit. Failures are {@link SnapshotWriteError}s; the previous pair stands.
+ */
+export interface SnapshotWriter {
+  /** Adds one page's entries, in read order. */
+  add(entries: readonly SnapshotEntry[]): Promise<void>;
+  /** Sorts and writes the new tokens.json as a temporary beside it; `path` can be read (to count changes) until the commit. */
+  seal(): Promise<SealedSnapshot>;
+  /** Writes the meta of the sealed file and renames both into place (tokens.json first); releases the lock. */
+  commit(draft: MetaDraft): Promise<CatalogMeta>;
+  /** Removes every temporary, releases the lock, and removes the folder if the writer created it. Safe to call after commit. */
+  discard(): Promise<void>;
+}
+
+export async function openSnapshotWriter(paths: SnapshotPaths): Promise<SnapshotWriter> {
+  const lock = await acquireLock(paths);
+  let open = true;
+  const spool = createSortedSpool(paths.tokens);
+  let sealed: SealedSnapshot | undefined;
+  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw error instanceof SnapshotWriteError ? error : writeError(paths.display.tokens, error);
+    }
+  };
+  try {
+    await recover(paths);
+  } catch (error) {
+    await lock.release();
+    throw writeError(paths.display.tokens, error);
+  }
+  return {
+    add: (entries) => guard(() => spool.add(entries)),
+    seal: () =>
+      guard(async () => {
+        sealed = await spool.seal(paths.tokens);
+        return sealed;
+      }),
+    commit: (draft) =>
+      guard(async () => {
+        if (!sealed) throw new Error("commit before seal");
+        const meta = await installPair(paths, sealed.path, { ...draft, sha256: sealed.sha256 });
+        open = false;
+        await lock.release();
+        return meta;
+      }),
+    async discard() {
+      if (!open) return;
+      open = false;
+      await spool.discard();
+      await lock.release();
+      await lock.removeCreatedFolder();
+    },
+  };
+}
+
+/**
+ * The second half of a replacement, under the lock: checks that the meta reads
+ * back (the writer never saves what the reader refuses: docs/decisions.md,
+ * Catalog sync bounds), writes it beside its target, and renames tokens.json,
+ * then the meta, into place.
+ */
+async function installPair(paths: SnapshotPaths, tokensTemporary: string, meta: CatalogMeta): Promise<CatalogMeta> {
+  const metaTemporary = temporaryPathFor(paths.meta);
+  try {
+    const text = readableMeta(meta, paths);
+    await writeHashedFile(metaTemporary, [text]);
+    await rename(tokensTemporary, paths.tokens);
+    await rename(metaTemporary, paths.meta);
+    await syncDirectory(paths.dir);
+    return meta;
+  } catch (error) {
+    await unlink(tokensTemporary).catch(() => undefined);
+    await unlink(metaTemporary).catch(() => undefined);
+    throw error instanceof SnapshotWriteError ? error : writeError(paths.display.tokens, error);
+  }
+}
+
+/** The meta's text, when the reader ({@link toCatalogMeta}) accepts it back. */
+function readableMeta(meta: CatalogMeta, paths: SnapshotPaths): string {
+  const text = renderMeta(meta);
+  if (toMetaOrUndefined(text) === undefined) {
+    throw new SnapshotWriteError(`refusing to write ${paths.display.meta}: screenpol could not read it back (a version or ETag it cannot keep); the previous snapshot is unchanged`);
+  }
+  return text;
+}
+
+function writeError(display: string, error: unknown): SnapshotWriteError {
+  return new SnapshotWriteError(`cannot write ${display} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
 }
 
 /** Replaces the meta alone (a new ETag for an unchanged catalog); `meta.sha256` must describe the current tokens.json. */
 export async function commitMeta(paths: SnapshotPaths, meta: CatalogMeta): Promise<void> {
   await withLock(paths, async () => {
     await recover(paths);
+    const text = readableMeta(meta, paths);
     const temporary = temporaryPathFor(paths.meta);
     try {
-      await writeChunks(temporary, [renderMeta(meta)]);
+      await writeHashedFile(temporary, [text]);
       await rename(temporary, paths.meta);
       await syncDirectory(paths.dir);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
-      throw new SnapshotWriteError(`cannot write ${paths.display.meta} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
+      throw writeError(paths.display.meta, error);
     }
   });
 }
@@ -348,8 +404,24 @@ const LOCK_FILE = ".tokens.lock";
  * process that no longer runs (killed mid-write) is taken over.
  */
 async function withLock<T>(paths: SnapshotPaths, run: () => Promise<T>): Promise<T> {
+  const lock = await acquireLock(paths);
   try {
-    await mkdir(paths.dir, { recursive: true });
+    return await run();
+  } finally {
+    await lock.release();
+  }
+}
+
+interface HeldLock {
+  release(): Promise<void>;
+  /** Removes the catalog folder (and parents) that taking the lock created, when empty again: a failed first sync leaves no trace. */
+  removeCreatedFolder(): Promise<void>;
+}
+
+async function acquireLock(paths: SnapshotPaths): Promise<HeldLock> {
+  let created: string | undefined;
+  try {
+    created = await mkdir(paths.dir, { recursive: true });
   } catch (error) {
     throw new SnapshotWriteError(`cannot create the catalog folder ${paths.dir} (${describeFsError(error)})`, { cause: error });
   }
@@ -370,13 +442,26 @@ async function withLock<T>(paths: SnapshotPaths, run: () => Promise<T>): Promise
     }
   }
   if (!handle) throw new SnapshotBusyError(`cannot take the lock ${LOCK_FILE} in ${paths.dir}; remove it if no sync is running`);
+  const release = async (): Promise<void> => {
+    await unlink(lock).catch(() => undefined);
+  };
   try {
     await handle.writeFile(`${process.pid}\n`);
     await handle.close();
-    return await run();
-  } finally {
-    await unlink(lock).catch(() => undefined);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await release();
+    throw new SnapshotWriteError(`cannot write in ${paths.dir} (${describeFsError(error)}); the previous snapshot is unchanged`, { cause: error });
   }
+  return {
+    release,
+    async removeCreatedFolder() {
+      if (created === undefined) return;
+      for (let dir = paths.dir; dir.length >= created.length; dir = dirname(dir)) {
+        if (!(await rmdir(dir).then(() => true, () => false))) break;
+      }
+    },
+  };
 }
 
 function isRunning(pid: number): boolean {
@@ -394,10 +479,10 @@ function isRunning(pid: number): boolean {
  * temporary, which only a dead writer can have left.
  */
 async function recover(paths: SnapshotPaths): Promise<void> {
-  const tokensBytes = await readOptional(paths, paths.tokens, true);
-  if (tokensBytes instanceof Buffer) {
+  // Hashed as a stream: a snapshot of a million tokens (250 MB) is never read whole.
+  const digest = await hashFile(paths, paths.tokens);
+  if (typeof digest === "string") {
     const current = toMetaOrUndefined(await readOptional(paths, paths.meta));
-    const digest = sha256OfBytes(tokensBytes);
     if (current?.sha256 !== digest) {
       for (const name of await temporariesOf(paths.dir, META_FILE)) {
         if (toMetaOrUndefined(await readOptional(paths, join(paths.dir, name)))?.sha256 === digest) {
@@ -443,22 +528,6 @@ async function temporariesOf(dir: string, file: string): Promise<string[]> {
   return names.filter((name) => name.startsWith(prefix) && name.endsWith(".tmp")).sort();
 }
 
-/** Writes `chunks` to a new file, fsyncs it, and returns the SHA-256 of what was written. */
-async function writeChunks(path: string, chunks: Iterable<string>): Promise<string> {
-  const hash = createHash("sha256");
-  const handle = await open(path, "wx", 0o644);
-  try {
-    for (const chunk of chunks) {
-      hash.update(chunk);
-      await handle.write(chunk);
-    }
-    // Durable before visible: without fsync a crash after the rename can expose an empty file.
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return hash.digest("hex");
-}
 
 /** The file's text (or bytes), undefined when it does not exist, or the error. */
 async function readOptional(paths: SnapshotPaths, path: string): Promise<string | undefined | Error>;

@@ -5,7 +5,19 @@
  * place on stderr while pages arrive; nothing of it reaches a pipe or a log.
  */
 import { connect } from "../../app/connect.js";
-import { assertLimit, diffCatalog, short, syncCatalog, type DiffResult, type SyncProgress, type SyncResult } from "../../app/catalog.js";
+import {
+  assertBound,
+  CATALOG_LIMIT,
+  diffCatalog,
+  LIMIT_NOTE,
+  MAX_SECONDS_RANGE,
+  MAX_TOKENS_RANGE,
+  short,
+  syncCatalog,
+  type DiffResult,
+  type SyncProgress,
+  type SyncResult,
+} from "../../app/catalog.js";
 import { UsageError } from "../../app/errors.js";
 import type { CatalogToken } from "../../core/catalog.js";
 import { snapshotPaths, type SnapshotPaths } from "../../workspace/catalog-store.js";
@@ -15,11 +27,22 @@ import { connectOptions, type RemoteFlags } from "../remote-options.js";
 
 export interface CatalogFlags extends RemoteFlags {
   limit?: string;
+  maxTokens?: string;
+  maxSeconds?: string;
   json?: boolean;
 }
 
+/** The flags every catalog read shares, checked before anything is opened. */
+function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens: number | undefined; maxSeconds: number | undefined } {
+  return {
+    limit: parseIntegerFlag("--limit", flags.limit, CATALOG_LIMIT, LIMIT_NOTE),
+    maxTokens: parseIntegerFlag("--max-tokens", flags.maxTokens, MAX_TOKENS_RANGE),
+    maxSeconds: parseIntegerFlag("--max-seconds", flags.maxSeconds, MAX_SECONDS_RANGE),
+  };
+}
+
 export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
-  const limit = parseLimit(flags.limit);
+  const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
   const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
   const progress = createProgress(io, "catalog sync");
@@ -29,7 +52,8 @@ export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promis
       client: connection.client,
       paths,
       source: connection.client.baseUrl,
-      limit,
+      ...bounds,
+      secrets: connection.secrets,
       onProgress: progress.update,
       onWriting: () => progress.note("writing"),
     });
@@ -43,13 +67,13 @@ export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promis
 }
 
 export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
-  const limit = parseLimit(flags.limit);
+  const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
   const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
   const progress = createProgress(io, "catalog diff");
   let result: DiffResult;
   try {
-    result = await diffCatalog({ client: connection.client, paths, source: connection.client.baseUrl, limit, onProgress: progress.update });
+    result = await diffCatalog({ client: connection.client, paths, source: connection.client.baseUrl, ...bounds, secrets: connection.secrets, onProgress: progress.update });
   } finally {
     progress.clear();
     await connection.client.close();
@@ -58,13 +82,16 @@ export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promis
   return EXIT.ok;
 }
 
-/** `--limit` as typed: digits only, then 1..100; refused before any request. */
-function parseLimit(text: string | undefined): number | undefined {
+/**
+ * An integer flag as typed: digits only (no sign, fraction or exponent), then
+ * its range; refused before any request. `note` follows the range in the message.
+ */
+function parseIntegerFlag(flag: string, text: string | undefined, range: { min: number; max: number }, note = ""): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text.trim())) throw new UsageError(`--limit must be an integer from 1 to 100 (admin-api.md, Limits), not "${text}"`, { parameter: "limit" });
-  const limit = Number(text.trim());
-  assertLimit(limit);
-  return limit;
+  if (!/^\d{1,15}$/.test(text.trim())) throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}${note}, not "${text}"`, { parameter: flag.slice(2) });
+  const value = Number(text.trim());
+  assertBound(flag, value, range, note);
+  return value;
 }
 
 function describeSync(result: SyncResult): string {
