@@ -10,7 +10,7 @@
  * are refused (exit 4, one line) and nothing is written.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { ServerResponse } from "node:http";
@@ -296,17 +296,20 @@ describe("a server that echoes the token in every success body and header", () =
     }
   });
 
-  it("keeps it out of catalog sync and diff --json output", async () => {
+  it("keeps it out of catalog sync and diff --json output: both refuse the echoed token, and write no snapshot", async () => {
     // Its own repository: the snapshot files are catalog sync's to write (and to refuse).
     const catalogRepo = makeTempRepo();
     try {
       const outputs = await runAll([
-        { args: ["catalog", "diff", "--json"], code: 0, json: true, cwd: () => catalogRepo.dir },
-        { args: ["catalog", "sync", "--json"], code: [0, 4], cwd: () => catalogRepo.dir },
+        { args: ["catalog", "diff", "--json"], code: 4, cwd: () => catalogRepo.dir },
+        { args: ["catalog", "sync", "--json"], code: 4, cwd: () => catalogRepo.dir },
       ]);
       expectClean(outputs);
-      const sync = outputs[1]!.run;
-      if (sync.code === 0) expect(() => JSON.parse(sync.stdout)).not.toThrow();
+      for (const { run } of outputs) {
+        expect(run.stdout).toBe("");
+        expect(run.stderr).toMatch(/^screenpol: GET token catalog .*API token.*\n$/);
+      }
+      expect(existsSync(join(catalogRepo.dir, "catalog", "tokens.json"))).toBe(false);
     } finally {
       catalogRepo.remove();
     }
