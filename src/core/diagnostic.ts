@@ -27,7 +27,9 @@ export type Severity = "error" | "warning";
 /**
  * Every diagnostic code of policy-language.md, plus `read-error` for a file that
  * cannot be read as text at all (missing, a directory, binary, over 1 MiB): the
- * spec names no code for it and a linter still has to say something at file:1:1.
+ * spec names no code for it and a linter still has to say something at file:1:1;
+ * and `too-many-findings`, the one finding that stands for those of a file past
+ * the first 100 (lint.ts, MAX_FINDINGS_PER_FILE).
  */
 export const CODES = [
   "read-error",
@@ -52,6 +54,7 @@ export const CODES = [
   "webhook-url",
   "webhook-event",
   "secret-in-file",
+  "too-many-findings",
 ] as const;
 
 export type Code = (typeof CODES)[number];

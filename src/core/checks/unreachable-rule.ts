@@ -27,7 +27,8 @@ export const check: FileCheck = {
     if (!rules) return [];
     const findings: Finding[] = [];
     let catchAll: number | undefined;
-    const earlierWhens: Array<{ index: number; when: Record<string, unknown> }> = [];
+    // Earlier whens by a shallow fingerprint, so a long list costs one look-up per rule, not a comparison with every earlier one.
+    const earlierWhens = new Map<string, Array<{ index: number; when: Record<string, unknown> }>>();
     rules.forEach((rule, index) => {
       const when = ownMember(rule, "when");
       if (catchAll !== undefined) {
@@ -35,11 +36,14 @@ export const check: FileCheck = {
         return;
       }
       if (!isRecord(when)) return;
-      const same = earlierWhens.find((earlier) => deepEqual(earlier.when, when));
+      const print = fingerprint(when);
+      const candidates = earlierWhens.get(print) ?? [];
+      const same = candidates.find((earlier) => deepEqual(earlier.when, when));
       if (same) {
         findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
       } else {
-        earlierWhens.push({ index, when });
+        candidates.push({ index, when });
+        earlierWhens.set(print, candidates);
       }
       if (isCatchAll(when, file.vendor)) catchAll = index;
     });
@@ -63,6 +67,22 @@ function describeRule(rules: readonly unknown[], index: number): string {
   const id = ownMember(rules[index], "id");
   const path = formatPath(["rules", "postScreen", index]);
   return typeof id === "string" ? `${path} (id ${JSON.stringify(id)})` : path;
+}
+
+/**
+ * Equal whens (deepEqual) have equal fingerprints: the sorted keys, and the
+ * sorted keys or scalar value of each member; nothing deeper, so it is cheap and
+ * bounded whatever the data (cyclic through anchors included).
+ */
+function fingerprint(when: Record<string, unknown>): string {
+  return Object.keys(when)
+    .sort()
+    .map((key) => {
+      const value = when[key];
+      const shape = isRecord(value) ? `{${Object.keys(value).sort().join(",")}}` : Array.isArray(value) ? `[${value.length}]` : JSON.stringify(value);
+      return `${JSON.stringify(key)}:${shape}`;
+    })
+    .join(",");
 }
 
 /**
