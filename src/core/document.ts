@@ -94,16 +94,25 @@ export function parseYaml(source: string): ParseResult {
     return result([{ code: "yaml-syntax", message: nestingMessage(), range: rangeOf(deep, deep + 1) }]);
   }
 
-  const documents = parseAllDocuments(text, {
-    lineCounter,
-    // Duplicates are found below, with both positions, so the message can name the first one.
-    uniqueKeys: false,
-    prettyErrors: false,
-    // YAML 1.2 core: `no` and `on` stay strings, timestamps stay strings.
-    version: "1.2",
-    schema: "core",
-    merge: false,
-  });
+  // yaml's errors are Error objects: a broken 1 MiB file makes hundreds of
+  // thousands, and capturing a stack trace for each was half the parse. No one reads them.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let documents;
+  try {
+    documents = parseAllDocuments(text, {
+      lineCounter,
+      // Duplicates are found below, with both positions, so the message can name the first one.
+      uniqueKeys: false,
+      prettyErrors: false,
+      // YAML 1.2 core: `no` and `on` stay strings, timestamps stay strings.
+      version: "1.2",
+      schema: "core",
+      merge: false,
+    });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
   const problems: ParseProblem[] = [];
 
   const list: Document.Parsed[] = Array.isArray(documents) ? documents : [];
@@ -192,13 +201,6 @@ export function findComments(text: string): YamlComment[] {
     offset += token.length;
   }
   return comments;
-}
-
-/** Lines and columns of any text (the catalog snapshot's JSON), counted as in YAML. */
-export function textRanges(text: string): (start: number, end: number) => TextRange {
-  const lineCounter = new LineCounter();
-  countLines(lineCounter, normalizeLineBreaks(text));
-  return (start, end) => toRange(lineCounter, start, end);
 }
 
 function fromYamlError(error: YAMLError, rangeOf: (s: number, e: number) => TextRange): ParseProblem {

@@ -9,7 +9,7 @@ import type { TokenCatalogIndex } from "./catalog.js";
 import { CODE_INFO } from "./codes.js";
 import { EMPTY_CONFIG, isRecord, type Config } from "./config.js";
 import { compareDiagnostics, formatPath, type Diagnostic, type DocPath } from "./diagnostic.js";
-import { findComments, parseYaml, textRanges, type ParsedDocument, type ParseResult, type TextRange } from "./document.js";
+import { findComments, parseYaml, type ParsedDocument, type ParseResult, type TextRange } from "./document.js";
 import { classifyPath, type FileKind } from "./layout.js";
 import { decodeSource } from "./source.js";
 import { policySchemaName, validateWithSchema } from "./validate.js";
@@ -188,10 +188,41 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
 
 /**
  * secret-in-file over a file the linter reads that is not YAML (the token
- * catalog snapshot): every line of its text, findings at their line and column.
+ * catalog snapshot), fed line by line as it is read, so a large file never has
+ * to be whole in memory. Line breaks are counted as in YAML (LF, CRLF, CR).
  */
+export interface PlainTextScan {
+  /** The next line, without its line feed. */
+  line(text: string): void;
+  /** The findings so far, capped and in order. */
+  diagnostics(): Diagnostic[];
+}
+
+export function scanPlainText(file: string): PlainTextScan {
+  const found: Diagnostic[] = [];
+  let line = 0;
+  const scan = (text: string): void => {
+    line++;
+    for (const finding of findSecretsInText([{ offset: 0, text, kind: "line" }])) {
+      const column = finding.offset + 1;
+      found.push({ file, line, column, endLine: line, endColumn: column + finding.length, severity: CODE_INFO[finding.code].severity, code: finding.code, message: finding.message, path: "" });
+    }
+  };
+  return {
+    line(text) {
+      const withoutCr = text.endsWith("\r") ? text.slice(0, -1) : text;
+      if (!withoutCr.includes("\r")) scan(withoutCr);
+      else for (const part of withoutCr.split("\r")) scan(part);
+    },
+    diagnostics: () => capFindings([...found]),
+  };
+}
+
+/** {@link scanPlainText} over a whole text. */
 export function lintPlainText(file: string, text: string): Diagnostic[] {
-  return capFindings(textDiagnostics(file, lineSpans(text), textRanges(text)));
+  const scan = scanPlainText(file);
+  for (const line of text.split("\n")) scan.line(line);
+  return scan.diagnostics();
 }
 
 /** Findings shown per file; the rest are counted in one `too-many-findings` finding. */

@@ -17,24 +17,27 @@ export const check: FileCheck = {
   run(file: CheckedFile): Finding[] {
     const findings: Finding[] = [];
     // Iterative: the data is at most MAX_DEPTH deep (document.ts), but a walker
-    // that cannot overflow the stack needs no such promise.
-    const stack: Array<{ value: unknown; path: DocPath; key: string | undefined }> = [{ value: file.data, path: [], key: undefined }];
+    // that cannot overflow the stack needs no such promise. Paths are built only
+    // for a finding: a wide file has tens of thousands of values and none of them secret.
+    const stack: Pending[] = [{ value: file.data, parent: undefined, segment: undefined, key: undefined }];
     while (stack.length > 0) {
-      const { value, path, key } = stack.pop()!;
+      const entry = stack.pop()!;
+      const { value, key } = entry;
       if (typeof value === "string") {
         const secret = detectSecret(value, key);
-        if (secret) findings.push({ code: "secret-in-file", path, message: messageFor(secret) });
+        if (secret) findings.push({ code: "secret-in-file", path: pathOf(entry), message: messageFor(secret) });
       } else if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i], key });
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: entry, segment: i, key });
       } else if (isRecord(value)) {
-        const entries = Object.entries(value);
-        for (let i = entries.length - 1; i >= 0; i--) {
-          const [name, child] = entries[i]!;
+        const names = Object.keys(value);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i]!;
           const keySecret = detectSecret(name, undefined);
           if (keySecret) {
             // Reported at the key itself, so its schema error ("unknown field ...",
             // which would quote it) is claimed; the printed path masks the key.
             // Nothing below it is walked: every path there would carry the key too.
+            const path = pathOf(entry);
             findings.push({
               code: "secret-in-file",
               path: [...path, name],
@@ -44,13 +47,28 @@ export const check: FileCheck = {
             });
             continue;
           }
-          stack.push({ value: child, path: [...path, name], key: name });
+          stack.push({ value: value[name], parent: entry, segment: name, key: name });
         }
       }
     }
     return findings;
   },
 };
+
+interface Pending {
+  value: unknown;
+  parent: Pending | undefined;
+  /** The value's key or index in its parent; undefined for the root. */
+  segment: string | number | undefined;
+  /** The nearest map key above the value (a list item inherits its list's key). */
+  key: string | undefined;
+}
+
+function pathOf(entry: Pending): DocPath {
+  const path: Array<string | number> = [];
+  for (let at: Pending | undefined = entry; at?.segment !== undefined; at = at.parent) path.push(at.segment);
+  return path.reverse();
+}
 
 /** What was found, described without the secret itself. */
 export interface SecretDescription {

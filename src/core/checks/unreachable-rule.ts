@@ -70,19 +70,25 @@ function describeRule(rules: readonly unknown[], index: number): string {
 }
 
 /**
- * Equal whens (deepEqual) have equal fingerprints: the sorted keys, and the
- * sorted keys or scalar value of each member; nothing deeper, so it is cheap and
- * bounded whatever the data (cyclic through anchors included).
+ * Equal whens (deepEqual) have equal fingerprints: two levels of sorted keys and
+ * scalar values; nothing deeper, so it is cheap and bounded whatever the data
+ * (cyclic through anchors included), and two different conditions rarely share one.
  */
 function fingerprint(when: Record<string, unknown>): string {
-  return Object.keys(when)
+  return shallowPrint(when, (member) => shallowPrint(member, scalarPrint));
+}
+
+function shallowPrint(value: unknown, member: (value: unknown) => string): string {
+  if (Array.isArray(value)) return `[${value.length}]`;
+  if (!isRecord(value)) return scalarPrint(value);
+  return `{${Object.keys(value)
     .sort()
-    .map((key) => {
-      const value = when[key];
-      const shape = isRecord(value) ? `{${Object.keys(value).sort().join(",")}}` : Array.isArray(value) ? `[${value.length}]` : JSON.stringify(value);
-      return `${JSON.stringify(key)}:${shape}`;
-    })
-    .join(",");
+    .map((key) => `${JSON.stringify(key)}:${member(value[key])}`)
+    .join(",")}}`;
+}
+
+function scalarPrint(value: unknown): string {
+  return typeof value === "object" && value !== null ? (Array.isArray(value) ? "[]" : "{}") : String(JSON.stringify(value));
 }
 
 /**
