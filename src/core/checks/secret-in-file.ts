@@ -133,7 +133,7 @@ const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s/?#@:]+:([^\s/?#@]+)@/i;
 /** A credential in a URL's query. */
 const URL_QUERY_SECRET =
-  /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s]+)/gi;
+  /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s"']+)/gi;
 
 /**
  * Keys whose value is a secret by name: the normalized key (lowercase, no `_`,
