@@ -25,10 +25,13 @@
  *     vs precompiled, a --cpu-prof breakdown by package.
  *  4. Watch: startWatch on a 20-policy copy, ~60 saves, save -> onResult latency;
  *     target p95 < 30 ms.
- * Order of the run: corpus, cold start, watch, throughput.
+ *  5. Lint of 1 MiB files of pathological shapes (bench/lint-shapes.js): wide map,
+ *     long rule list, deep-but-legal nesting, one huge string, duplicate keys...;
+ *     each linted in-process beside the parse-only baseline; target < 2 s of CPU each.
+ * Order of the run: corpus, cold start, watch, 1 MiB shapes, catalog, plan, emulator, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-catalog  --skip-plan  --skip-emulator  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -335,6 +338,19 @@ async function watchPhase() {
 // throughput rounds then take what is left of the budget.
 if (!flag("skip-cold")) await coldPhase();
 if (!flag("skip-watch")) await watchPhase();
+if (!flag("skip-shapes")) {
+  // Wide and long files (bench/lint-shapes.js): every 1 MiB shape in under 2 s, beside the parse-only baseline.
+  section = 4.5;
+  log(`\nlint of 1 MiB files, one per shape, beside the parse-only baseline (YAML.parse) [${elapsed()}]`);
+  try {
+    const { measureLintShapes } = await import("./lint-shapes.js");
+    results.lintShapes = await measureLintShapes({ root: ROOT, runs: 3, log });
+    for (const row of results.lintShapes.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  lint shapes phase failed: ${error.message.split("\n")[0]}`);
+    addRow("lint 1 MiB shapes", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
 if (!flag("skip-catalog")) {
   // Token catalog sync (bench/catalog-sync.js): 100,000 tokens from the emulator, the sync as its own process.
   section = 5;

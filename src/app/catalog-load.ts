@@ -5,8 +5,10 @@
 import { indexCatalog, type TokenCatalogIndex } from "../core/catalog.js";
 import { META_FILE, TOKENS_FILE } from "../core/catalog-snapshot.js";
 import type { Config } from "../core/config.js";
-import type { SourceFile } from "../core/lint.js";
-import { readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } from "../workspace/catalog-store.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintPlainText, scanPlainText, type SourceFile } from "../core/lint.js";
+import { forEachSnapshotLine, readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } from "../workspace/catalog-store.js";
+import { readSource } from "../workspace/repository.js";
 
 /**
  * What lint knows of the snapshot:
@@ -46,6 +48,28 @@ export function stagedLintCatalog(sources: readonly SourceFile[], config: Config
   const tokensText = text(display.tokens);
   if (tokensText === undefined) return undefined;
   return toLintCatalog(snapshotFromTexts(tokensText, text(display.meta), { display }), display.tokens);
+}
+
+/**
+ * secret-in-file over the snapshot files in the working tree (policy-language.md
+ * section 8: any file the tool reads). tokens.json is streamed, as it may be
+ * tens of megabytes; a tokens.meta.json over 1 MiB is no meta and is not scanned.
+ */
+export async function snapshotSecrets(root: string, config: Config): Promise<Diagnostic[]> {
+  const paths = snapshotPaths(root, config.paths.catalog);
+  const tokens = scanPlainText(paths.display.tokens);
+  await forEachSnapshotLine(paths, (line) => tokens.line(line));
+  const meta = await readSource({ root, named: [] }, paths.meta);
+  const metaFindings = meta.bytes ? lintPlainText(paths.display.meta, Buffer.from(meta.bytes).toString("utf8")) : [];
+  return [...tokens.diagnostics(), ...metaFindings];
+}
+
+/** {@link snapshotSecrets} over the snapshot files as staged. */
+export function stagedSnapshotSecrets(sources: readonly SourceFile[], config: Config): Diagnostic[] {
+  const files = new Set(snapshotFiles(config));
+  return sources
+    .filter((source) => files.has(source.file) && source.readError === undefined)
+    .flatMap((source) => lintPlainText(source.file, source.text ?? Buffer.from(source.bytes ?? new Uint8Array()).toString("utf8")));
 }
 
 /** The repository-relative paths of the pair, for selecting them from the Git index. */

@@ -12,7 +12,8 @@ import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSe
 import { configFromText, openWorkspace } from "./workspace-config.js";
 import { resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
-import { catalogNotice, loadLintCatalog, snapshotFiles, stagedLintCatalog, type LintCatalog } from "./catalog-load.js";
+import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
+import { compareDiagnostics } from "../core/diagnostic.js";
 import { lintThreads, startLintWorkers, type LintWorkers } from "./lint-parallel.js";
 
 export interface LintRequest {
@@ -86,6 +87,14 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
           catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
         })
       : lintSources(sources, { config, now, catalog: index });
+    // The snapshot is a file the tool reads: its text is scanned for secrets as the policies' is.
+    const snapshotFindings =
+      catalog.status === "loaded" || catalog.status === "invalid"
+        ? staged?.some((source) => source.file === catalog.file)
+          ? stagedSnapshotSecrets(staged, config)
+          : await snapshotSecrets(workspace.root, config)
+        : [];
+    if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
     return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };

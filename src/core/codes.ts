@@ -206,6 +206,14 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
       "Files in the repository are read by everyone with access and stay in Git history, and an admin token lets its holder change screening policies. " +
       "Remove the value, revoke the token, and supply tokens through `SCREENPOL_API_TOKEN` or `--token-file` only.",
   },
+  "too-many-findings": {
+    severity: "error",
+    title: "Too many findings in one file",
+    summary: "A file has more findings than screenpol shows for one file (100); this one finding says how many more there are.",
+    help:
+      "A file with hundreds of findings is usually not a policy at all (generated, pasted or corrupted content), and thousands of lines of output would bury the findings of every other file. " +
+      "Fix the findings shown, or the file as a whole, and lint again: the rest appear as the first ones go. It is an error when any finding not shown is one.",
+  },
 };
 
 /** Where the documentation page of a code lives, relative to the repository root. */

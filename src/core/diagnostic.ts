@@ -29,7 +29,9 @@ export type Severity = "error" | "warning";
  * cannot be read as text at all (missing, a directory, binary, over 1 MiB): the
  * spec names no code for it and a linter still has to say something at file:1:1;
  * and `shadowed-rule`, the part of section 5.3's unreachable rules that weakens
- * the policy (docs/decisions.md, Lint defects and exit codes).
+ * the policy (docs/decisions.md, Lint defects and exit codes);
+ * and `too-many-findings`, the one finding that stands for those of a file past
+ * the first 100 (lint.ts, MAX_FINDINGS_PER_FILE).
  */
 export const CODES = [
   "read-error",
@@ -55,6 +57,7 @@ export const CODES = [
   "webhook-url",
   "webhook-event",
   "secret-in-file",
+  "too-many-findings",
 ] as const;
 
 export type Code = (typeof CODES)[number];

@@ -9,6 +9,7 @@ import {
   isPair,
   isScalar,
   isSeq,
+  Lexer,
   LineCounter,
   parseAllDocuments,
   type Document,
@@ -16,8 +17,10 @@ import {
   type Pair,
   type ScalarTag,
   type YAMLError,
+  type YAMLMap,
 } from "yaml";
 import type { DocPath } from "./diagnostic.js";
+import { findDeepNesting } from "./nesting-depth.js";
 
 /** A span of text, 1-based, end exclusive. */
 export interface TextRange {
@@ -47,8 +50,20 @@ export interface ParsedDocument {
 }
 
 export interface ParseResult {
+  /** The document, when it read cleanly: no problem at all. */
   document: ParsedDocument | undefined;
+  /**
+   * When the only problems are duplicate keys: the document as composed anyway,
+   * the last occurrence of a key winning (as `locate` finds it too). Good for the
+   * checks whose findings hold whichever occurrence was meant; never a basis for
+   * a plan.
+   */
+  partial?: ParsedDocument;
   problems: ParseProblem[];
+  /** The text as read (without a byte-order mark, CR-only line breaks as LF), whatever failed. */
+  text: string;
+  /** Maps a span of `text` (offsets) to lines and columns. */
+  rangeOf(start: number, end: number): TextRange;
 }
 
 /**
@@ -81,27 +96,48 @@ const MAX_ALIAS_COUNT = 100;
  * `document` is left undefined when the data cannot be trusted.
  */
 export function parseYaml(source: string): ParseResult {
-  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const text = normalizeLineBreaks(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, {
-    lineCounter,
-    // Duplicates are found below, with both positions, so the message can name the first one.
-    uniqueKeys: false,
-    prettyErrors: false,
-    // YAML 1.2 core: `no` and `on` stay strings, timestamps stay strings.
-    version: "1.2",
-    schema: "core",
-    merge: false,
-    customTags: [PLAIN_INTEGER_FLOAT],
-    // Only the core schema's tags: `!!timestamp`, `!!binary`, `!!set`... would yield class instances.
-    resolveKnownTags: false,
-  });
   const rangeOf = (start: number, end: number): TextRange => toRange(lineCounter, start, end);
+  const result = (problems: ParseProblem[], document?: ParsedDocument, partial?: ParsedDocument): ParseResult =>
+    partial ? { document, partial, problems, text, rangeOf } : { document, problems, text, rangeOf };
+
+  // yaml composes nodes recursively: text nested deeply enough overflows its stack
+  // (and V8 can abort the process outright). A linear scan of the text stops that
+  // before the parser ever sees it.
+  const deep = findDeepNesting(text, MAX_DEPTH, MAX_PARSED_DEPTH);
+  if (deep !== undefined) {
+    countLines(lineCounter, text);
+    return result([{ code: "yaml-syntax", message: nestingMessage(), range: rangeOf(deep, deep + 1) }]);
+  }
+
+  // yaml's errors are Error objects: a broken 1 MiB file makes hundreds of
+  // thousands, and capturing a stack trace for each was half the parse. No one reads them.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let documents;
+  try {
+    documents = parseAllDocuments(text, {
+      lineCounter,
+      // Duplicates are found below, with both positions, so the message can name the first one.
+      uniqueKeys: false,
+      prettyErrors: false,
+      // YAML 1.2 core: `no` and `on` stay strings, timestamps stay strings.
+      version: "1.2",
+      schema: "core",
+      merge: false,
+      customTags: [PLAIN_INTEGER_FLOAT],
+      // Only the core schema's tags: `!!timestamp`, `!!binary`, `!!set`... would yield class instances.
+      resolveKnownTags: false,
+    });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
   const problems: ParseProblem[] = [];
 
   const list: Document.Parsed[] = Array.isArray(documents) ? documents : [];
   if (list.length === 0) {
-    return { document: makeDocument(null, undefined, text, lineCounter), problems };
+    return result(problems, makeDocument(null, undefined, text, lineCounter));
   }
   const [first, ...rest] = list as [Document.Parsed, ...Document.Parsed[]];
   for (const error of first.errors) problems.push(fromYamlError(error, rangeOf));
@@ -117,10 +153,10 @@ export function parseYaml(source: string): ParseResult {
       range: rangeOf(start, lineEnd(text, start)),
     });
   }
-  if (problems.length > 0) return { document: undefined, problems };
+  if (problems.length > 0) return result(problems);
 
   const structural = inspectStructure(first.contents, rangeOf);
-  if (structural.length > 0) return { document: undefined, problems: structural };
+  if (structural.some((problem) => problem.code !== "duplicate-key")) return result(structural);
 
   let data: unknown;
   try {
@@ -128,12 +164,63 @@ export function parseYaml(source: string): ParseResult {
   } catch (error) {
     // yaml throws only for resource exhaustion here (alias expansion).
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      document: undefined,
-      problems: [{ code: "yaml-syntax", message: `cannot load this document: ${reason}`, range: rangeOf(0, lineEnd(text, 0)) }],
-    };
+    return result([...structural, { code: "yaml-syntax", message: `cannot load this document: ${reason}`, range: rangeOf(0, lineEnd(text, 0)) }]);
   }
-  return { document: makeDocument(data, first.contents, text, lineCounter), problems };
+  const document = makeDocument(data, first.contents, text, lineCounter);
+  return structural.length > 0 ? result(structural, undefined, document) : result([], document);
+}
+
+/**
+ * Far below the depth at which yaml's recursive composer overflows the stack
+ * (about 800 levels on Node's default stack, fewer on a worker's), far above
+ * MAX_DEPTH: text the pre-scan counts deeper than this is never parsed.
+ */
+const MAX_PARSED_DEPTH = 256;
+
+function nestingMessage(): string {
+  return `nested more than ${MAX_DEPTH} levels deep; a policy file never needs that`;
+}
+
+/**
+ * YAML 1.2 (5.4) counts a lone CR as a line break, as LF and CRLF are; yaml 2
+ * only knows LF. Each lone CR becomes LF: one character for one, so every offset,
+ * line and column stays that of the file as written.
+ */
+function normalizeLineBreaks(text: string): string {
+  return text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+}
+
+function countLines(lineCounter: LineCounter, text: string): void {
+  lineCounter.addNewLine(0);
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lineCounter.addNewLine(at + 1);
+}
+
+/** A comment of the YAML text: where it starts and what it says (with its `#`). */
+export interface YamlComment {
+  offset: number;
+  text: string;
+}
+
+/**
+ * The comments of a YAML text, in order, found by yaml's lexer (so a `#` inside a
+ * quoted or block scalar is not one). Works on text that does not parse, too.
+ */
+export function findComments(text: string): YamlComment[] {
+  const comments: YamlComment[] = [];
+  let offset = 0;
+  let afterScalarMark = false;
+  for (const token of new Lexer().lex(text)) {
+    // The lexer's control tokens (document start, scalar and flow-end marks) stand for no text.
+    if (token === "\x02" || token === "\x18" || token === "\x1f") {
+      afterScalarMark = token === "\x1f";
+      continue;
+    }
+    // A block scalar's content follows a scalar mark and may start with `#`.
+    if (token.charCodeAt(0) === 0x23 && !afterScalarMark) comments.push({ offset, text: token });
+    afterScalarMark = false;
+    offset += token.length;
+  }
+  return comments;
 }
 
 function fromYamlError(error: YAMLError, rangeOf: (s: number, e: number) => TextRange): ParseProblem {
@@ -168,7 +255,7 @@ function inspectStructure(root: YamlNode | null, rangeOf: (s: number, e: number)
       const [start] = (node as YamlNode).range ?? [0];
       problems.push({
         code: "yaml-syntax",
-        message: `nested more than ${MAX_DEPTH} levels deep; a policy file never needs that`,
+        message: nestingMessage(),
         range: rangeOf(start, start + 1),
       });
       return problems;
@@ -205,16 +292,39 @@ function inspectStructure(root: YamlNode | null, rangeOf: (s: number, e: number)
 }
 
 function makeDocument(data: unknown, root: YamlNode | null | undefined, text: string, lineCounter: LineCounter): ParsedDocument {
+  const indexes = new WeakMap<YAMLMap, Map<string, Pair>>();
   return {
     data,
     text,
     locate(path, target) {
-      return locateNode(root ?? null, path, target, text, lineCounter);
+      return locateNode(root ?? null, path, target, text, lineCounter, indexes);
     },
   };
 }
 
-function locateNode(root: YamlNode | null, path: DocPath, target: Target | undefined, text: string, lineCounter: LineCounter): TextRange {
+/**
+ * A map's pairs by key, built the first time a path goes through the map: a
+ * finding is then placed in time linear in its path, not in the map's width.
+ */
+function pairIndex(map: YAMLMap, indexes: WeakMap<YAMLMap, Map<string, Pair>>): Map<string, Pair> {
+  let index = indexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    // The last pair wins on a duplicate key, as toJS does.
+    for (const pair of map.items) if (isScalar(pair.key)) index.set(String(pair.key.value), pair);
+    indexes.set(map, index);
+  }
+  return index;
+}
+
+function locateNode(
+  root: YamlNode | null,
+  path: DocPath,
+  target: Target | undefined,
+  text: string,
+  lineCounter: LineCounter,
+  indexes: WeakMap<YAMLMap, Map<string, Pair>>,
+): TextRange {
   // `[]` is the whole file (checks/check.ts): its first line, not the root map, which starts after any leading comments.
   if (path.length === 0) return toRange(lineCounter, 0, Math.max(1, lineEnd(text, 0)));
   let node: unknown = root;
@@ -223,10 +333,7 @@ function locateNode(root: YamlNode | null, path: DocPath, target: Target | undef
     let next: unknown;
     let nextPair: Pair | undefined;
     if (isMap(node)) {
-      // The last pair wins on a duplicate key, as toJS does; duplicates never get this far anyway.
-      for (const candidate of node.items) {
-        if (isScalar(candidate.key) && String(candidate.key.value) === String(segment)) nextPair = candidate;
-      }
+      nextPair = pairIndex(node, indexes).get(String(segment));
       next = nextPair?.value;
     } else if (isSeq(node) && typeof segment === "number") {
       next = node.items[segment];

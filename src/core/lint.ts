@@ -4,11 +4,12 @@
  */
 import { FILE_CHECKS, PROJECT_CHECKS } from "./checks/index.js";
 import type { CheckContext, CheckedFile, Finding } from "./checks/check.js";
+import { findSecretsInText, mightHoldSecret, type TextSpan } from "./checks/secret-in-file.js";
 import type { TokenCatalogIndex } from "./catalog.js";
 import { CODE_INFO } from "./codes.js";
 import { EMPTY_CONFIG, isRecord, type Config } from "./config.js";
 import { compareDiagnostics, formatPath, type Diagnostic, type DocPath } from "./diagnostic.js";
-import { parseYaml, type ParsedDocument, type TextRange } from "./document.js";
+import { findComments, parseYaml, type ParsedDocument, type ParseResult, type TextRange } from "./document.js";
 import { classifyPath, type FileKind } from "./layout.js";
 import { decodeSource } from "./source.js";
 import { policySchemaName, validateWithSchema } from "./validate.js";
@@ -153,8 +154,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     text = decoded.text;
   }
   const parsed = parseYaml(text);
-  const displayText = parsed.document?.text ?? (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  const parseDiagnostics = parsed.problems.map((problem) => ({
+  const diagnostics: Diagnostic[] = parsed.problems.map((problem) => ({
     file: source.file,
     ...problem.range,
     severity: CODE_INFO[problem.code].severity,
@@ -162,17 +162,125 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     message: problem.message,
     path: "",
   }));
-  if (!parsed.document) return { file: source.file, diagnostics: parseDiagnostics, text: displayText };
+  // The secret scan runs on the text whatever else fails: on the comments of a
+  // file that reads cleanly (the data walk sees the rest), on every line of one
+  // that does not (duplicate keys included: the data then lacks the overridden occurrence).
+  const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
+  diagnostics.push(...textDiagnostics(source.file, spans, parsed.rangeOf));
 
-  const document = parsed.document;
+  // With duplicate keys the checks still run on the data as composed; not the
+  // schema, which would judge one reading of an ambiguous file, and not the
+  // cross-file checks or a plan, which need the file as it will be read.
+  const document = parsed.document ?? parsed.partial;
+  if (!document) return { file: source.file, diagnostics: capFindings(diagnostics), text: parsed.text };
   const file = describeFile(source.file, document.data, context.config);
   const checkFindings: Finding[] = [];
   for (const check of FILE_CHECKS) {
+    if (!parsed.document && check.code === "secret-in-file") continue;
     if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
   }
-  const schemaFindings = validateFile(file).filter((finding) => !isClaimed(finding.path, checkFindings));
-  const diagnostics = [...schemaFindings, ...checkFindings].map((finding) => toDiagnostic(source.file, document, finding));
-  return { file: source.file, diagnostics, text: displayText, checked: file };
+  const claimed = claimedPaths(checkFindings);
+  const schemaFindings = parsed.document ? validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)) : [];
+  for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
+  const capped = capFindings(diagnostics);
+  return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
+}
+
+/**
+ * secret-in-file over a file the linter reads that is not YAML (the token
+ * catalog snapshot), fed line by line as it is read, so a large file never has
+ * to be whole in memory. Line breaks are counted as in YAML (LF, CRLF, CR).
+ */
+export interface PlainTextScan {
+  /** The next line, without its line feed. */
+  line(text: string): void;
+  /** The findings so far, capped and in order. */
+  diagnostics(): Diagnostic[];
+}
+
+export function scanPlainText(file: string): PlainTextScan {
+  const found: Diagnostic[] = [];
+  let line = 0;
+  const scan = (text: string): void => {
+    line++;
+    for (const finding of findSecretsInText([{ offset: 0, text, kind: "line" }])) {
+      const column = finding.offset + 1;
+      found.push({ file, line, column, endLine: line, endColumn: column + finding.length, severity: CODE_INFO[finding.code].severity, code: finding.code, message: finding.message, path: "" });
+    }
+  };
+  return {
+    line(text) {
+      const withoutCr = text.endsWith("\r") ? text.slice(0, -1) : text;
+      if (!withoutCr.includes("\r")) scan(withoutCr);
+      else for (const part of withoutCr.split("\r")) scan(part);
+    },
+    diagnostics: () => capFindings([...found]),
+  };
+}
+
+/** {@link scanPlainText} over a whole text. */
+export function lintPlainText(file: string, text: string): Diagnostic[] {
+  const scan = scanPlainText(file);
+  for (const line of text.split("\n")) scan.line(line);
+  return scan.diagnostics();
+}
+
+/** Findings shown per file; the rest are counted in one `too-many-findings` finding. */
+export const MAX_FINDINGS_PER_FILE = 100;
+
+/**
+ * The first MAX_FINDINGS_PER_FILE findings of a file in position order, then one
+ * `too-many-findings` at the first one left out, saying how many more there are.
+ * Deterministic (the order is compareDiagnostics'), and it keeps the exit code:
+ * the summary is an error when any finding left out is one.
+ */
+function capFindings(diagnostics: Diagnostic[]): Diagnostic[] {
+  diagnostics.sort(compareDiagnostics);
+  if (diagnostics.length <= MAX_FINDINGS_PER_FILE) return diagnostics;
+  const omitted = diagnostics.slice(MAX_FINDINGS_PER_FILE);
+  const errors = omitted.filter((d) => d.severity === "error").length;
+  const first = omitted[0]!;
+  const count = (n: number, what: string): string => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
+  const kinds = [errors > 0 ? count(errors, "error") : "", omitted.length > errors ? count(omitted.length - errors, "warning") : ""].filter(Boolean).join(" and ");
+  const summary: Diagnostic = {
+    file: first.file,
+    line: first.line,
+    column: first.column,
+    endLine: first.endLine,
+    endColumn: first.endColumn,
+    severity: errors > 0 ? "error" : "warning",
+    code: "too-many-findings",
+    message: `${kinds} more in this file from here on, not shown: screenpol shows the first ${MAX_FINDINGS_PER_FILE} findings of a file; fix these and lint again`,
+    path: "",
+  };
+  return [...diagnostics.slice(0, MAX_FINDINGS_PER_FILE), summary];
+}
+
+function commentSpans(text: string): TextSpan[] {
+  // Almost no file holds anything a secret pattern needs: one scan of the whole text spares the lexer.
+  if (!text.includes("#") || !mightHoldSecret(text)) return [];
+  return findComments(text).map((comment) => ({ offset: comment.offset, text: comment.text, kind: "comment" }));
+}
+
+function* lineSpans(text: string): Generator<TextSpan> {
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    yield { offset: start, text: text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end), kind: "line" };
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+}
+
+function textDiagnostics(file: string, spans: Iterable<TextSpan>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
+  return findSecretsInText(spans).map((finding) => ({
+    file,
+    ...rangeOf(finding.offset, finding.offset + finding.length),
+    severity: CODE_INFO[finding.code].severity,
+    code: finding.code,
+    message: finding.message,
+    path: "",
+  }));
 }
 
 function describeFile(path: string, data: unknown, config: Config): CheckedFile {
@@ -223,14 +331,31 @@ function validateFile(file: CheckedFile): Finding[] {
  * "unknown field". Whole-file findings claim nothing, and neither do warnings: an
  * unreachable-rule warning at a rule's `id` must not hide that id's schema error.
  */
-function isClaimed(path: DocPath, findings: readonly Finding[]): boolean {
-  return findings.some(
-    (finding) =>
-      (finding.severity ?? CODE_INFO[finding.code].severity) === "error" &&
-      finding.path.length > 0 &&
-      finding.path.length <= path.length &&
-      finding.path.every((segment, index) => segment === path[index]),
-  );
+function claimedPaths(findings: readonly Finding[]): Set<string> {
+  const claimed = new Set<string>();
+  for (const finding of findings) {
+    if ((finding.severity ?? CODE_INFO[finding.code].severity) !== "error" || finding.path.length === 0) continue;
+    let key = "";
+    for (const segment of finding.path) key += pathKeySegment(segment);
+    claimed.add(key);
+  }
+  return claimed;
+}
+
+/** Whether the path or one of its ancestors is claimed: one look-up per level, whatever the number of findings. */
+function isClaimed(path: DocPath, claimed: ReadonlySet<string>): boolean {
+  if (claimed.size === 0) return false;
+  let key = "";
+  for (const segment of path) {
+    key += pathKeySegment(segment);
+    if (claimed.has(key)) return true;
+  }
+  return false;
+}
+
+/** A path segment in a set key: the marker keeps `["1"]` apart from `[1]` and `["a.b"]` apart from `["a", "b"]`. */
+function pathKeySegment(segment: string | number): string {
+  return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
 }
 
 function toDiagnostic(file: string, document: ParsedDocument, finding: Finding): Diagnostic {

@@ -26,6 +26,7 @@ import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
 import { mkdir, open, readdir, rename, rmdir, unlink, type FileHandle } from "node:fs/promises";
 import { openChecked, readBounded, tooLarge, type BoundedReadOptions } from "./bounded-read.js";
 import { dirname, join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import type { SnapshotEntry } from "../core/catalog-diff.js";
 import { createSortedSpool, writeHashedFile, type SealedSnapshot } from "./catalog-spool.js";
 import type { CatalogToken } from "../core/catalog.js";
@@ -142,6 +143,43 @@ export async function readSnapshot(paths: SnapshotPaths): Promise<LoadedSnapshot
   if (inspection.status === "missing") return inspection;
   if (inspection.status === "unreadable") return { status: "invalid", reason: inspection.reason };
   return withTokens(inspection.text ?? "", inspection.meta, inspection.metaProblem, paths);
+}
+
+/**
+ * Feeds tokens.json to `line`, one line at a time (without line ends), through
+ * one reused buffer: a 25 MB snapshot never exists whole in memory. Returns
+ * false when there is no tokens.json (or it cannot be read). lint's secret scan
+ * of the snapshot reads it this way.
+ */
+export async function forEachSnapshotLine(paths: SnapshotPaths, line: (text: string) => void): Promise<boolean> {
+  const opened = await openChecked(paths.tokens, snapshotLimits(paths));
+  if (!opened.ok) return false;
+  const handle = opened.handle;
+  try {
+    const decoder = new StringDecoder("utf8");
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    let carry = "";
+    let total = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      total += bytesRead;
+      if (total > SNAPSHOT_MAX_BYTES) return false;
+      const text = carry + (bytesRead > 0 ? decoder.write(buffer.subarray(0, bytesRead)) : decoder.end());
+      let start = 0;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+        line(text.slice(start, end));
+        start = end + 1;
+      }
+      carry = text.slice(start);
+      if (bytesRead === 0) break;
+    }
+    if (carry !== "") line(carry);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Reads of tokens.json go through a buffer this large: few system calls, little memory. */

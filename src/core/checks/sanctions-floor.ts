@@ -90,42 +90,56 @@ const MAX_VISITS = 100_000;
 
 interface Pending {
   value: unknown;
-  path: Array<string | number>;
+  /** Where the value sits: its parent's entry and its own key or index; the path is built only for a finding. */
+  parent: Pending | undefined;
+  segment: string | number | undefined;
+  depth: number;
   /** The map key this value sits under; list items inherit their list's key. */
   key: string | undefined;
   /** The maps and lists from the root down to this value, to cut cycles. */
   ancestors: object[];
 }
 
+function pathOf(entry: Pending, last?: string): Array<string | number> {
+  const path: Array<string | number> = last === undefined ? [] : [last];
+  for (let at: Pending | undefined = entry; at?.segment !== undefined; at = at.parent) path.push(at.segment);
+  return path.reverse();
+}
+
 function findAttempts(data: unknown): Finding[] {
   const findings: Finding[] = [];
-  const stack: Pending[] = [{ value: data, path: [], key: undefined, ancestors: [] }];
+  const stack: Pending[] = [{ value: data, parent: undefined, segment: undefined, depth: 0, key: undefined, ancestors: [] }];
   let visits = 0;
   while (stack.length > 0 && visits++ < MAX_VISITS) {
-    const { value, path, key, ancestors } = stack.pop()!;
+    const entry = stack.pop()!;
+    const { value, key, ancestors, depth } = entry;
     if (typeof value === "string") {
       if (key !== undefined && (ENUM_KEYS.has(key) ? isSanctionsValue(value) : !FREE_TEXT_KEYS.has(key) && SANCTIONS_VALUES.has(normalise(value)))) {
+        const path = pathOf(entry);
         findings.push({ code: "sanctions-floor", path, message: valueMessage(data, path, key, value), target: "value" });
       }
       continue;
     }
-    if (typeof value !== "object" || value === null || ancestors.includes(value) || path.length > MAX_DEPTH) continue;
+    if (typeof value !== "object" || value === null || ancestors.includes(value) || depth > MAX_DEPTH) continue;
     const below = [...ancestors, value];
     // Children are pushed last-first so that they are visited, and reported, in document order.
-    const children: Pending[] = [];
     if (Array.isArray(value)) {
-      value.forEach((item, index) => children.push({ value: item, path: [...path, index], key, ancestors: below }));
+      for (let index = value.length - 1; index >= 0; index--) {
+        stack.push({ value: value[index], parent: entry, segment: index, depth: depth + 1, key, ancestors: below });
+      }
     } else {
-      for (const [childKey, child] of Object.entries(value)) {
-        const childPath = [...path, childKey];
+      const keys = Object.keys(value);
+      const pending: Pending[] = [];
+      for (const childKey of keys) {
         if (isSanctionsKey(childKey)) {
+          const childPath = pathOf(entry, childKey);
           findings.push({ code: "sanctions-floor", path: childPath, message: ruleMessage(data, childPath, "key") ?? KEY_MESSAGE, target: "key" });
         } else {
-          children.push({ value: child, path: childPath, key: childKey, ancestors: below });
+          pending.push({ value: (value as Record<string, unknown>)[childKey], parent: entry, segment: childKey, depth: depth + 1, key: childKey, ancestors: below });
         }
       }
+      for (let index = pending.length - 1; index >= 0; index--) stack.push(pending[index]!);
     }
-    stack.push(...children.reverse());
   }
   return findings;
 }

@@ -17,24 +17,27 @@ export const check: FileCheck = {
   run(file: CheckedFile): Finding[] {
     const findings: Finding[] = [];
     // Iterative: the data is at most MAX_DEPTH deep (document.ts), but a walker
-    // that cannot overflow the stack needs no such promise.
-    const stack: Array<{ value: unknown; path: DocPath; key: string | undefined }> = [{ value: file.data, path: [], key: undefined }];
+    // that cannot overflow the stack needs no such promise. Paths are built only
+    // for a finding: a wide file has tens of thousands of values and none of them secret.
+    const stack: Pending[] = [{ value: file.data, parent: undefined, segment: undefined, key: undefined }];
     while (stack.length > 0) {
-      const { value, path, key } = stack.pop()!;
+      const entry = stack.pop()!;
+      const { value, key } = entry;
       if (typeof value === "string") {
         const secret = detectSecret(value, key);
-        if (secret) findings.push({ code: "secret-in-file", path, message: messageFor(secret) });
+        if (secret) findings.push({ code: "secret-in-file", path: pathOf(entry), message: messageFor(secret) });
       } else if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i], key });
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: entry, segment: i, key });
       } else if (isRecord(value)) {
-        const entries = Object.entries(value);
-        for (let i = entries.length - 1; i >= 0; i--) {
-          const [name, child] = entries[i]!;
+        const names = Object.keys(value);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i]!;
           const keySecret = detectSecret(name, undefined);
           if (keySecret) {
             // Reported at the key itself, so its schema error ("unknown field ...",
             // which would quote it) is claimed; the printed path masks the key.
             // Nothing below it is walked: every path there would carry the key too.
+            const path = pathOf(entry);
             findings.push({
               code: "secret-in-file",
               path: [...path, name],
@@ -44,13 +47,28 @@ export const check: FileCheck = {
             });
             continue;
           }
-          stack.push({ value: child, path: [...path, name], key: name });
+          stack.push({ value: value[name], parent: entry, segment: name, key: name });
         }
       }
     }
     return findings;
   },
 };
+
+interface Pending {
+  value: unknown;
+  parent: Pending | undefined;
+  /** The value's key or index in its parent; undefined for the root. */
+  segment: string | number | undefined;
+  /** The nearest map key above the value (a list item inherits its list's key). */
+  key: string | undefined;
+}
+
+function pathOf(entry: Pending): DocPath {
+  const path: Array<string | number> = [];
+  for (let at: Pending | undefined = entry; at?.segment !== undefined; at = at.parent) path.push(at.segment);
+  return path.reverse();
+}
 
 /** What was found, described without the secret itself. */
 export interface SecretDescription {
@@ -98,7 +116,12 @@ const PREFIXED_TOKENS: ReadonlyArray<{ pattern: RegExp; label: string }> = [
  * What every pattern below needs somewhere in the string (a superset: the exact
  * patterns decide). Case-insensitive, which only makes it wider.
  */
-const MIGHT_HOLD_SECRET = /-----BEGIN|:\/\/|[?&][^=]*=|eyJ|bearer|basic|dyn_|whsec_|[sr]k_|gh[pousr]_|github_pat_|glpat-|xox|xapp-|AKIA|ASIA|AIza|npm_|sk-/i;
+const MIGHT_HOLD_SECRET = /-----BEGIN|:\/\/|[?&][^=?&#\s]*=|eyJ|bearer|basic|dyn_|whsec_|[sr]k_|gh[pousr]_|github_pat_|glpat-|xox|xapp-|AKIA|ASIA|AIza|npm_|sk-/i;
+
+/** False when `text` holds nothing any pattern needs: most texts, and then nothing in them is a secret (key context aside). */
+export function mightHoldSecret(text: string): boolean {
+  return MIGHT_HOLD_SECRET.test(text);
+}
 
 /** A JWT: three base64url segments, the header a JSON object (`{"` is `eyJ`). */
 const JWT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/;
@@ -110,7 +133,7 @@ const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s/?#@:]+:([^\s/?#@]+)@/i;
 /** A credential in a URL's query. */
 const URL_QUERY_SECRET =
-  /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s]+)/gi;
+  /[?&](access_token|id_token|refresh_token|token|api_key|apikey|api-key|key|secret|client_secret|password|passwd|auth|sig|signature)=([^&#\s"']+)/gi;
 
 /**
  * Keys whose value is a secret by name: the normalized key (lowercase, no `_`,
@@ -133,44 +156,140 @@ const MIN_RANDOM_LENGTH = 32;
  * checked with `key` undefined.
  */
 export function detectSecret(value: string, key: string | undefined): SecretDescription | undefined {
+  return findSecret(value, key)?.secret;
+}
+
+/** A secret and where in the string it is (UTF-16 offsets). */
+export interface SecretMatch {
+  secret: SecretDescription;
+  index: number;
+  length: number;
+}
+
+/** {@link detectSecret}, also saying where the secret starts and how long it is. */
+export function findSecret(value: string, key: string | undefined): SecretMatch | undefined {
   if (value.length < 8) return undefined;
   // Nearly every string of a policy is an id, a name or prose: one scan rules them out.
   if (!MIGHT_HOLD_SECRET.test(value) && (key === undefined || !isSecretKey(key))) return undefined;
-  if (PRIVATE_KEY.test(value)) return { what: "holds a private key (-----BEGIN ... PRIVATE KEY-----)", kind: "secret" };
+  const at = (match: RegExpExecArray, secret: SecretDescription): SecretMatch => ({ secret, index: match.index, length: match[0].length });
+  const privateKey = PRIVATE_KEY.exec(value);
+  if (privateKey) return at(privateKey, { what: "holds a private key (-----BEGIN ... PRIVATE KEY-----)", kind: "secret" });
 
   const password = URL_PASSWORD.exec(value);
   if (password && !isPlaceholder(password[1] ?? "")) {
-    return { what: "holds a URL with a password (user:password@ before the host)", kind: "password" };
+    return at(password, { what: "holds a URL with a password (user:password@ before the host)", kind: "password" });
   }
   for (const query of value.matchAll(URL_QUERY_SECRET)) {
     const [, name = "", secret = ""] = query;
     // token=, password=...: any real value. key=, sig=...: only one that looks generated.
     const isCredentialName = !/^(?:key|auth|sig|signature)$/i.test(name);
     if (secret.length >= 8 && !isPlaceholder(secret) && (isCredentialName || hasLetterAndDigit(secret))) {
-      return { what: `holds a URL with a credential in its query (${name}=, ${secret.length} characters)`, kind: "api-token" };
+      return at(query as RegExpExecArray, { what: `holds a URL with a credential in its query (${name}=, ${secret.length} characters)`, kind: "api-token" });
     }
   }
 
   const jwt = JWT.exec(value);
-  if (jwt) return { what: `looks like a JWT (starts "eyJ", ${jwt[0].length} characters)`, kind: "api-token" };
+  if (jwt) return at(jwt, { what: `looks like a JWT (starts "eyJ", ${jwt[0].length} characters)`, kind: "api-token" });
   const bearer = BEARER.exec(value);
   if (bearer && hasLetterAndDigit(bearer[1] ?? "")) {
-    return { what: `looks like a bearer token ("Bearer " and ${bearer[1]?.length} characters)`, kind: "api-token" };
+    return at(bearer, { what: `looks like a bearer token ("Bearer " and ${bearer[1]?.length} characters)`, kind: "api-token" });
   }
   const basic = BASIC.exec(value);
-  if (basic && isBasicCredential(basic[1] ?? "")) return { what: `looks like HTTP Basic credentials ("Basic " and ${basic[1]?.length} characters)`, kind: "password" };
+  if (basic && isBasicCredential(basic[1] ?? "")) {
+    return at(basic, { what: `looks like HTTP Basic credentials ("Basic " and ${basic[1]?.length} characters)`, kind: "password" });
+  }
 
   for (const { pattern, label } of PREFIXED_TOKENS) {
     const match = pattern.exec(value);
     const prefix = match?.[1];
     if (!match || prefix === undefined || !hasLetterAndDigit(match[0].slice(prefix.length))) continue;
-    return { what: `looks like ${label} (starts "${prefix}", ${match[0].length} characters)`, kind: prefix === "dyn_" ? "api-token" : "secret" };
+    return at(match, { what: `looks like ${label} (starts "${prefix}", ${match[0].length} characters)`, kind: prefix === "dyn_" ? "api-token" : "secret" });
   }
 
-  if (key !== undefined && isSecretKey(key) && looksRandom(value.trim())) {
-    return { what: `looks like a secret: a ${value.trim().length}-character random value under "${key}"`, kind: "secret" };
+  const trimmed = value.trim();
+  if (key !== undefined && isSecretKey(key) && looksRandom(trimmed)) {
+    const secret: SecretDescription = { what: `looks like a secret: a ${trimmed.length}-character random value under "${key}"`, kind: "secret" };
+    return { secret, index: value.indexOf(trimmed), length: trimmed.length };
   }
   return undefined;
+}
+
+/** A stretch of raw text to scan: a comment, or a line of a file that does not parse. */
+export interface TextSpan {
+  /** Offset of the span in its file. */
+  offset: number;
+  text: string;
+  /** What the span is, for the message: `comment` or `line`. */
+  kind: "comment" | "line";
+}
+
+/** A secret found in raw text, by offset; the runner turns offsets into lines and columns. */
+export interface TextFinding {
+  code: "secret-in-file";
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/**
+ * The text half of secret-in-file: what the data walk above cannot see. It runs
+ * on the comments of a file that parses, and on every line of a file that does
+ * not (or of a file that is not YAML, such as the catalog snapshot's JSON), so a
+ * YAML error never hides a secret. One finding per span; on a `key: value` line
+ * the key gives the value its context, as in the data walk, and the finding
+ * points at the value.
+ */
+export function findSecretsInText(spans: Iterable<TextSpan>): TextFinding[] {
+  const findings: TextFinding[] = [];
+  for (const span of spans) {
+    const found = span.kind === "line" ? scanLine(span.text) : locateSecret(span.text, undefined, 0);
+    if (found) {
+      findings.push({ code: "secret-in-file", offset: span.offset + found.index, length: found.length, message: `this ${span.kind} ${messageFor(found.secret)}` });
+    }
+  }
+  return findings;
+}
+
+/**
+ * `key: value` in YAML (plain or quoted key, after any `- `) or JSON (`"key": "value",`).
+ * No two neighbouring quantifiers overlap, so a line is matched in linear time.
+ */
+const KEY_VALUE_LINE = /^[ \t]*(?:-[ \t]+)*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s"'#:{}[\],&*!|>%@`-][^:#]*?)):(?:[ \t]+|$)/;
+
+function scanLine(line: string): { secret: SecretDescription; index: number; length: number } | undefined {
+  if (line.length < 8) return undefined;
+  const keyed = KEY_VALUE_LINE.exec(line);
+  if (!keyed) return locateSecret(line, undefined, 0);
+  const key = keyed[1] ?? keyed[2] ?? keyed[3]?.trimEnd() ?? "";
+  const keyAt = keyed[0].indexOf(key, keyed[0].search(/\S/));
+  const inKey = locateSecret(key, undefined, keyAt);
+  if (inKey) return inKey;
+  const { text, index } = scalarOf(line, keyed[0].length);
+  const inValue = findSecret(text, key);
+  // The whole value, as the data walk points at it; the rest of the line (a comment) on its own.
+  if (inValue) return { secret: inValue.secret, index, length: text.length };
+  return locateSecret(line.slice(keyed[0].length), undefined, keyed[0].length);
+}
+
+function locateSecret(text: string, key: string | undefined, offset: number): SecretMatch | undefined {
+  const found = findSecret(text, key);
+  return found && { ...found, index: found.index + offset };
+}
+
+/** The scalar after `key: ` on a line: quotes, a trailing comma (JSON) and a trailing comment taken off. */
+function scalarOf(line: string, at: number): { text: string; index: number } {
+  let start = at;
+  let end = line.length;
+  const quote = line[start];
+  if (quote === '"' || quote === "'") {
+    const close = line.lastIndexOf(quote);
+    if (close > start) return { text: line.slice(start + 1, close), index: start + 1 };
+    start++;
+  }
+  const comment = line.indexOf(" #", start);
+  if (comment !== -1) end = comment;
+  while (end > start && /[\s,]/.test(line[end - 1]!)) end--;
+  return { text: line.slice(start, end), index: start };
 }
 
 /** True for a key named like a secret: apiKey, api_token, clientSecret, password, Authorization. */

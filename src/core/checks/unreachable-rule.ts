@@ -31,7 +31,8 @@ export const check: FileCheck = {
     if (!rules) return [];
     const findings: Finding[] = [];
     let catchAll: number | undefined;
-    const earlierWhens: Array<{ index: number; when: Record<string, unknown> }> = [];
+    // Earlier whens by a shallow fingerprint, so a long list costs one look-up per rule, not a comparison with every earlier one.
+    const earlierWhens = new Map<string, Array<{ index: number; when: Record<string, unknown> }>>();
     rules.forEach((rule, index) => {
       const when = ownMember(rule, "when");
       const shadowed = findShadowing(rules, index, file.vendor) !== undefined;
@@ -41,11 +42,14 @@ export const check: FileCheck = {
         return;
       }
       if (!isRecord(when)) return;
-      const same = earlierWhens.find((earlier) => deepEqual(earlier.when, when));
+      const print = fingerprint(when);
+      const candidates = earlierWhens.get(print) ?? [];
+      const same = candidates.find((earlier) => deepEqual(earlier.when, when));
       if (same) {
         if (!shadowed) findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
       } else {
-        earlierWhens.push({ index, when });
+        candidates.push({ index, when });
+        earlierWhens.set(print, candidates);
       }
       if (isCatchAll(when, file.vendor)) catchAll = index;
     });
@@ -69,6 +73,28 @@ function describeRule(rules: readonly unknown[], index: number): string {
   const id = ownMember(rules[index], "id");
   const path = formatPath(["rules", "postScreen", index]);
   return typeof id === "string" ? `${path} (id ${JSON.stringify(id)})` : path;
+}
+
+/**
+ * Equal whens (deepEqual) have equal fingerprints: two levels of sorted keys and
+ * scalar values; nothing deeper, so it is cheap and bounded whatever the data
+ * (cyclic through anchors included), and two different conditions rarely share one.
+ */
+function fingerprint(when: Record<string, unknown>): string {
+  return shallowPrint(when, (member) => shallowPrint(member, scalarPrint));
+}
+
+function shallowPrint(value: unknown, member: (value: unknown) => string): string {
+  if (Array.isArray(value)) return `[${value.length}]`;
+  if (!isRecord(value)) return scalarPrint(value);
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${member(value[key])}`)
+    .join(",")}}`;
+}
+
+function scalarPrint(value: unknown): string {
+  return typeof value === "object" && value !== null ? (Array.isArray(value) ? "[]" : "{}") : String(JSON.stringify(value));
 }
 
 /**
