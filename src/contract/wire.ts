@@ -11,12 +11,6 @@
  */
 import type { Scope, Vendor } from "../core/vendors.js";
 
-/** Members of the policy edit body (toolkit.md, Remote behaviour). */
-export const POLICY_UPDATE_FIELDS = ["revision", "schemaVersion", "rules", "enabled"] as const;
-
-/** Members of the address entries body, both ways (toolkit.md, Remote behaviour). */
-export const ADDRESS_ENTRIES_FIELDS = ["revision", "entries"] as const;
-
 /** Status of a designed edit whose `revision` is not the live one (toolkit.md, Remote behaviour). */
 export const REVISION_MISMATCH_STATUS = 409;
 /** Code of the designed 409 body (toolkit.md, Remote behaviour). */
@@ -167,10 +161,10 @@ export function serialiseQuery(entries: Iterable<readonly [string, string]>): st
  * route table adds the scope and the handler to each.
  *
  * - The policy edit is `PUT` on the path of the published read (admin-api.md,
- *   operation 1) with body {@link POLICY_UPDATE_FIELDS}; 409
+ *   operation 1) with body `{revision, schemaVersion, rules, enabled}`; 409
  *   {@link REVISION_MISMATCH_CODE} with {@link CURRENT_REVISION_FIELD};
  *   `revision: 0` creates (toolkit.md, Remote behaviour).
- * - Address entries: `GET` and `PUT`, body {@link ADDRESS_ENTRIES_FIELDS} both
+ * - Address entries: `GET` and `PUT`, body `{revision, entries}` both
  *   ways, the same revision precondition as the policy edit (toolkit.md, Remote
  *   behaviour). A vendor with no entries yet reads as `{revision: 0, entries: []}`.
  */
