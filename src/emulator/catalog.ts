@@ -10,8 +10,8 @@ import { CATALOG_SIZE_RANGE, NETWORK_ID_RANGE, rangeProblem, TOKEN_DECIMALS_RANG
 import { uuidFrom } from "./ids.js";
 import type { CatalogState, CatalogToken } from "./model.js";
 
-/** Page size: an integer from 1 to 100, default 50 (admin-api.md, operation 2 and Limits). */
-export const CATALOG_PAGE_LIMIT = { min: 1, max: 100, default: 50 } as const;
+/** Page size: an integer from 1 to 100, default 50 (the wire contract's). */
+export { CATALOG_PAGE_LIMIT } from "../contract/wire.js";
 
 /** Default catalog size of the CLI: a few thousand, as a real multi-chain catalog holds. */
 export const DEFAULT_CATALOG_SIZE = 3000;

@@ -23,4 +23,4 @@ export type { EmulatorState } from "./model.js";
 export { ADMIN_PREFIX, isLoopbackHostName } from "./operations/admin.js";
 export { ROUTES } from "./routes.js";
 export type { Route } from "./routes.js";
-export { USER_FILTER_COLUMNS } from "../remote/designed-endpoints.js";
+export { USER_FILTER_COLUMNS } from "../contract/wire.js";

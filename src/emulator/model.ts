@@ -135,24 +135,3 @@ export interface EmulatorState {
   invites: StoredInvite[];
   catalog: CatalogState;
 }
-
-/** A seeded policy, by environment name (seed-policies.ts). */
-export interface SeedPolicy {
-  environment: string;
-  providerType: Vendor;
-  scope: Scope;
-  revision: number;
-  schemaVersion: number;
-  enabled: boolean;
-  rules: Record<string, unknown>;
-  updatedAt: string;
-}
-
-/** Seeded address entries, by environment name (seed-policies.ts). */
-export interface SeedAddressEntries {
-  environment: string;
-  providerType: Vendor;
-  revision: number;
-  updatedAt: string;
-  entries: StoredAddressEntry[];
-}

@@ -1,8 +1,9 @@
 /**
  * The route table: every operation of admin-api.md and the two designed edit
  * endpoints, by method and path template below the base URL (`/api/v0`), with
- * the scope each needs (auth.ts). Paths and bodies are those of
- * src/remote/designed-endpoints.ts, so the client and the emulator agree.
+ * the scope each needs (auth.ts). Methods, paths, query parameters and bodies
+ * are those of the wire contract (src/contract/wire.ts), so the client and the
+ * emulator agree.
  */
 import type { ApiScope } from "./auth.js";
 import type { ApiRequest, EmulatorServices } from "./context.js";
@@ -12,58 +13,36 @@ import { getTokenCatalog } from "./operations/catalog.js";
 import { getEnabledOnramps, getEnvironment, listUsers, updateWebhook } from "./operations/environments.js";
 import { resetUserMfa, updateInvite } from "./operations/people.js";
 import { getAddressEntries, getScreeningPolicy, putAddressEntries, putScreeningPolicy } from "./operations/policies.js";
-import { ONRAMP_QUERY_PARAMETERS, TOKEN_CATALOG_QUERY, USERS_QUERY } from "../remote/designed-endpoints.js";
+import { WIRE_OPERATIONS, type OperationName, type WireMethod, type WireOperation } from "../contract/wire.js";
 import { SCOPES, VENDORS } from "../core/vendors.js";
 
-export type Method = "GET" | "PUT" | "DELETE";
+export type Method = WireMethod;
 
-export interface Route {
+export interface Route extends WireOperation {
   method: Method;
-  /** Below the base URL, `{name}` for a path parameter. */
-  template: string;
   scope: ApiScope;
-  /** The client's name for the operation (src/remote, OperationName). */
-  operation: string;
-  /** The query parameters it knows; any other is 400 naming it (checkQuery). Absent: none. */
-  query?: readonly string[];
+  /** The client's name for the operation (contract/wire.ts, OperationName). */
+  operation: OperationName;
   handle(request: ApiRequest, services: EmulatorServices): Reply | Promise<Reply>;
 }
 
-const POLICY = "/environments/{environmentId}/screeningPolicies/{providerType}/{scope}";
-const ADDRESS_ENTRIES = "/environments/{environmentId}/screeningAddressEntries/{providerType}";
+/** The contract's operation (method, template, query) with the scope it needs and its handler. */
+function route(operation: OperationName, scope: ApiScope, handle: Route["handle"]): Route {
+  return { operation, ...WIRE_OPERATIONS[operation], scope, handle };
+}
 
 export const ROUTES: readonly Route[] = [
-  { method: "GET", template: POLICY, scope: "environment.settings.read", operation: "getScreeningPolicy", handle: getScreeningPolicy },
-  { method: "PUT", template: POLICY, scope: "environment.settings.write", operation: "putScreeningPolicy", handle: putScreeningPolicy },
-  { method: "GET", template: "/tokenCatalog", scope: "environment.settings.read", operation: "getTokenCatalogPage", handle: getTokenCatalog, query: TOKEN_CATALOG_QUERY },
-  { method: "PUT", template: "/invites/{inviteId}", scope: "invites.write", operation: "updateInvite", handle: updateInvite },
-  { method: "DELETE", template: "/users/{userId}/mfa", scope: "users.write", operation: "resetUserMfa", handle: resetUserMfa },
-  {
-    method: "PUT",
-    template: "/environments/{environmentId}/webhooks/{webhookId}",
-    scope: "webhooks.write",
-    operation: "updateWebhook",
-    handle: updateWebhook,
-  },
-  { method: "GET", template: "/environments/{environmentId}", scope: "environment.settings.read", operation: "getEnvironment", handle: getEnvironment },
-  {
-    method: "GET",
-    template: "/environments/{environmentId}/users",
-    scope: "users.read",
-    operation: "listUsers",
-    handle: listUsers,
-    query: Object.values(USERS_QUERY),
-  },
-  {
-    method: "GET",
-    template: "/sdk/{environmentId}/onramps",
-    scope: "environment.settings.read",
-    operation: "getEnabledOnramps",
-    handle: getEnabledOnramps,
-    query: ONRAMP_QUERY_PARAMETERS,
-  },
-  { method: "GET", template: ADDRESS_ENTRIES, scope: "environment.settings.read", operation: "getAddressEntries", handle: getAddressEntries },
-  { method: "PUT", template: ADDRESS_ENTRIES, scope: "environment.settings.write", operation: "putAddressEntries", handle: putAddressEntries },
+  route("getScreeningPolicy", "environment.settings.read", getScreeningPolicy),
+  route("putScreeningPolicy", "environment.settings.write", putScreeningPolicy),
+  route("getTokenCatalogPage", "environment.settings.read", getTokenCatalog),
+  route("updateInvite", "invites.write", updateInvite),
+  route("resetUserMfa", "users.write", resetUserMfa),
+  route("updateWebhook", "webhooks.write", updateWebhook),
+  route("getEnvironment", "environment.settings.read", getEnvironment),
+  route("listUsers", "users.read", listUsers),
+  route("getEnabledOnramps", "environment.settings.read", getEnabledOnramps),
+  route("getAddressEntries", "environment.settings.read", getAddressEntries),
+  route("putAddressEntries", "environment.settings.write", putAddressEntries),
 ];
 
 const compiled = ROUTES.map((route) => ({ route, segments: route.template.split("/").slice(1) }));

@@ -4,6 +4,7 @@
  * invite is accepted. Deterministic: derived from labels, no clock, no randomness.
  */
 import { createHash } from "node:crypto";
+import { INVITE_CONFLICT_MESSAGE } from "../contract/wire.js";
 import { SEED_IDS, uuidFrom } from "./ids.js";
 import type { StoredInvite, StoredUser } from "./model.js";
 
@@ -243,7 +244,7 @@ export function mergeConflictBody(invite: StoredInvite, existing: StoredUser | u
     missingFields: [fieldDefinition("username", "Username", 1)],
   };
   return {
-    error: "Resources already exists for this Object",
+    error: INVITE_CONFLICT_MESSAGE,
     code: "email_cannot_be_null",
     payload: {
       email: invite.email,

@@ -2,7 +2,7 @@
  * The initial state: a demo organisation with one project whose environments
  * are exactly those of the sample repository's screenpol.config.yaml
  * (`sandbox`, `live`), policies and address entries that differ a little from
- * policies/ (seed-policies.ts), webhooks with the ids of webhooks/*.yaml,
+ * policies/ (seed/policies.json, read by seed-policies.ts), webhooks with the ids of webhooks/*.yaml,
  * users, invites, and the token catalog; plus a second project, which the
  * seeded tokens do not own, to show 404 `not_found`.
  */
@@ -12,7 +12,7 @@ import { SEED_IDS } from "./ids.js";
 import type { EmulatorState, StoredEnvironment, StoredWebhook } from "./model.js";
 import { STATE_FORMAT, STATE_VERSION } from "./model.js";
 import { seedInvites, seedUsers } from "./seed-people.js";
-import { SEED_ADDRESS_ENTRIES, SEED_POLICIES } from "./seed-policies.js";
+import { seedPolicies } from "./seed-policies.js";
 
 export interface SeedOptions {
   /** Tokens in the catalog; never fewer than the real tokens it always holds. */
@@ -82,15 +82,10 @@ function seedWebhooks(): StoredWebhook[] {
   ];
 }
 
-function environmentIdOf(name: string): string {
-  const environment = ENVIRONMENTS.find((candidate) => candidate.name === name);
-  if (!environment) throw new Error(`seed names an unknown environment ${name}`);
-  return environment.id;
-}
-
 /** A fresh state, identical on every run for the same options. */
 export function createSeedState(options: SeedOptions = {}): EmulatorState {
   const users = seedUsers();
+  const { policies, addressEntries } = seedPolicies(ENVIRONMENTS);
   return {
     format: STATE_FORMAT,
     version: STATE_VERSION,
@@ -100,14 +95,8 @@ export function createSeedState(options: SeedOptions = {}): EmulatorState {
       { id: SEED_IDS.foreignProject, name: "Partner Integration", organizationId: SEED_IDS.organization },
     ],
     environments: ENVIRONMENTS.map((environment) => ({ ...environment })),
-    policies: SEED_POLICIES.map(({ environment, ...policy }) => ({
-      environmentId: environmentIdOf(environment),
-      ...structuredClone(policy),
-    })),
-    addressEntries: SEED_ADDRESS_ENTRIES.map(({ environment, ...entries }) => ({
-      environmentId: environmentIdOf(environment),
-      ...structuredClone(entries),
-    })),
+    policies,
+    addressEntries,
     webhooks: seedWebhooks(),
     users,
     invites: seedInvites(users),

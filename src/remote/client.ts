@@ -7,7 +7,7 @@
  * with the token redacted.
  */
 import { normaliseBaseUrl } from "./base-url.js";
-import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery } from "./designed-endpoints.js";
+import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery, WIRE_OPERATIONS, wirePath } from "../contract/wire.js";
 import {
   classifyFailedResponse,
   describeFailedResponse,
@@ -130,7 +130,7 @@ export interface RemoteClient {
 
   /**
    * Sets an invite's status (admin-api.md, operation 3), body `{status}` (see
-   * designed-endpoints.ts). The success body is not shown, so nothing is returned.
+   * contract/wire.ts). The success body is not shown, so nothing is returned.
    * The merge conflict (422, the vendor's `UnprocessableEntity`) fails as a
    * `conflict` RemoteError with `payload`.
    */
@@ -149,7 +149,7 @@ export interface RemoteClient {
    */
   getEnvironment(environmentId: string): Promise<EnvironmentRecord>;
 
-  /** Reads one page of an environment's users (admin-api.md, operation 7; query design in designed-endpoints.ts). */
+  /** Reads one page of an environment's users (admin-api.md, operation 7; query design in contract/wire.ts). */
   listUsers(environmentId: string, query?: UsersQuery): Promise<UsersPage>;
 
   /**
@@ -228,7 +228,7 @@ export function createClient(options: ClientOptions): RemoteClient {
   };
 
   async function exchange(spec: Exchange): Promise<Received> {
-    // Written as the vendor's generated runtime writes it (designed-endpoints.ts, serialiseQuery).
+    // Written as the vendor's generated runtime writes it (contract/wire.ts, serialiseQuery).
     const query = spec.query === undefined ? "" : serialiseQuery(spec.query);
     const url = `${baseUrl}${spec.path}${query === "" ? "" : `?${query}`}`;
     const headers = { ...baseHeaders, ...spec.headers };
@@ -362,7 +362,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "getTokenCatalogPage",
           action: `GET token catalog ${query.cursor === undefined ? "first page" : "next page"}`,
           method: "GET",
-          path: "/tokenCatalog",
+          path: WIRE_OPERATIONS.getTokenCatalogPage.template,
           query: search,
           headers: query.ifNoneMatch === undefined ? {} : { "if-none-match": query.ifNoneMatch },
           alsoAccept: query.ifNoneMatch === undefined ? [] : [304],
@@ -386,7 +386,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "updateInvite",
           action: `PUT invite ${id} (${status})`,
           method: "PUT",
-          path: `/invites/${encodeURIComponent(id)}`,
+          path: wirePath("updateInvite", { inviteId: id }),
           body: { [INVITE_STATUS_FIELD]: status },
         });
       }),
@@ -398,7 +398,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "resetUserMfa",
           action: `DELETE MFA devices of user ${id}`,
           method: "DELETE",
-          path: `/users/${encodeURIComponent(id)}/mfa`,
+          path: wirePath("resetUserMfa", { userId: id }),
         });
       }),
 
@@ -410,7 +410,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "updateWebhook",
           action: `PUT webhook ${webhook} of environment ${environment}`,
           method: "PUT",
-          path: `/environments/${encodeURIComponent(environment)}/webhooks/${encodeURIComponent(webhook)}`,
+          path: wirePath("updateWebhook", { environmentId: environment, webhookId: webhook }),
           body: webhookUpdateBody(update),
         };
         return readBody(spec, await exchange(spec), readWebhook);
@@ -423,7 +423,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "getEnvironment",
           action: `GET environment ${id}`,
           method: "GET",
-          path: `/environments/${encodeURIComponent(id)}`,
+          path: wirePath("getEnvironment", { environmentId: id }),
         };
         return readBody(spec, await exchange(spec), (body) => readEnvironment(body, id));
       }),
@@ -435,7 +435,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "listUsers",
           action: `GET users of environment ${id}`,
           method: "GET",
-          path: `/environments/${encodeURIComponent(id)}/users`,
+          path: wirePath("listUsers", { environmentId: id }),
           query: usersSearchParams(query),
         };
         const { users, count } = readBody(spec, await exchange(spec), readUsersResponse);
@@ -453,7 +453,7 @@ export function createClient(options: ClientOptions): RemoteClient {
           operation: "getEnabledOnramps",
           action: `GET enabled onramps of environment ${id}`,
           method: "GET",
-          path: `/sdk/${encodeURIComponent(id)}/onramps`,
+          path: wirePath("getEnabledOnramps", { environmentId: id }),
           query: onrampSearchParams(query),
         };
         return readBody(spec, await exchange(spec), readEnabledOnramps);

@@ -9,6 +9,7 @@
  * each one through its redactor (redact.ts) before it leaves.
  */
 import { STATUS_CODES } from "node:http";
+import { INVITE_CONFLICT_MESSAGE, REVISION_MISMATCH_CODE, SANCTIONS_BLOCKED_CODE } from "../contract/wire.js";
 import { toOneLine } from "./redact.js";
 import type { MergeConflictPayload, OperationName } from "./types.js";
 
@@ -111,12 +112,8 @@ export function isRevisionConflict(error: unknown): error is RemoteError {
   return isRemoteError(error, "conflict") && error.code === REVISION_MISMATCH_CODE;
 }
 
-/** Code of the designed 409 body (toolkit.md, Remote behaviour). */
-export const REVISION_MISMATCH_CODE = "revision_mismatch";
-/** Message of the invite-update conflict body (admin-api.md, Errors). */
-export const INVITE_CONFLICT_MESSAGE = "Resources already exists for this Object";
-/** Code of the documented 403 for invite update and MFA reset (admin-api.md, Errors). */
-export const SANCTIONS_BLOCKED_CODE = "sanctions_blocked";
+/** Codes and messages of the documented and designed error bodies (contract/wire.ts). */
+export { INVITE_CONFLICT_MESSAGE, REVISION_MISMATCH_CODE, SANCTIONS_BLOCKED_CODE };
 
 /** An error body as admin-api.md, Errors, describes it; every member optional on receipt. */
 export interface ErrorBody {

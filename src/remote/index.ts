@@ -31,7 +31,7 @@ export {
   screeningPolicyPath,
   USERS_PAGE_LIMIT,
   USERS_QUERY,
-} from "./designed-endpoints.js";
+} from "../contract/wire.js";
 export type { HttpDispatcher } from "./transport.js";
 export { INVITE_STATUSES, PROVIDER_TYPES, SCOPES } from "./types.js";
 export type {

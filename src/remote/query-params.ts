@@ -4,34 +4,21 @@
  * of a bare 400. Each returns the URLSearchParams to send.
  */
 import {
+  CATALOG_PAGE_LIMIT,
+  ONRAMP_ALLOWED_CHARACTER,
+  ONRAMP_ALLOWED_DESCRIPTION,
   ONRAMP_QUERY_PARAMETERS,
   ONRAMP_STRING_PARAMETERS,
   USER_FILTER_COLUMNS,
   USER_ORDER_COLUMNS,
   USER_ORDER_PATTERN,
   USERS_PAGE_LIMIT,
+  QUERY_VALUE_MAX_LENGTH,
+  TOKEN_CATALOG_QUERY,
   USERS_QUERY,
-} from "./designed-endpoints.js";
+} from "../contract/wire.js";
 import { UsageError } from "./errors.js";
 import type { OnrampQuery, TokenCatalogPageQuery, UsersQuery } from "./types.js";
-
-/** Token catalog page size: integer 1..100 (admin-api.md, operation 2 and Limits). */
-const CATALOG_PAGE_LIMIT = { min: 1, max: 100 } as const;
-
-/** Longest onramp query string (admin-api.md, operation 8 and Limits). */
-const ONRAMP_VALUE_MAX_LENGTH = 255;
-
-/**
- * Characters allowed in an onramp query string (admin-api.md, operation 8):
- * letters, digits, space, and _ . , : ! ? & % @ / ' and hyphen. "Letters" is
- * read as ASCII letters: the interface gives no hint of Unicode, and a client
- * stricter than the server only costs a clear message, never a surprise.
- */
-const ONRAMP_ALLOWED_CHARACTER = /^[A-Za-z0-9 _.,:!?&%@/'-]$/;
-const ONRAMP_ALLOWED_DESCRIPTION = "letters A-Z a-z, digits, space and _ . , : ! ? & % @ / ' -";
-
-/** Longest users filter value: the interface's 255 for query strings (admin-api.md, Limits), for want of its own. */
-const FILTER_VALUE_MAX_LENGTH = 255;
 
 /** Longest opaque string (cursor, ETag) we pass back; far above anything a server hands out. */
 const OPAQUE_MAX_LENGTH = 4096;
@@ -40,17 +27,17 @@ export function catalogPageSearchParams(query: TokenCatalogPageQuery): URLSearch
   const params = new URLSearchParams();
   if (query.limit !== undefined) {
     assertIntegerInRange(query.limit, "limit", CATALOG_PAGE_LIMIT.min, CATALOG_PAGE_LIMIT.max);
-    params.set("limit", String(query.limit));
+    params.set(TOKEN_CATALOG_QUERY.limit, String(query.limit));
   }
   if (query.cursor !== undefined) {
     assertOpaqueString(query.cursor, "cursor");
-    params.set("cursor", query.cursor);
+    params.set(TOKEN_CATALOG_QUERY.cursor, query.cursor);
   }
   if (query.ifNoneMatch !== undefined) assertOpaqueString(query.ifNoneMatch, "ifNoneMatch");
   return params;
 }
 
-/** Query of the enabled onramps, in the vendor's order (designed-endpoints.ts, ONRAMP_QUERY_PARAMETERS). */
+/** Query of the enabled onramps, in the vendor's order (contract/wire.ts, ONRAMP_QUERY_PARAMETERS). */
 export function onrampSearchParams(query: OnrampQuery): URLSearchParams {
   const params = new URLSearchParams();
   const known = new Set<string>(ONRAMP_QUERY_PARAMETERS);
@@ -84,8 +71,8 @@ export function onrampSearchParams(query: OnrampQuery): URLSearchParams {
 
 function assertOnrampValue(value: string, name: string): void {
   const characters = [...value];
-  if (characters.length > ONRAMP_VALUE_MAX_LENGTH) {
-    throw new UsageError(`${name} is ${characters.length} characters long; at most ${ONRAMP_VALUE_MAX_LENGTH} are allowed`, {
+  if (characters.length > QUERY_VALUE_MAX_LENGTH) {
+    throw new UsageError(`${name} is ${characters.length} characters long; at most ${QUERY_VALUE_MAX_LENGTH} are allowed`, {
       parameter: name,
     });
   }
@@ -99,7 +86,7 @@ function assertOnrampValue(value: string, name: string): void {
   });
 }
 
-/** Query of a users page, as the vendor's client writes it (designed-endpoints.ts, USERS_QUERY). */
+/** Query of a users page, as the vendor's client writes it (contract/wire.ts, USERS_QUERY). */
 export function usersSearchParams(query: UsersQuery): URLSearchParams {
   const params = new URLSearchParams();
   if ((query.filterColumn === undefined) !== (query.filterValue === undefined)) {
@@ -113,8 +100,8 @@ export function usersSearchParams(query: UsersQuery): URLSearchParams {
     }
     const value: unknown = query.filterValue;
     if (typeof value !== "string") throw new UsageError("filterValue must be a string", { parameter: "filterValue" });
-    if ([...value].length > FILTER_VALUE_MAX_LENGTH) {
-      throw new UsageError(`filterValue is longer than ${FILTER_VALUE_MAX_LENGTH} characters`, { parameter: "filterValue" });
+    if ([...value].length > QUERY_VALUE_MAX_LENGTH) {
+      throw new UsageError(`filterValue is longer than ${QUERY_VALUE_MAX_LENGTH} characters`, { parameter: "filterValue" });
     }
     const control = [...value].findIndex((character) => isControl(character));
     if (control >= 0) {

@@ -171,7 +171,7 @@ export function readEnvironment(body: unknown, expectedId: string): EnvironmentR
   return environment;
 }
 
-/** A users page on the wire: the vendor's `UsersResponse {count, users}` (designed-endpoints.ts). */
+/** A users page on the wire: the vendor's `UsersResponse {count, users}` (contract/wire.ts). */
 export function readUsersResponse(body: unknown): { users: EnvironmentUser[]; count: number } {
   const record = object(body, "");
   return {

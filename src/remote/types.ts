@@ -17,19 +17,8 @@ export type Scope = (typeof SCOPES)[number];
 export const INVITE_STATUSES = ["pending", "rejected", "accepted"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
-/** Names of the client's operations, as they appear in {@link RemoteError.operation}. */
-export type OperationName =
-  | "getScreeningPolicy"
-  | "putScreeningPolicy"
-  | "getTokenCatalogPage"
-  | "updateInvite"
-  | "resetUserMfa"
-  | "updateWebhook"
-  | "getEnvironment"
-  | "listUsers"
-  | "getEnabledOnramps"
-  | "getAddressEntries"
-  | "putAddressEntries";
+/** Names of the client's operations, as they appear in {@link RemoteError.operation}: those of the wire contract. */
+export type { OperationName } from "../contract/wire.js";
 
 /** The customer rules of a policy: free-form in the interface, governed by `schemaVersion`. */
 export type PolicyRules = Record<string, unknown>;
@@ -138,7 +127,7 @@ export type EnvironmentUser = Record<string, unknown>;
 
 /**
  * Query of one page of the environment's users, as the vendor's
- * `UsersApi.getEnvironmentUsers` sends it (designed-endpoints.ts, USERS_QUERY).
+ * `UsersApi.getEnvironmentUsers` sends it (contract/wire.ts, USERS_QUERY).
  */
 export interface UsersQuery {
   /** Page size, an integer from 1 to 100. */
@@ -163,7 +152,7 @@ export interface UsersPage {
 
 /**
  * The query of the enabled-onramps read (admin-api.md, operation 8), with the
- * names of the vendor's `SDKApi.getSupportedOnramps` (designed-endpoints.ts,
+ * names of the vendor's `SDKApi.getSupportedOnramps` (contract/wire.ts,
  * ONRAMP_QUERY_PARAMETERS): the six optional strings, plus the vendor's
  * `tokenAmount` and `includeDisabled`.
  */

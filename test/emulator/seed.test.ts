@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { lintText } from "../../src/core/lint.js";
 import { toConfig } from "../../src/core/config.js";
 import { createEmulator, SEED_IDS, SEED_TOKENS } from "../../src/emulator/index.js";
+import { readSeed } from "../../src/emulator/seed-policies.js";
+import seedFile from "../../src/emulator/seed/policies.json" with { type: "json" };
 import { PROJECT_ROOT } from "../helpers/run-cli.js";
 
 const config = toConfig(parse(readFileSync(join(PROJECT_ROOT, "screenpol.config.yaml"), "utf8")));
@@ -98,5 +100,66 @@ describe("seed", async () => {
   it("is the same on every start", async () => {
     const again = await createEmulator({});
     expect(again.store.snapshot()).toEqual(emulator.store.snapshot());
+  });
+
+  describe("seed/policies.json", () => {
+    const document = structuredClone(seedFile) as unknown as {
+      notSeeded: string[];
+      policies: Array<Record<string, unknown>>;
+      addressEntries: Array<Record<string, unknown>>;
+    };
+    const environments = state.environments;
+
+    it("equals policies/ record by record, except where a record says how it differs; what it does not seed, it lists", () => {
+      const seeded = new Set<string>();
+      const compare = (identity: string, record: Record<string, unknown>, members: readonly string[]) => {
+        seeded.add(identity);
+        const local = repositoryFile(`policies/${identity}.yaml`);
+        const pick = (value: Record<string, unknown>) => Object.fromEntries(members.map((member) => [member, value[member]]));
+        const note = record.differsFromRepository;
+        expect(isDeepStrictEqual(pick(local), pick(record)), `${identity}: ${note === undefined ? "must equal the file" : `must differ: ${String(note)}`}`).toBe(note === undefined);
+      };
+      for (const policy of document.policies) {
+        compare(`${String(policy.environment)}/${String(policy.providerType)}/${String(policy.scope)}`, policy, ["providerType", "scope", "schemaVersion", "enabled", "rules"]);
+      }
+      for (const entries of document.addressEntries) {
+        compare(`${String(entries.environment)}/${String(entries.providerType)}/addresses`, entries, ["providerType", "entries"]);
+      }
+      const files = config.environments.flatMap((environment) =>
+        readdirSync(join(PROJECT_ROOT, "policies", environment.name)).flatMap((vendor) =>
+          readdirSync(join(PROJECT_ROOT, "policies", environment.name, vendor)).map((file) => `${environment.name}/${vendor}/${file.replace(/\.yaml$/, "")}`),
+        ),
+      );
+      expect(files.length).toBe(12);
+      expect(files.filter((identity) => !seeded.has(identity)).sort()).toEqual([...document.notSeeded].sort());
+      // The demo shows updates and creates: some records differ, some are absent.
+      expect(document.policies.some((policy) => policy.differsFromRepository !== undefined)).toBe(true);
+      expect(document.notSeeded.length).toBeGreaterThan(0);
+    });
+
+    it("is what the emulator serves, ids and revisions included", () => {
+      const { policies, addressEntries } = readSeed(document, environments);
+      expect(state.policies).toEqual(policies);
+      expect(state.addressEntries).toEqual(addressEntries);
+    });
+
+    it("is validated when read: shape, environment, duplicates and content by the linter, naming the record", () => {
+      const broken = (change: (copy: typeof document) => void): unknown => {
+        const copy = structuredClone(document);
+        change(copy);
+        return copy;
+      };
+      expect(() => readSeed(broken((copy) => (copy.policies[1]!.environment = "staging")), environments)).toThrow(
+        /policies\.json: policies\[1\] \(staging\/vendorAWalletScreening\/TRANSACTION\): environment "staging" is not one of the seeded environments/,
+      );
+      expect(() => readSeed(broken((copy) => copy.policies.push(copy.policies[0]!)), environments)).toThrow(/is seeded twice/);
+      expect(() => readSeed(broken((copy) => (copy.policies[0]!.revision = 0)), environments)).toThrow(/revision is not a positive safe integer/);
+      expect(() => readSeed(broken((copy) => ((copy.policies[0]!.rules as Record<string, unknown>).sanctionsFloor = { action: "ALLOW" })), environments)).toThrow(
+        /policies\[0\] \(sandbox\/vendorAWalletScreening\/SIGN_IN\): .*\(/,
+      );
+      expect(() => readSeed(broken((copy) => (copy.addressEntries[0]!.entries = [{ address: "0x1", chain: "EVM" }])), environments)).toThrow(/addressEntries\[0\]/);
+      expect(() => readSeed(broken((copy) => (copy.notSeeded = ["sandbox/vendorAWalletScreening/SIGN_IN"])), environments)).toThrow(/notSeeded: .* is seeded/);
+      expect(() => readSeed(broken((copy) => Object.assign(copy, { webhooks: [] })), environments)).toThrow(/webhooks: not a member of a seed/);
+    });
   });
 });

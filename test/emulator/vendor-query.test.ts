@@ -1,5 +1,5 @@
 /**
- * The users and onramps queries in the vendor's wire format (designed-endpoints.ts;
+ * The users and onramps queries in the vendor's wire format (contract/wire.ts;
  * docs/decisions.md, "The vendor's client is the wire format"), through our
  * client and raw, against the emulator on 127.0.0.1.
  */

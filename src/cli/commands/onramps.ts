@@ -2,7 +2,7 @@
  * `screenpol onramps --env NAME [--wallet-address A] [--chain C] [--network-id N]
  * [--crypto-token T] [--token-amount N] [--include-disabled] [--currency C]
  * [--merchant-name X] [--json]` (admin-api.md, operation 8; the parameter
- * names are the vendor's, designed-endpoints.ts): the onramps enabled in an
+ * names are the vendor's, contract/wire.ts): the onramps enabled in an
  * environment, with the URL each provider would open (the service appends the
  * merchant display name where the provider supports it). The values are
  * checked by the client before anything is sent: a bad one is exit 2, one line.

@@ -1,7 +1,7 @@
 /**
  * `screenpol users list --env NAME [--filter COLUMN=VALUE] [--order-by COLUMN[:asc|:desc]]
  * [--limit N] [--offset N] [--all] [--json]` (admin-api.md, operation 7; the
- * query is the vendor's, designed-endpoints.ts): one page of the
+ * query is the vendor's, contract/wire.ts): one page of the
  * environment's users, or every page with `--all`, as a table or as one JSON
  * document.
  */

@@ -3,14 +3,15 @@
  * (1..100, default 50), opaque cursors, an ETag per page request and 304 when
  * `If-None-Match` matches it.
  */
-import { CATALOG_PAGE_LIMIT, decodeCursor, encodeCursor, ifNoneMatchHits, pageEtag, type TokenCatalog } from "../catalog.js";
+import { CATALOG_PAGE_LIMIT, TOKEN_CATALOG_QUERY } from "../../contract/wire.js";
+import { decodeCursor, encodeCursor, ifNoneMatchHits, pageEtag, type TokenCatalog } from "../catalog.js";
 import { integerQuery, queryValue, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Reply } from "../http.js";
 
 export function getTokenCatalog(request: ApiRequest, services: EmulatorServices): Reply {
-  const limit = integerQuery(request, "limit", CATALOG_PAGE_LIMIT.min, CATALOG_PAGE_LIMIT.max, CATALOG_PAGE_LIMIT.default);
-  const cursor = queryValue(request, "cursor");
+  const limit = integerQuery(request, TOKEN_CATALOG_QUERY.limit, CATALOG_PAGE_LIMIT.min, CATALOG_PAGE_LIMIT.max, CATALOG_PAGE_LIMIT.default);
+  const cursor = queryValue(request, TOKEN_CATALOG_QUERY.cursor);
   let offset = 0;
   if (cursor !== undefined) {
     const decoded = decodeCursor(cursor);

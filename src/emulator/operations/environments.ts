@@ -3,14 +3,16 @@
  * (webhook), 6 (environment), 7 (users) and 8 (onramps).
  */
 import {
+  ONRAMP_ALLOWED_CHARACTER,
   ONRAMP_STRING_PARAMETERS,
+  QUERY_VALUE_MAX_LENGTH,
   USER_FILTER_CHAINS,
   USER_FILTER_COLUMNS,
   USER_ORDER_COLUMNS,
   USER_ORDER_PATTERN,
   USERS_PAGE_LIMIT,
   USERS_QUERY,
-} from "../../remote/designed-endpoints.js";
+} from "../../contract/wire.js";
 import { environmentFor, environmentsOfProject, integerQuery, objectBody, queryValue, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
@@ -45,12 +47,6 @@ export function getEnvironment(request: ApiRequest, services: EmulatorServices):
     },
   };
 }
-
-/** Default users page size: the token catalog's 50 (admin-api.md, Limits), for want of its own. */
-const USERS_DEFAULT_LIMIT = 50;
-
-/** Longest `filter[filterValue]`: the interface's 255 for query strings (admin-api.md, Limits). */
-const FILTER_VALUE_MAX_LENGTH = 255;
 
 /** A ProviderEnum value (admin-api.md: 44 values, the list not reproduced), as far as its form goes. */
 const PROVIDER_NAME = /^[A-Za-z0-9]{1,64}$/;
@@ -96,7 +92,7 @@ function booleanQuery(request: ApiRequest, name: string): boolean {
   return text === "true";
 }
 
-/** `orderBy` (designed-endpoints.ts): a column, optionally `:asc` or `:desc`; the stored order when absent. */
+/** `orderBy` (contract/wire.ts): a column, optionally `:asc` or `:desc`; the stored order when absent. */
 function userOrder(request: ApiRequest): ((a: StoredUser, b: StoredUser) => number) | undefined {
   const text = queryValue(request, USERS_QUERY.orderBy);
   if (text === undefined) return undefined;
@@ -111,7 +107,7 @@ function userOrder(request: ApiRequest): ((a: StoredUser, b: StoredUser) => numb
 }
 
 /**
- * GET /environments/{environmentId}/users, the vendor's query (designed-endpoints.ts,
+ * GET /environments/{environmentId}/users, the vendor's query (contract/wire.ts,
  * USERS_QUERY): `filter[filterColumn]` and `filter[filterValue]` together (a
  * case-insensitive "contains"), `filter[filterSocialProvider]` (a credential's
  * `oauth_provider`), `filter[chain]` (a wallet on that chain), `orderBy`,
@@ -121,7 +117,7 @@ function userOrder(request: ApiRequest): ((a: StoredUser, b: StoredUser) => numb
 export function listUsers(request: ApiRequest, services: EmulatorServices): Reply {
   const state = services.store.state;
   const environment = environmentFor(state, request, request.params.environmentId!);
-  const limit = integerQuery(request, USERS_QUERY.limit, USERS_PAGE_LIMIT.min, USERS_PAGE_LIMIT.max, USERS_DEFAULT_LIMIT);
+  const limit = integerQuery(request, USERS_QUERY.limit, USERS_PAGE_LIMIT.min, USERS_PAGE_LIMIT.max, USERS_PAGE_LIMIT.default);
   const offset = integerQuery(request, USERS_QUERY.offset, 0, Number.MAX_SAFE_INTEGER, 0);
   const column = queryValue(request, USERS_QUERY.filterColumn);
   const value = queryValue(request, USERS_QUERY.filterValue);
@@ -131,8 +127,8 @@ export function listUsers(request: ApiRequest, services: EmulatorServices): Repl
   if (column !== undefined && !(USER_FILTER_COLUMNS as readonly string[]).includes(column)) {
     throw badRequest(`${USERS_QUERY.filterColumn} must be one of ${USER_FILTER_COLUMNS.join(", ")}`);
   }
-  if (value !== undefined && [...value].length > FILTER_VALUE_MAX_LENGTH) {
-    throw badRequest(`${USERS_QUERY.filterValue} is longer than ${FILTER_VALUE_MAX_LENGTH} characters`);
+  if (value !== undefined && [...value].length > QUERY_VALUE_MAX_LENGTH) {
+    throw badRequest(`${USERS_QUERY.filterValue} is longer than ${QUERY_VALUE_MAX_LENGTH} characters`);
   }
   const provider = queryValue(request, USERS_QUERY.filterSocialProvider);
   if (provider !== undefined && !PROVIDER_NAME.test(provider)) throw badRequest(`${USERS_QUERY.filterSocialProvider} is not a provider name`);
@@ -153,15 +149,6 @@ export function listUsers(request: ApiRequest, services: EmulatorServices): Repl
   const page = matching.slice(offset, offset + limit).map((user) => userView(user, includeSessions));
   return { status: 200, body: { users: page, count: matching.length } };
 }
-
-/**
- * Each of the six onramp query strings (designed-endpoints.ts,
- * ONRAMP_STRING_PARAMETERS) holds at most 255 characters of letters, digits,
- * space and _ . , : ! ? & % @ / ' - (admin-api.md, operation 8). Letters are
- * ASCII letters, as the client reads it.
- */
-const ONRAMP_VALUE = /^[A-Za-z0-9 _.,:!?&%@/'-]*$/;
-const ONRAMP_MAX_LENGTH = 255;
 
 /** `tokenAmount`: a number in the vendor's client, written by `String(number)`; ours a plain non-negative decimal. */
 const TOKEN_AMOUNT = /^\d{1,15}(?:\.\d{1,18})?$/;
@@ -192,7 +179,7 @@ const ONRAMPS: Record<EnvironmentKind, readonly OnrampProvider[]> = {
 };
 
 /**
- * GET /sdk/{environmentId}/onramps, the vendor's query (designed-endpoints.ts,
+ * GET /sdk/{environmentId}/onramps, the vendor's query (contract/wire.ts,
  * ONRAMP_QUERY_PARAMETERS): the vendor's `SupportedOnrampsResponse {onramps:
  * RampConfiguration[]}`, URLs prefilled from the query; `includeDisabled=true`
  * lists the disabled ones too.
@@ -203,8 +190,9 @@ export function getEnabledOnramps(request: ApiRequest, services: EmulatorService
   for (const name of ONRAMP_STRING_PARAMETERS) {
     const value = queryValue(request, name);
     if (value === undefined) continue;
-    if ([...value].length > ONRAMP_MAX_LENGTH) throw badRequest(`${name} is longer than ${ONRAMP_MAX_LENGTH} characters`);
-    if (!ONRAMP_VALUE.test(value)) throw badRequest(`${name} may hold only letters, digits, space and _ . , : ! ? & % @ / ' -`);
+    // Each of the six strings (contract/wire.ts, ONRAMP_STRING_PARAMETERS): at most 255 characters of a restricted set.
+    if ([...value].length > QUERY_VALUE_MAX_LENGTH) throw badRequest(`${name} is longer than ${QUERY_VALUE_MAX_LENGTH} characters`);
+    if (![...value].every((character) => ONRAMP_ALLOWED_CHARACTER.test(character))) throw badRequest(`${name} may hold only letters, digits, space and _ . , : ! ? & % @ / ' -`);
     if (value !== "") given.push([name, value]);
   }
   const amount = queryValue(request, "tokenAmount");

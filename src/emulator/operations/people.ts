@@ -3,9 +3,9 @@
  * Their status codes are "not shown"; the emulator's: 200 with the invite, 204
  * for the MFA reset, 403 `sanctions_blocked`, and 422 for the merge conflict,
  * the status of the vendor's `UnprocessableEntity` error model, whose payload
- * is the merge-conflict payload (designed-endpoints.ts, INVITE_CONFLICT_STATUS).
+ * is the merge-conflict payload (contract/wire.ts, INVITE_CONFLICT_STATUS).
  */
-import { INVITE_CONFLICT_STATUS, INVITE_STATUS_FIELD } from "../../remote/designed-endpoints.js";
+import { INVITE_CONFLICT_STATUS, INVITE_STATUS_FIELD, SANCTIONS_BLOCKED_CODE } from "../../contract/wire.js";
 import { environmentFor, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, forbidden, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
@@ -42,7 +42,7 @@ export async function updateInvite(request: ApiRequest, services: EmulatorServic
   if (invite.status !== "pending") {
     throw new HttpError(409, { error: `the invite is already ${invite.status}`, code: "invite_not_pending" });
   }
-  if (status === "accepted" && invite._outcome === "sanctionsBlocked") throw forbidden("sanctions_blocked");
+  if (status === "accepted" && invite._outcome === "sanctionsBlocked") throw forbidden(SANCTIONS_BLOCKED_CODE);
   if (status === "accepted" && invite._outcome === "mergeConflict") {
     const existing = state.users.find((user) => user.record.projectEnvironmentId === invite.environmentId && user.record.email === invite.email);
     throw new HttpError(INVITE_CONFLICT_STATUS, mergeConflictBody(invite, existing));
@@ -63,7 +63,7 @@ export async function resetUserMfa(request: ApiRequest, services: EmulatorServic
   const user = state.users.find((candidate) => candidate.record.id === request.params.userId);
   if (!user) throw notFound();
   environmentFor(state, request, user.record.projectEnvironmentId);
-  if (user._sanctionsBlocked) throw forbidden("sanctions_blocked");
+  if (user._sanctionsBlocked) throw forbidden(SANCTIONS_BLOCKED_CODE);
   await services.store.write((current) => {
     const target = current.users.find((candidate) => candidate.record.id === user.record.id);
     if (target) target._mfaDeviceCount = 0;

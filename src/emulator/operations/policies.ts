@@ -3,6 +3,7 @@
  * endpoints (toolkit.md, Remote behaviour): the policy edit and the address
  * entries, both guarded by their revision.
  */
+import { CURRENT_REVISION_FIELD, REVISION_MISMATCH_CODE, REVISION_MISMATCH_STATUS } from "../../contract/wire.js";
 import { parseExpiry } from "../../core/checks/expired-address-entry.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { describeRange, EDITABLE_REVISION_RANGE, isInRange } from "../bounds.js";
@@ -66,10 +67,10 @@ function requestedRevision(body: Record<string, unknown>): number {
 
 /** 409 of the designed edits (toolkit.md, Remote behaviour). */
 function revisionMismatch(what: string, sent: number, current: number): HttpError {
-  return new HttpError(409, {
+  return new HttpError(REVISION_MISMATCH_STATUS, {
     error: `${what}: revision ${sent} is not the live revision ${current}; re-read it and plan again`,
-    code: "revision_mismatch",
-    currentRevision: current,
+    code: REVISION_MISMATCH_CODE,
+    [CURRENT_REVISION_FIELD]: current,
   });
 }
 
