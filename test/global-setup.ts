@@ -22,16 +22,21 @@ declare module "vitest" {
 
 const PROJECT_ROOT = join(import.meta.dirname, "..");
 
-/** Copied (they are what is built or resolved relative to the build); everything else is linked. */
-const OWN_ENTRIES = new Set(["bin", "dist", "package.json"]);
+/**
+ * Copied: what is built or resolved relative to the build, and the sample
+ * repository `demo` lints from the package root (screenpol refuses links that
+ * leave a repository, so these cannot be links to the checkout). Everything
+ * else is linked.
+ */
+const OWN_ENTRIES = new Set(["bin", "dist", "package.json", "screenpol.config.yaml", "policies", "webhooks", "catalog"]);
 /** Never linked: Git metadata (a linked worktree's `.git` would make the folder a checkout). */
 const SKIPPED_ENTRIES = new Set([".git"]);
 
 /**
- * A package root in the OS temp folder, laid out as the checkout is: bin/ and
- * package.json copied, dist/ built here, and every other top-level entry
- * (node_modules, schemas, the sample policies, catalog/, ...) a symbolic link to
- * the checkout's. bin/screenpol.js loads ../dist/ beside itself, version.ts reads
+ * A package root in the OS temp folder, laid out as the checkout is: bin/,
+ * package.json and the sample repository copied, dist/ built here, and every
+ * other top-level entry (node_modules, schemas, ...) a symbolic link to the
+ * checkout's. bin/screenpol.js loads ../dist/ beside itself, version.ts reads
  * ../../package.json and `demo` finds its sample repository by the package.json
  * above it, so each finds this run's copy. Returns the folder; throws, leaving
  * nothing behind, when the build fails.
