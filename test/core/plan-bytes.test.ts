@@ -7,7 +7,7 @@
  * request: a change here is a change of what they see.
  */
 import { describe, expect, it } from "vitest";
-import { computePlan, type Plan } from "../../src/core/plan.js";
+import { computePlan, type Plan } from "../../src/core/plan/index.js";
 
 const lines = (...text: string[]): string => `${text.join("\n")}\n`;
 
