@@ -3,6 +3,7 @@
  * (rules added, removed, modified, moved; actions, enabled, schemaVersion,
  * preScreen) and of a set of address entries. Both sides are canonical.
  */
+import { diffArrays } from "diff";
 import { canonicalJson, entryKey, type PolicyContent } from "../canonical.js";
 import { isRecord } from "../config.js";
 import type { AddressEntriesSummary, PolicySummary } from "./model.js";
@@ -46,8 +47,10 @@ export function summarisePolicyChange(before: PolicyContent, after: PolicyConten
   const actionsChanged = common
     .map((id) => ({ id, from: actionOf(beforeRules.get(id)), to: actionOf(afterRules.get(id)) }))
     .filter((change) => change.from !== change.to);
+  // Rules kept in both, in each version's order: the same ids, so the ones
+  // outside a longest common subsequence are the ones that moved.
   const beforeOrder = [...beforeRules.keys()].filter((id) => afterRules.has(id));
-  const kept = new Set(longestCommonSubsequence(beforeOrder, common));
+  const kept = new Set(diffArrays(beforeOrder, common).flatMap((change) => (change.added || change.removed ? [] : change.value)));
   const rulesReordered = common.filter((id) => !kept.has(id));
   const beforePre = preScreenOf(before.rules);
   const afterPre = preScreenOf(after.rules);
@@ -123,28 +126,6 @@ function actionOf(rule: unknown): unknown {
 
 function preScreenOf(rules: unknown): Record<string, unknown> {
   return isRecord(rules) && isRecord(rules.preScreen) ? rules.preScreen : {};
-}
-
-/** Longest common subsequence of two short id lists (rules per policy are few). */
-function longestCommonSubsequence(a: readonly string[], b: readonly string[]): string[] {
-  const table: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
-    }
-  }
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      out.push(a[i]!);
-      i++;
-      j++;
-    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
-    else j++;
-  }
-  return out;
 }
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
