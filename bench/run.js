@@ -25,6 +25,8 @@
  *     vs precompiled, a --cpu-prof breakdown by package.
  *  4. Watch: startWatch on a 20-policy copy, ~60 saves, save -> onResult latency;
  *     target p95 < 30 ms.
+ *  With the plan phase (--skip-plan skips both): canonical YAML of 200 policies,
+ *  the yaml Document API vs the hand emitter it replaced (bench/canonical-render.js).
  * Order of the run: corpus, cold start, watch, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
@@ -360,6 +362,16 @@ if (!flag("skip-plan")) {
   } catch (error) {
     log(`  plan and push phase failed: ${error.message.split("\n")[0]}`);
     addRow("plan and push", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+  // Canonical YAML rendering, the yaml Document API against the hand emitter it replaced (bench/canonical-render.js).
+  log(`\ncanonical YAML: 200 policies, yaml Document API vs hand emitter [${elapsed()}]`);
+  try {
+    const { measureCanonicalRender } = await import("./canonical-render.js");
+    results.canonicalRender = await measureCanonicalRender({ root: ROOT, log });
+    for (const row of results.canonicalRender.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  canonical YAML phase failed: ${error.message.split("\n")[0]}`);
+    addRow("canonical YAML", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-emulator")) {
