@@ -108,13 +108,12 @@ function planPolicy(
     enabled: content.enabled as boolean,
   };
   const bodySha256 = bodyHash(body);
-  const localYaml = renderCanonicalYaml(localCanonical);
   if (!base || !liveCanonical) {
-    const diff = unifiedDiff(path, "", localYaml, "not live", "local");
+    const diff = unifiedDiff(path, "", renderCanonicalYaml(localCanonical), "not live", "local");
     return { ...common, kind: "create", base: null, body, bodySha256, diff, summary: createSummary(content), addressEntryCount };
   }
   const unchanged = canonicalJson(base) === canonicalJson(content);
-  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml(liveCanonical), localYaml, `live revision ${common.baseRevision}`, "local");
+  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml(liveCanonical), renderCanonicalYaml(localCanonical), `live revision ${common.baseRevision}`, "local");
   return {
     ...common,
     kind: unchanged ? "unchanged" : "update",
@@ -154,7 +153,6 @@ function planAddresses(
   const entries = canonicalEntryList(entriesOf(local.data)) as Array<Record<string, unknown>>;
   const body: AddressEntriesBody = { revision: common.baseRevision, entries };
   const bodySha256 = bodyHash(body);
-  const localYaml = renderCanonicalYaml({ providerType, entries });
   const liveEntries = base?.entries ?? [];
   const summary = summariseEntriesChange(liveEntries, entries);
   const unchanged = canonicalJson(liveEntries) === canonicalJson(entries);
@@ -163,10 +161,10 @@ function planAddresses(
       // An empty file where nothing is live: nothing to create.
       return { ...common, kind: "unchanged", base: { entries: [] }, body, bodySha256, diff: "", summary };
     }
-    const diff = unifiedDiff(path, "", localYaml, "not live", "local");
+    const diff = unifiedDiff(path, "", renderCanonicalYaml({ providerType, entries }), "not live", "local");
     return { ...common, kind: "create", base: null, body, bodySha256, diff, summary };
   }
-  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml({ providerType, entries: base.entries }), localYaml, `live revision ${common.baseRevision}`, "local");
+  const diff = unchanged ? "" : unifiedDiff(path, renderCanonicalYaml({ providerType, entries: base.entries }), renderCanonicalYaml({ providerType, entries }), `live revision ${common.baseRevision}`, "local");
   return { ...common, kind: unchanged ? "unchanged" : "update", base, body, bodySha256, diff, summary };
 }
 
