@@ -274,9 +274,9 @@ function renderYaml(value: Record<string, unknown>, options: RenderOptions): str
     if (lines.length > 0) lines.push("#");
     for (const line of options.header) lines.push(line === "" ? "#" : `# ${line}`);
   }
-  YAML_DOCUMENT.contents = yamlNode(value, "", false);
-  const body = YAML_DOCUMENT.toString(YAML_TO_STRING);
-  YAML_DOCUMENT.contents = null;
+  const document = new Document(null, { customTags: CANONICAL_TAGS });
+  document.contents = yamlNode(value, "", false);
+  const body = document.toString(YAML_TO_STRING);
   return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
 }
 
@@ -287,12 +287,6 @@ const CANONICAL_TAGS = (tags: Tags): Tags =>
       ? { ...(tag as ScalarTag), stringify: (item, context) => spellString(String((item as Scalar).value), context.inFlow === true, (item as Scalar).type === Scalar.QUOTE_DOUBLE) }
       : tag,
   );
-
-/**
- * One Document, its contents swapped per call: rendering is synchronous, and a
- * Document per call would build a Schema per call.
- */
-const YAML_DOCUMENT = new Document(null, { customTags: CANONICAL_TAGS });
 
 /**
  * lineWidth 0: never fold (a folded address or reason is unreadable in a diff).
