@@ -28,6 +28,8 @@
  *  5. Lint of 1 MiB files of pathological shapes (bench/lint-shapes.js): wide map,
  *     long rule list, deep-but-legal nesting, one huge string, duplicate keys...;
  *     each linted in-process beside the parse-only baseline; target < 2 s of CPU each.
+ *  With the plan phase (--skip-plan skips both): canonical YAML of 200 policies,
+ *  the yaml Document API vs the hand emitter it replaced (bench/canonical-render.js).
  * Order of the run: corpus, cold start, watch, 1 MiB shapes, catalog, plan, emulator, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
@@ -381,6 +383,16 @@ if (!flag("skip-plan")) {
   } catch (error) {
     log(`  plan and push phase failed: ${error.message.split("\n")[0]}`);
     addRow("plan and push", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+  // Canonical YAML rendering, the yaml Document API against the hand emitter it replaced (bench/canonical-render.js).
+  log(`\ncanonical YAML: 200 policies, yaml Document API vs hand emitter [${elapsed()}]`);
+  try {
+    const { measureCanonicalRender } = await import("./canonical-render.js");
+    results.canonicalRender = await measureCanonicalRender({ root: ROOT, log });
+    for (const row of results.canonicalRender.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  canonical YAML phase failed: ${error.message.split("\n")[0]}`);
+    addRow("canonical YAML", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-emulator")) {

@@ -18,7 +18,7 @@ export function lint(paths: readonly string[] = [], options: Omit<LintRequest, "
   return runLint({ ...options, paths });
 }
 
-export { computePlan, PLAN_FORMAT_VERSION, type Plan, type PlanEntry, type PlanKind } from "./core/plan.js";
+export { computePlan, PLAN_FORMAT_VERSION, type Plan, type PlanEntry, type PlanKind } from "./core/plan/index.js";
 export { runPlan as plan, type PlanRequest, type PlanRun } from "./app/plan.js";
 export { createClient, RemoteError, UsageError, type RemoteClient, type ClientOptions } from "./remote/index.js";
 export { createEmulator } from "./emulator/index.js";

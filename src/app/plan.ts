@@ -9,7 +9,7 @@ import type { Config, EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
-import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan.js";
+import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
 import { isRemoteError, type RemoteClient } from "../remote/index.js";
 import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";

@@ -16,7 +16,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { layoutPath } from "../core/plan.js";
+import { layoutPath } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";

@@ -21,7 +21,7 @@ import {
   unifiedDiff,
   type Plan,
   type PlanEntry,
-} from "../core/plan.js";
+} from "../core/plan/index.js";
 import { isRemoteError, isRevisionConflict, type AddressEntries, type RemoteClient } from "../remote/index.js";
 import { mapBounded } from "./bounded.js";
 import { ConfigError, ConflictError, UsageError } from "./errors.js";

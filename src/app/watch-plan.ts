@@ -6,7 +6,7 @@
  * revision precondition refuses to overwrite it either way.
  */
 import type { LintResult, SourceFile } from "../core/lint.js";
-import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan.js";
+import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import type { RemoteClient } from "../remote/index.js";
 import { connect } from "./connect.js";
 import { chooseEnvironments, documentsOf, fetchLive } from "./plan.js";

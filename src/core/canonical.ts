@@ -23,6 +23,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node as YamlNode, type ScalarTag, type Tags } from "yaml";
 import { isRecord } from "./config.js";
 import { CONDITION_KEYS, isVendor, VENDORS, type Vendor } from "./vendors.js";
 
@@ -257,76 +258,69 @@ export function renderAddressEntriesYaml(data: unknown, options: RenderOptions =
 }
 
 /**
- * A small emitter for canonical data (maps, lists, scalars), faster than
- * building a yaml Document and just as exact: block style, two-space indent,
- * list items indented under their key; flow style for a condition's members
- * (`riskScore: { gte: 8.5 }`) and for `chains`; a blank line between rules and
- * between address entries; a string is plain only when no YAML reader could
- * take it for anything else, otherwise double-quoted with JSON's escapes
- * (valid YAML escapes). Its output parses back to the same data (tested).
+ * The YAML text of canonical data, laid out by the `yaml` Document API (the
+ * same API `fmt` rewrites files with, comments kept): block style, two-space
+ * indent, list items indented under their key; flow style for a condition's
+ * members (`riskScore: { gte: 8.5 }`), for `chains` and for empty maps and
+ * lists; a blank line between rules and between address entries; no line
+ * folding. Only the spelling of strings is ours (spellString): the form's own
+ * rule, stricter than YAML 1.2's. Its output parses back to the same data
+ * (tested), and equals the hand emitter it replaced (canonical-engines.test.ts).
  */
 function renderYaml(value: Record<string, unknown>, options: RenderOptions): string {
-  const out: string[] = [];
   const lines: string[] = [];
   if (options.schema !== undefined) lines.push(`# yaml-language-server: $schema=${options.schema}`);
   if (options.header && options.header.length > 0) {
     if (lines.length > 0) lines.push("#");
     for (const line of options.header) lines.push(line === "" ? "#" : `# ${line}`);
   }
-  emitMapBody(value, "", out);
-  const body = out.length > 0 ? `${out.join("\n")}\n` : "{}\n";
+  const document = new Document(null, { customTags: CANONICAL_TAGS });
+  document.contents = yamlNode(value, "", false);
+  const body = document.toString(YAML_TO_STRING);
   return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
 }
 
-function emitMapBody(map: Record<string, unknown>, indent: string, out: string[], firstPrefix?: string): void {
-  let first = true;
-  for (const key of Object.keys(map)) {
-    const prefix = first && firstPrefix !== undefined ? firstPrefix : indent;
-    first = false;
-    emitEntry(key, map[key], prefix, indent, out);
-  }
-}
+/** yaml's string tag, with our spelling: plain when safe (spellString), double-quoted otherwise. */
+const CANONICAL_TAGS = (tags: Tags): Tags =>
+  tags.map((tag): Tags[number] =>
+    typeof tag === "object" && tag.tag === "tag:yaml.org,2002:str"
+      ? { ...(tag as ScalarTag), stringify: (item, context) => spellString(String((item as Scalar).value), context.inFlow === true, (item as Scalar).type === Scalar.QUOTE_DOUBLE) }
+      : tag,
+  );
 
-/** One `key: value` of a block map; `prefix` starts the line (the indent, or `- ` for a list item's first key). */
-function emitEntry(key: string, value: unknown, prefix: string, indent: string, out: string[]): void {
-  const head = `${prefix}${yamlKey(key)}:`;
+/**
+ * lineWidth 0: never fold (a folded address or reason is unreadable in a diff).
+ * directives false: there are none to write, and looking for them walks the
+ * whole tree on every call.
+ */
+const YAML_TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, flowCollectionPadding: true, directives: false } as const;
+
+/**
+ * The yaml node of a canonical value. `key` is the nearest map key above
+ * (through lists), which decides always-quoted strings and flow lists;
+ * `mapValue` says whether the value sits directly under that key.
+ */
+function yamlNode(value: unknown, key: string, mapValue: boolean): YamlNode {
   if (Array.isArray(value)) {
-    if (value.length === 0) out.push(`${head} []`);
-    else if (FLOW_LIST_KEYS.has(key) && value.every(isScalarValue)) out.push(`${head} [ ${value.map((item) => yamlScalar(item, key, true)).join(", ")} ]`);
-    else {
-      out.push(head);
-      emitList(value, `${indent}  `, out, SPACED_LIST_KEYS.has(key), key);
-    }
-  } else if (isRecord(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 0) out.push(`${head} {}`);
-    else if (key in CONDITION_MEMBER_KEYS && keys.every((member) => isScalarValue(value[member]))) {
-      out.push(`${head} { ${keys.map((member) => `${yamlKey(member, true)}: ${yamlScalar(value[member], member, true)}`).join(", ")} }`);
-    } else {
-      out.push(head);
-      emitMapBody(value, `${indent}  `, out);
-    }
-  } else {
-    out.push(`${head} ${yamlScalar(value, key, false)}`);
+    const list = new YAMLSeq();
+    list.flow = value.length === 0 || (mapValue && FLOW_LIST_KEYS.has(key) && value.every(isScalarValue));
+    value.forEach((item, index) => {
+      const node = yamlNode(item, key, false);
+      if (index > 0 && SPACED_LIST_KEYS.has(key)) node.spaceBefore = true;
+      list.items.push(node);
+    });
+    return list;
   }
-}
-
-function emitList(list: readonly unknown[], indent: string, out: string[], spaced: boolean, key: string): void {
-  list.forEach((item, index) => {
-    if (spaced && index > 0) out.push("");
-    if (isRecord(item) && Object.keys(item).length > 0) {
-      emitMapBody(item, `${indent}  `, out, `${indent}- `);
-    } else if (Array.isArray(item) && item.length > 0) {
-      out.push(`${indent}-`);
-      emitList(item, `${indent}  `, out, false, key);
-    } else if (isRecord(item)) {
-      out.push(`${indent}- {}`);
-    } else if (Array.isArray(item)) {
-      out.push(`${indent}- []`);
-    } else {
-      out.push(`${indent}- ${yamlScalar(item, key, false)}`);
-    }
-  });
+  if (isRecord(value)) {
+    const map = new YAMLMap();
+    const keys = Object.keys(value);
+    map.flow = keys.length === 0 || (mapValue && Object.hasOwn(CONDITION_MEMBER_KEYS, key) && keys.every((member) => isScalarValue(value[member])));
+    for (const member of keys) map.items.push(new Pair(new Scalar(member), yamlNode(value[member], member, true)));
+    return map;
+  }
+  const scalar = new Scalar(value === undefined ? null : typeof value === "number" && Object.is(value, -0) ? 0 : value);
+  if (typeof value === "string" && ALWAYS_QUOTED_KEYS.has(key)) scalar.type = Scalar.QUOTE_DOUBLE;
+  return scalar;
 }
 
 function isScalarValue(value: unknown): boolean {
@@ -337,20 +331,9 @@ function isScalarValue(value: unknown): boolean {
 const PLAIN_BLOCK = /^[^\s\-?:,[\]{}#&*!|>'"%@`][^\n\r\t]*$/;
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/;
 
-function yamlKey(key: string, flow = false): string {
-  return isPlainSafe(key, flow) ? key : quoted(key);
-}
-
-function yamlScalar(value: unknown, key: string, flow: boolean): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "number") {
-    if (Number.isNaN(value)) return ".nan";
-    if (!Number.isFinite(value)) return value > 0 ? ".inf" : "-.inf";
-    return String(Object.is(value, -0) ? 0 : value);
-  }
-  const text = String(value);
-  return !ALWAYS_QUOTED_KEYS.has(key) && isPlainSafe(text, flow) ? text : quoted(text);
+/** A string as the canonical form writes it: plain when safe and not `forceQuotes`, else double-quoted. */
+function spellString(text: string, flow: boolean, forceQuotes: boolean): string {
+  return !forceQuotes && isPlainSafe(text, flow) ? text : quoted(text);
 }
 
 function isPlainSafe(text: string, flow: boolean): boolean {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fetchLive, runPlan } from "../../src/app/plan.js";
 import { applyPlan, countOutcomes } from "../../src/app/push.js";
 import type { EnvironmentConfig } from "../../src/core/config.js";
-import { computePlan, type LocalDocument } from "../../src/core/plan.js";
+import { computePlan, type LocalDocument } from "../../src/core/plan/index.js";
 import { SEED_IDS } from "../../src/emulator/index.js";
 import { startHarness, type Harness } from "../emulator/helpers.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";

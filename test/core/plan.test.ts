@@ -13,7 +13,7 @@ import {
   type LocalDocument,
   type Plan,
   type PolicyPlanEntry,
-} from "../../src/core/plan.js";
+} from "../../src/core/plan/index.js";
 
 const SANDBOX: EnvironmentConfig = { name: "sandbox", id: "3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01", kind: "sandbox" };
 const NOW = new Date("2026-11-01T12:00:00Z");

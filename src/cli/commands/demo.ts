@@ -15,7 +15,7 @@ import { runPlan } from "../../app/plan.js";
 import { applyPlan } from "../../app/push.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
-import { hasChanges } from "../../core/plan.js";
+import { hasChanges } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { exitCodeOf, formatPushReport } from "./push.js";

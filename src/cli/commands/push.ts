@@ -15,7 +15,7 @@ import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
-import { entryName, hasChanges, parsePlan, type Plan } from "../../core/plan.js";
+import { entryName, hasChanges, parsePlan, type Plan } from "../../core/plan/index.js";
 import type { RemoteClient } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";

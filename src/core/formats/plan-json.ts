@@ -1,9 +1,9 @@
 /**
  * plan.json, and `screenpol plan --format json`: the Plan itself, two-space
- * indented, trailing newline. The shape is documented in core/plan.ts and
+ * indented, trailing newline. The shape is documented in core/plan/model.ts and
  * docs/review-workflow.md; `formatVersion` says which shape it is.
  */
-import type { Plan } from "../plan.js";
+import type { Plan } from "../plan/index.js";
 
 export function formatPlanJson(plan: Plan): string {
   return `${JSON.stringify(plan, null, 2)}\n`;

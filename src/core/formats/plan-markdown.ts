@@ -10,7 +10,7 @@
  * full plan. Lengths are counted in UTF-16 code units, which never undercounts
  * characters.
  */
-import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan.js";
+import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { DOCS_BASE_URL, docsPath } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
 

@@ -3,7 +3,7 @@
  * unchanged / live-only, with the live revision), the one-line summary, and
  * the unified diff of canonical YAML, coloured when asked.
  */
-import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan.js";
+import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 
 export interface PlanPrettyOptions {
   /** ANSI colours (decide with shouldUseColor). */

@@ -1,0 +1,31 @@
+/**
+ * The plan: (local documents, live policies) -> Plan, and the Plan read back.
+ * Split along its reasons to change: the serializable shape and plan.json
+ * (model.ts), computing entries from (local, live) (compute.ts), the summary a
+ * reviewer reads (summary.ts), and live-vs-planned content as a diff and as
+ * an equality (diff.ts).
+ */
+export { computePlan, countEntriesFor, layoutPath } from "./compute.js";
+export { entriesMatchBody, policyMatchesBody, renderEntriesContent, renderPolicyContent, unifiedDiff } from "./diff.js";
+export {
+  countByKind,
+  entryName,
+  hasChanges,
+  parsePlan,
+  PLAN_FORMAT_VERSION,
+  type AddressEntriesBody,
+  type AddressEntriesSummary,
+  type AddressesPlanEntry,
+  type LivePolicy,
+  type LiveRecord,
+  type LocalDocument,
+  type ParsedPlan,
+  type Plan,
+  type PlanEntry,
+  type PlanInput,
+  type PlanKind,
+  type PolicyBody,
+  type PolicyPlanEntry,
+  type PolicySummary,
+} from "./model.js";
+export { summarisePolicyChange } from "./summary.js";

@@ -1,0 +1,214 @@
+/**
+ * The plan as data: what `computePlan` makes, `plan --out` writes as plan.json
+ * and `push --plan` reads back. Pure and serializable (style.md: plan is pure
+ * and serializable; push applies a plan): plain JSON, versioned by
+ * `formatVersion`, entries discriminated by `kind`. A change of this shape is a
+ * change of the file format: bump PLAN_FORMAT_VERSION.
+ */
+import { bodyHash, type PolicyContent } from "../canonical.js";
+import { isRecord, type EnvironmentConfig, type EnvironmentKind } from "../config.js";
+import { isScope, isVendor, type Scope, type Vendor } from "../vendors.js";
+
+/** Version of the plan.json shape below; bumped on any incompatible change. */
+export const PLAN_FORMAT_VERSION = 1;
+
+export type PlanKind = "create" | "update" | "unchanged" | "live-only";
+
+/** The designed policy edit body (toolkit.md, Remote behaviour), exactly as sent. */
+export interface PolicyBody {
+  revision: number;
+  schemaVersion: number;
+  rules: Record<string, unknown>;
+  enabled: boolean;
+}
+
+/** The designed address-entries edit body, exactly as sent. */
+export interface AddressEntriesBody {
+  revision: number;
+  entries: Array<Record<string, unknown>>;
+}
+
+/** What changed in a policy, in words a reviewer reads. */
+export interface PolicySummary {
+  /** One line, e.g. `1 rule added (alert-no-kyc-exchange); preScreen changed (minAmountUsd)`. */
+  text: string;
+  rulesAdded: string[];
+  rulesRemoved: string[];
+  /** Rules in both whose content (description, when or action) changed. */
+  rulesModified: string[];
+  /** Rules in both whose position relative to the others changed (first match decides, so order matters). */
+  rulesReordered: string[];
+  actionsChanged: Array<{ id: string; from: unknown; to: unknown }>;
+  enabledChanged?: { from: unknown; to: unknown };
+  schemaVersionChanged?: { from: unknown; to: unknown };
+  /** preScreen members added, removed or changed. */
+  preScreenChanged: string[];
+}
+
+/** What changed in the address entries of (environment, vendor); entries are identified by (chain, address, scope). */
+export interface AddressEntriesSummary {
+  text: string;
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+interface EntryCommon {
+  environment: string;
+  environmentId: string;
+  environmentKind: EnvironmentKind;
+  providerType: Vendor;
+  /** Repository-relative layout path of the file (also for live-only entries, where no file exists). */
+  path: string;
+  /** SHA-256 of the file's bytes when planned; null when there is no local file. */
+  fileSha256: string | null;
+  /** The live revision planned against; 0 when nothing is live (create). */
+  baseRevision: number;
+  /** Unified diff of the canonical YAML, live -> local; empty when unchanged or live-only. */
+  diff: string;
+}
+
+interface PolicyCommon extends EntryCommon {
+  resource: "policy";
+  scope: Scope;
+  summary: PolicySummary;
+  /** addressEntryCount live now, and as it will be once the planned address entries are pushed. */
+  addressEntryCount: { live: number | null; planned: number | null };
+}
+
+export type PolicyPlanEntry =
+  | (PolicyCommon & { kind: "create"; base: null; body: PolicyBody; bodySha256: string })
+  | (PolicyCommon & { kind: "update" | "unchanged"; base: PolicyContent; body: PolicyBody; bodySha256: string })
+  | (PolicyCommon & { kind: "live-only"; base: PolicyContent; body: null; bodySha256: null });
+
+interface AddressesCommon extends EntryCommon {
+  resource: "addresses";
+  summary: AddressEntriesSummary;
+}
+
+export type AddressesPlanEntry =
+  | (AddressesCommon & { kind: "create"; base: null; body: AddressEntriesBody; bodySha256: string })
+  | (AddressesCommon & { kind: "update" | "unchanged"; base: { entries: unknown[] }; body: AddressEntriesBody; bodySha256: string })
+  | (AddressesCommon & { kind: "live-only"; base: { entries: unknown[] }; body: null; bodySha256: null });
+
+export type PlanEntry = PolicyPlanEntry | AddressesPlanEntry;
+
+/** A plan: serializable as is (plan.json). Holds no token and nothing secret. */
+export interface Plan {
+  formatVersion: typeof PLAN_FORMAT_VERSION;
+  /** ISO 8601 time the plan was made, when the caller gave one. */
+  createdAt?: string;
+  /** The environments planned, as the config named them then. */
+  environments: Array<{ name: string; id: string; kind: EnvironmentKind }>;
+  /** The files and folders the plan was made from (repository-relative); empty: all of each environment. */
+  paths: string[];
+  /** Every local policy and address-entries file the plan read: path -> SHA-256 of its bytes. */
+  files: Record<string, string>;
+  entries: PlanEntry[];
+}
+
+/** A local policy or address-entries file, already linted without errors. */
+export type LocalDocument =
+  | { resource: "policy"; path: string; fileSha256: string; environment: string; providerType: Vendor; scope: Scope; data: unknown }
+  | { resource: "addresses"; path: string; fileSha256: string; environment: string; providerType: Vendor; data: unknown };
+
+/** A live policy as read (admin-api.md, ScreeningPolicy); only these members are used. */
+export interface LivePolicy {
+  revision: number;
+  schemaVersion: unknown;
+  rules: unknown;
+  enabled: unknown;
+  addressEntryCount?: number;
+}
+
+/** What was read of one environment: null for a policy that does not exist (404). */
+export type LiveRecord =
+  | { resource: "policy"; environment: string; providerType: Vendor; scope: Scope; policy: LivePolicy | null }
+  | { resource: "addresses"; environment: string; providerType: Vendor; entries: { revision: number; entries: unknown[] } };
+
+export interface PlanInput {
+  environments: readonly EnvironmentConfig[];
+  local: readonly LocalDocument[];
+  live: readonly LiveRecord[];
+  /** Layout folder of the policies (config paths.policies), for the paths of live-only entries. */
+  policiesFolder: string;
+  /** Named paths the plan is restricted to (recorded in the plan). */
+  paths?: readonly string[];
+  /** Every local file read, path -> SHA-256 (recorded in the plan). */
+  files?: Readonly<Record<string, string>>;
+  /** Plan time: recorded, and the time address-entry expiry is judged at. */
+  now?: Date;
+}
+
+// Reading a plan ----------------------------------------------------------------------------
+
+/** Counts of a plan's entries by kind. */
+export function countByKind(plan: Pick<Plan, "entries">): Record<PlanKind, number> {
+  const counts: Record<PlanKind, number> = { create: 0, update: 0, unchanged: 0, "live-only": 0 };
+  for (const entry of plan.entries) counts[entry.kind]++;
+  return counts;
+}
+
+/** Whether a push of this plan would write anything. */
+export function hasChanges(plan: Pick<Plan, "entries">): boolean {
+  return plan.entries.some((entry) => entry.kind === "create" || entry.kind === "update");
+}
+
+/** A short name of an entry: `sandbox/vendorAWalletScreening/TRANSACTION` or `.../addresses`. */
+export function entryName(entry: Pick<PlanEntry, "environment" | "providerType"> & { resource: string; scope?: string }): string {
+  return `${entry.environment}/${entry.providerType}/${entry.resource === "policy" ? entry.scope : "addresses"}`;
+}
+
+export type ParsedPlan = { ok: true; plan: Plan } | { ok: false; reason: string };
+
+/**
+ * Reads plan.json text back into a Plan, checking its shape member by member
+ * (a plan file is input like any other) and every body against its recorded
+ * hash, so a plan edited after review is refused. Never throws.
+ */
+export function parsePlan(text: string): ParsedPlan {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "it is not JSON" };
+  }
+  if (!isRecord(data)) return { ok: false, reason: "it is not a JSON object" };
+  if (data.formatVersion !== PLAN_FORMAT_VERSION) {
+    return { ok: false, reason: `formatVersion is ${JSON.stringify(data.formatVersion)}; this screenpol reads plan format ${PLAN_FORMAT_VERSION}` };
+  }
+  if (!Array.isArray(data.environments) || !data.environments.every((e) => isRecord(e) && typeof e.name === "string" && typeof e.id === "string" && (e.kind === "sandbox" || e.kind === "live"))) {
+    return { ok: false, reason: "environments must be a list of {name, id, kind}" };
+  }
+  if (!Array.isArray(data.paths) || !data.paths.every((p) => typeof p === "string")) return { ok: false, reason: "paths must be a list of strings" };
+  if (!isRecord(data.files) || !Object.values(data.files).every((hash) => typeof hash === "string")) return { ok: false, reason: "files must map paths to hashes" };
+  if (!Array.isArray(data.entries)) return { ok: false, reason: "entries must be a list" };
+  for (const [index, entry] of data.entries.entries()) {
+    const problem = entryProblem(entry);
+    if (problem) return { ok: false, reason: `entries[${index}]: ${problem}` };
+  }
+  return { ok: true, plan: data as unknown as Plan };
+}
+
+const KINDS: readonly string[] = ["create", "update", "unchanged", "live-only"];
+
+function entryProblem(entry: unknown): string | undefined {
+  if (!isRecord(entry)) return "not an object";
+  if (!KINDS.includes(entry.kind as string)) return `kind must be one of ${KINDS.join(", ")}`;
+  if (entry.resource !== "policy" && entry.resource !== "addresses") return "resource must be policy or addresses";
+  if (typeof entry.environment !== "string" || typeof entry.environmentId !== "string") return "environment and environmentId must be strings";
+  if (!isVendor(entry.providerType)) return "providerType is not a screening vendor";
+  if (entry.resource === "policy" && !isScope(entry.scope)) return "scope must be SIGN_IN or TRANSACTION";
+  if (typeof entry.path !== "string") return "path must be a string";
+  if (!Number.isSafeInteger(entry.baseRevision) || (entry.baseRevision as number) < 0) return "baseRevision must be a non-negative integer";
+  const name = `${entry.environment}/${String(entry.providerType)}/${entry.resource === "policy" ? String(entry.scope) : "addresses"}`;
+  if (entry.kind === "live-only") return undefined;
+  if (!isRecord(entry.body)) return `${name}: body must be an object`;
+  if (entry.body.revision !== entry.baseRevision) return `${name}: body.revision ${JSON.stringify(entry.body.revision)} is not the planned base revision ${String(entry.baseRevision)}`;
+  if (entry.resource === "policy" && (!isRecord(entry.body.rules) || typeof entry.body.enabled !== "boolean" || !Number.isSafeInteger(entry.body.schemaVersion))) {
+    return `${name}: body must be {revision, schemaVersion, rules, enabled}`;
+  }
+  if (entry.resource === "addresses" && (!Array.isArray(entry.body.entries) || !entry.body.entries.every(isRecord))) return `${name}: body must be {revision, entries}`;
+  if (entry.bodySha256 !== bodyHash(entry.body)) return `${name}: the body does not match its recorded hash (the plan was edited after it was made)`;
+  return undefined;
+}
