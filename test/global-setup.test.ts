@@ -12,11 +12,11 @@ import { describe, expect, it } from "vitest";
 import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "./helpers/run-cli.js";
 
 describe("the build a test run uses", () => {
-  it("is this run's, outside the checkout: bin/, dist/ and package.json of its own", async () => {
+  it("is this run's, outside the checkout: bin/, dist/, package.json and the sample repository of its own", async () => {
     expect(BUILD_ROOT.startsWith(PROJECT_ROOT)).toBe(false);
     expect(BIN).toBe(join(BUILD_ROOT, "bin/screenpol.js"));
-    for (const entry of ["bin", "dist", "package.json"]) expect(lstatSync(join(BUILD_ROOT, entry)).isSymbolicLink(), entry).toBe(false);
-    expect(lstatSync(join(BUILD_ROOT, "policies")).isSymbolicLink()).toBe(true);
+    for (const entry of ["bin", "dist", "package.json", "screenpol.config.yaml", "policies"]) expect(lstatSync(join(BUILD_ROOT, entry)).isSymbolicLink(), entry).toBe(false);
+    expect(lstatSync(join(BUILD_ROOT, "node_modules")).isSymbolicLink()).toBe(true);
     const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
     const run = await runCli(["--version"], { cwd: PROJECT_ROOT });
     expect(run.stdout.trim()).toBe(version);
