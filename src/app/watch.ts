@@ -5,10 +5,11 @@
  */
 import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
-import { collectPaths, readSource, readSources, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
+import { collectPaths, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { loadLintCatalog } from "./catalog-load.js";
-import { configFromText, openWorkspace, readConfigText } from "./workspace-config.js";
+import { readSelection } from "./lint.js";
+import { openWorkspace, readWorkspaceConfig } from "./workspace-config.js";
 
 export interface WatchRequest {
   paths?: readonly string[];
@@ -27,6 +28,7 @@ export interface WatchHandle {
 
 /** Content identity of a read: the bytes, or the reason there are none. */
 function fingerprint(source: SourceFile): string {
+  if (source.text !== undefined) return `text:${source.text}`;
   if (source.bytes) return `text:${Buffer.from(source.bytes).toString("utf8")}`;
   return `error:${source.readError ?? source.text ?? ""}`;
 }
@@ -36,6 +38,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const root = workspace.root;
   const paths = request.paths ?? [];
   let config = workspace.config;
+  let configSource = workspace.configSource;
   let session: LintSession;
   /** What each file held when last linted, so a repeated event with the same content redraws nothing. */
   const seen = new Map<string, string>();
@@ -46,7 +49,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     session = createLintSession({ config, now: request.now?.(), catalog: index });
     seen.clear();
-    for (const source of await readSources(await collectPaths(root, request.cwd, paths, config))) {
+    for (const source of await readSelection(await collectPaths(root, request.cwd, paths, config), configSource)) {
       session.update(source);
       seen.set(source.file, fingerprint(source));
     }
@@ -63,9 +66,9 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const apply = async (events: FileEvent[]): Promise<void> => {
     const changed: string[] = [];
     if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
-      const text = await readConfigText(root);
-      if (seen.get(CONFIG_FILE) === `text:${text}`) return;
-      config = configFromText(text);
+      const read = await readWorkspaceConfig(root);
+      if (seen.get(CONFIG_FILE) === fingerprint(read.source)) return;
+      ({ config, source: configSource } = read);
       await lintEverything();
       changed.push(CONFIG_FILE);
     } else {
