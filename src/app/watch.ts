@@ -7,6 +7,7 @@ import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
 import { collectPaths, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
+import { snapshotPaths } from "../workspace/catalog-store.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { readSelection } from "./lint.js";
 import { openWorkspace, readWorkspaceConfig } from "./workspace-config.js";
@@ -44,7 +45,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const seen = new Map<string, string>();
 
   const lintEverything = async (): Promise<void> => {
-    // The snapshot is read once per full lint; a catalog sync while watching shows after a config change or a restart.
+    // The snapshot is read once per full lint; a replaced snapshot (catalog sync) is a full lint too.
     const catalog = await loadLintCatalog(root, config);
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     session = createLintSession({ config, now: request.now?.(), catalog: index });
@@ -60,6 +61,9 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   // Events arrive under these paths, so each is read in the same scope as the first lint's files.
   const scope: ReadScope = { root, named: await resolveNamedPaths(request.cwd, paths) };
   const targets = targetsOf(scope, config);
+  // The snapshot files are watched whatever paths were named: any linted policy may list tokens.
+  const snapshot = snapshotPaths(root, config.paths.catalog);
+  const snapshotFiles = new Set([snapshot.tokens, snapshot.meta]);
 
   // Events are applied one batch at a time, in order, so a slow read never lets an older state win.
   let queue = Promise.resolve();
@@ -71,6 +75,11 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
       ({ config, source: configSource } = read);
       await lintEverything();
       changed.push(CONFIG_FILE);
+    } else if (events.some((event) => snapshotFiles.has(event.path))) {
+      // catalog sync renamed a new pair into place: unknown-token findings may
+      // appear or go in any file, so everything is linted against the new snapshot.
+      await lintEverything();
+      changed.push(...events.filter((event) => snapshotFiles.has(event.path)).map((event) => toRepositoryPath(root, event.path)));
     } else {
       for (const event of events) {
         const file = toRepositoryPath(root, event.path);
@@ -95,6 +104,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
       queue = queue.then(() => apply(events)).catch((error: unknown) => request.onError(error instanceof Error ? error : new Error(String(error))));
     },
     request.onError,
+    [...snapshotFiles],
   );
   return {
     ready: watcher.ready,
