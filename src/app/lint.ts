@@ -10,6 +10,7 @@ import { namedPathKind } from "../workspace/named-path.js";
 import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
+import { openPathDisplay, showPaths } from "./display-paths.js";
 import { join, resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
@@ -29,7 +30,13 @@ export interface LintRequest {
 }
 
 export interface LintRun extends LintResult {
+  /** The folder of screenpol.config.yaml. */
   root: string;
+  /**
+   * The folder every `file` of the run is relative to (SARIF's `%SRCROOT%`):
+   * the top of the Git work tree holding `root`, or `root` outside Git (app/display-paths.ts).
+   */
+  displayRoot: string;
   configFound: boolean;
   /** The token catalog snapshot used by unknown-token, or why there was none. */
   catalog: LintCatalog;
@@ -51,6 +58,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const cwd = request.cwd ?? process.cwd();
   const paths = request.paths ?? [];
   const workspace = await openWorkspace(cwd);
+  const display = await openPathDisplay(workspace.root);
   let workers: LintWorkers | undefined;
   try {
     let read: FilesRead;
@@ -97,7 +105,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
-    return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
+    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
   } finally {
     await workers?.close();
   }

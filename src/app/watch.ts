@@ -11,14 +11,17 @@ import { snapshotPaths } from "../workspace/catalog-store.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { readSelection } from "./lint.js";
 import { openWorkspace, readWorkspaceConfig } from "./workspace-config.js";
+import { openPathDisplay, showPaths } from "./display-paths.js";
 
 export interface WatchRequest {
   paths?: readonly string[];
   cwd: string;
   now?: () => Date;
-  /** Called after the first lint and after every batch of changes. */
+  /** Called after the first lint and after every batch of changes; paths as lint shows them (app/display-paths.ts). */
   onResult(result: LintResult, changed: readonly string[]): void;
   onError(error: Error): void;
+  /** Give results with paths relative to the config's folder, as the layout is written (for a plan), not as lint shows them. */
+  layoutPaths?: boolean;
 }
 
 export interface WatchHandle {
@@ -37,6 +40,9 @@ function fingerprint(source: SourceFile): string {
 export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const workspace = await openWorkspace(request.cwd);
   const root = workspace.root;
+  const display = await openPathDisplay(root);
+  const report = (changed: readonly string[]): void =>
+    request.onResult(request.layoutPaths ? session.result() : showPaths(session.result(), display), request.layoutPaths ? changed : changed.map(display.show));
   const paths = request.paths ?? [];
   let config = workspace.config;
   let configSource = workspace.configSource;
@@ -56,7 +62,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
     }
   };
   await lintEverything();
-  request.onResult(session!.result(), []);
+  report([]);
 
   // Events arrive under these paths, so each is read in the same scope as the first lint's files.
   const scope: ReadScope = { root, named: await resolveNamedPaths(request.cwd, paths) };
@@ -96,7 +102,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
         changed.push(file);
       }
     }
-    if (changed.length > 0) request.onResult(session.result(), changed);
+    if (changed.length > 0) report(changed);
   };
   const watcher: FileWatcher = watchYamlFiles(
     targets,

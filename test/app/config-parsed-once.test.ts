@@ -32,5 +32,4 @@ describe("screenpol.config.yaml is parsed once", () => {
     expect(source.parsed).toBeUndefined();
     expect(lintSources([source]).diagnostics.map((d) => d.code)).toEqual(["read-error"]);
   });
-
 });
