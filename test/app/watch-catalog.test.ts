@@ -7,28 +7,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWatch, type WatchHandle } from "../../src/app/watch.js";
-import { CATALOG_META_FORMAT } from "../../src/core/catalog-snapshot.js";
 import type { LintResult } from "../../src/core/lint.js";
 import { commitSnapshot, snapshotPaths } from "../../src/workspace/catalog-store.js";
 import { PROJECT_ROOT } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { metaDraft } from "./catalog-emulator.js";
 
 /** The sample repository's own snapshot, whose tokens its TRANSACTION policies list, as token lines. */
 const SAMPLE_LINES = readFileSync(join(PROJECT_ROOT, "catalog", "tokens.json"), "utf8")
   .split("\n")
   .filter((line) => line.startsWith("{"))
   .map((line) => line.replace(/,$/, ""));
-
-const draft = (version: string, count: number) => ({
-  format: CATALOG_META_FORMAT,
-  version,
-  etag: `"etag-${version}"`,
-  limit: 100,
-  source: "http://127.0.0.1:4010/api/v0",
-  syncedAt: "2026-11-21T12:00:00.000Z",
-  tokenCount: count,
-  pages: 1,
-});
 
 /** Waits, bounded, for a lint result that satisfies `predicate`. */
 function results() {
@@ -77,16 +66,16 @@ describe("watch and the token catalog snapshot", () => {
   it("re-lints when catalog sync replaces the snapshot: unknown-token findings go, then come back", async () => {
     repo = makeTempRepo();
     const paths = snapshotPaths(repo.dir, "catalog");
-    await commitSnapshot(paths, [], draft("empty", 0));
+    await commitSnapshot(paths, [], metaDraft("empty", 0));
     const log = results();
     const errors = await watch(log);
     await log.until((result) => unknownTokens(result) > 0);
 
-    await commitSnapshot(paths, SAMPLE_LINES, draft("full", SAMPLE_LINES.length));
+    await commitSnapshot(paths, SAMPLE_LINES, metaDraft("full", SAMPLE_LINES.length));
     const fixed = await log.until((result) => unknownTokens(result) === 0);
     expect(fixed.diagnostics).toEqual([]);
 
-    await commitSnapshot(paths, [], draft("empty-again", 0));
+    await commitSnapshot(paths, [], metaDraft("empty-again", 0));
     await log.until((result) => unknownTokens(result) > 0);
     expect(errors).toEqual([]);
   });
@@ -98,7 +87,7 @@ describe("watch and the token catalog snapshot", () => {
     // No snapshot: unknown-token has nothing to check against.
     await log.until((result) => result.filesLinted > 0 && unknownTokens(result) === 0);
 
-    await commitSnapshot(snapshotPaths(repo.dir, "catalog"), [], draft("empty", 0));
+    await commitSnapshot(snapshotPaths(repo.dir, "catalog"), [], metaDraft("empty", 0));
     await log.until((result) => unknownTokens(result) > 0);
   });
 });
