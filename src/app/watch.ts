@@ -30,23 +30,23 @@ export interface WatchHandle {
   close(): Promise<void>;
 }
 
-/** Content identity of a read: the bytes, or the reason there are none. */
+/** Content identity of a read: the text (the config's, decoded once) or bytes, or the reason there are none. */
 function fingerprint(source: SourceFile): string {
   if (source.text !== undefined) return `text:${source.text}`;
   if (source.bytes) return `text:${Buffer.from(source.bytes).toString("utf8")}`;
-  return `error:${source.readError ?? source.text ?? ""}`;
+  return `error:${source.readError ?? ""}`;
 }
 
 export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const workspace = await openWorkspace(request.cwd);
   const root = workspace.root;
   const display = await openPathDisplay(root);
-  const report = (changed: readonly string[]): void =>
-    request.onResult(request.layoutPaths ? session.result() : showPaths(session.result(), display), request.layoutPaths ? changed : changed.map(display.show));
   const paths = request.paths ?? [];
   let config = workspace.config;
   let configSource = workspace.configSource;
   let session: LintSession;
+  const report = (changed: readonly string[]): void =>
+    request.onResult(request.layoutPaths ? session.result() : showPaths(session.result(), display), request.layoutPaths ? changed : changed.map(display.show));
   /** What each file held when last linted, so a repeated event with the same content redraws nothing. */
   const seen = new Map<string, string>();
 
