@@ -101,7 +101,8 @@ export function startLintWorkers(count: number, workerUrl: URL = WORKER_URL): Li
       const replies = chunks.slice(1).map((chunk, index) => {
         const started = workers[index];
         if (!started || chunk.length === 0) return Promise.resolve(undefined);
-        const request: LintChunkRequest = { sources: chunk, config: options.config, now: options.now, catalog: catalogRef };
+        // A parse result holds functions, which cannot cross to a thread: the worker parses again.
+        const request: LintChunkRequest = { sources: chunk.map(({ parsed: _parsed, ...source }) => source), config: options.config, now: options.now, catalog: catalogRef };
         try {
           started.worker.postMessage(request);
         } catch {

@@ -9,8 +9,9 @@ import { readStagedSources } from "../workspace/git-index.js";
 import { namedPathKind } from "../workspace/named-path.js";
 import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
-import { configFromText, openWorkspace } from "./workspace-config.js";
-import { resolve } from "node:path";
+import { openWorkspace, parseConfigSource } from "./workspace-config.js";
+import { openPathDisplay, showPaths } from "./display-paths.js";
+import { join, resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
 import { compareDiagnostics } from "../core/diagnostic.js";
@@ -29,7 +30,13 @@ export interface LintRequest {
 }
 
 export interface LintRun extends LintResult {
+  /** The folder of screenpol.config.yaml. */
   root: string;
+  /**
+   * The folder every `file` of the run is relative to (SARIF's `%SRCROOT%`):
+   * the top of the Git work tree holding `root`, or `root` outside Git (app/display-paths.ts).
+   */
+  displayRoot: string;
   configFound: boolean;
   /** The token catalog snapshot used by unknown-token, or why there was none. */
   catalog: LintCatalog;
@@ -51,6 +58,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const cwd = request.cwd ?? process.cwd();
   const paths = request.paths ?? [];
   const workspace = await openWorkspace(cwd);
+  const display = await openPathDisplay(workspace.root);
   let workers: LintWorkers | undefined;
   try {
     let read: FilesRead;
@@ -64,7 +72,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       // The workers start before the files are read, so that their start-up overlaps the reading.
       const threads = request.catalog ? 1 : lintThreads(selection.files.length);
       if (threads > 1) workers = startLintWorkers(threads - 1);
-      read = { config: workspace.config, sources: await readSources(selection) };
+      read = { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
     }
     const { config, sources, staged } = read;
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
@@ -97,7 +105,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
-    return { ...result, root: workspace.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
+    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
   } finally {
     await workers?.close();
   }
@@ -122,6 +130,14 @@ function refuseEmptyFolders(paths: readonly string[], selection: FileSelection):
   if (empty.length > 0) throw new UsageError(`nothing to lint in ${empty.map((path) => JSON.stringify(path)).join(", ")}: no .yaml or .yml file in it`);
 }
 
+/** The selection's sources in order; the config, already read and parsed by openWorkspace, is not read again. */
+export async function readSelection(selection: FileSelection, configSource: SourceFile): Promise<SourceFile[]> {
+  const configPath = join(selection.root, CONFIG_FILE);
+  const others = await readSources({ ...selection, files: selection.files.filter((file) => file !== configPath) });
+  let next = 0;
+  return selection.files.map((file) => (file === configPath ? configSource : others[next++]!));
+}
+
 interface FilesRead {
   /** The config that decides the layout: the working tree's, or the staged one. */
   config: Config;
@@ -138,8 +154,14 @@ async function readStaged(root: string, workingConfig: Config, cwd: string, path
   const catalogFiles = new Set(snapshotFiles(config));
   const everything = await readStagedSources(root, (path) => covered(path) || path === CONFIG_FILE || catalogFiles.has(path));
   // The staged config decides the layout, as the commit will.
-  const stagedConfig = everything.find((source) => source.file === CONFIG_FILE);
-  if (stagedConfig?.bytes) config = configFromText(Buffer.from(stagedConfig.bytes).toString("utf8"));
+  const stagedConfigIndex = everything.findIndex((source) => source.file === CONFIG_FILE);
+  const stagedConfig = everything[stagedConfigIndex];
+  if (stagedConfig?.bytes) {
+    // Parsed once: the layout, and the lint of the staged config itself.
+    const read = parseConfigSource(stagedConfig);
+    config = read.config;
+    everything[stagedConfigIndex] = read.source;
+  }
   const sources = everything.filter((source) => covered(source.file) && /\.ya?ml$/i.test(source.file));
   // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
   for (const name of named) {

@@ -49,6 +49,8 @@ export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHa
     paths: request.paths,
     now: request.now,
     onError: request.onError,
+    // A plan reads the layout from paths relative to the config's folder, as plan's own output names them.
+    layoutPaths: true,
     onResult(result, changed) {
       if (result.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
         request.onUpdate({ lint: result, changed });

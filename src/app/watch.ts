@@ -5,18 +5,23 @@
  */
 import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
-import { collectPaths, readSource, readSources, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
+import { collectPaths, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
+import { snapshotPaths } from "../workspace/catalog-store.js";
 import { loadLintCatalog } from "./catalog-load.js";
-import { configFromText, openWorkspace, readConfigText } from "./workspace-config.js";
+import { readSelection } from "./lint.js";
+import { openWorkspace, readWorkspaceConfig } from "./workspace-config.js";
+import { openPathDisplay, showPaths } from "./display-paths.js";
 
 export interface WatchRequest {
   paths?: readonly string[];
   cwd: string;
   now?: () => Date;
-  /** Called after the first lint and after every batch of changes. */
+  /** Called after the first lint and after every batch of changes; paths as lint shows them (app/display-paths.ts). */
   onResult(result: LintResult, changed: readonly string[]): void;
   onError(error: Error): void;
+  /** Give results with paths relative to the config's folder, as the layout is written (for a plan), not as lint shows them. */
+  layoutPaths?: boolean;
 }
 
 export interface WatchHandle {
@@ -25,49 +30,62 @@ export interface WatchHandle {
   close(): Promise<void>;
 }
 
-/** Content identity of a read: the bytes, or the reason there are none. */
+/** Content identity of a read: the text (the config's, decoded once) or bytes, or the reason there are none. */
 function fingerprint(source: SourceFile): string {
+  if (source.text !== undefined) return `text:${source.text}`;
   if (source.bytes) return `text:${Buffer.from(source.bytes).toString("utf8")}`;
-  return `error:${source.readError ?? source.text ?? ""}`;
+  return `error:${source.readError ?? ""}`;
 }
 
 export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   const workspace = await openWorkspace(request.cwd);
   const root = workspace.root;
+  const display = await openPathDisplay(root);
   const paths = request.paths ?? [];
   let config = workspace.config;
+  let configSource = workspace.configSource;
   let session: LintSession;
+  const report = (changed: readonly string[]): void =>
+    request.onResult(request.layoutPaths ? session.result() : showPaths(session.result(), display), request.layoutPaths ? changed : changed.map(display.show));
   /** What each file held when last linted, so a repeated event with the same content redraws nothing. */
   const seen = new Map<string, string>();
 
   const lintEverything = async (): Promise<void> => {
-    // The snapshot is read once per full lint; a catalog sync while watching shows after a config change or a restart.
+    // The snapshot is read once per full lint; a replaced snapshot (catalog sync) is a full lint too.
     const catalog = await loadLintCatalog(root, config);
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     session = createLintSession({ config, now: request.now?.(), catalog: index });
     seen.clear();
-    for (const source of await readSources(await collectPaths(root, request.cwd, paths, config))) {
+    for (const source of await readSelection(await collectPaths(root, request.cwd, paths, config), configSource)) {
       session.update(source);
       seen.set(source.file, fingerprint(source));
     }
   };
   await lintEverything();
-  request.onResult(session!.result(), []);
+  report([]);
 
   // Events arrive under these paths, so each is read in the same scope as the first lint's files.
   const scope: ReadScope = { root, named: await resolveNamedPaths(request.cwd, paths) };
   const targets = targetsOf(scope, config);
+  // The snapshot files are watched whatever paths were named: any linted policy may list tokens.
+  const snapshot = snapshotPaths(root, config.paths.catalog);
+  const snapshotFiles = new Set([snapshot.tokens, snapshot.meta]);
 
   // Events are applied one batch at a time, in order, so a slow read never lets an older state win.
   let queue = Promise.resolve();
   const apply = async (events: FileEvent[]): Promise<void> => {
     const changed: string[] = [];
     if (events.some((event) => toRepositoryPath(root, event.path) === CONFIG_FILE)) {
-      const text = await readConfigText(root);
-      if (seen.get(CONFIG_FILE) === `text:${text}`) return;
-      config = configFromText(text);
+      const read = await readWorkspaceConfig(root);
+      if (seen.get(CONFIG_FILE) === fingerprint(read.source)) return;
+      ({ config, source: configSource } = read);
       await lintEverything();
       changed.push(CONFIG_FILE);
+    } else if (events.some((event) => snapshotFiles.has(event.path))) {
+      // catalog sync renamed a new pair into place: unknown-token findings may
+      // appear or go in any file, so everything is linted against the new snapshot.
+      await lintEverything();
+      changed.push(...events.filter((event) => snapshotFiles.has(event.path)).map((event) => toRepositoryPath(root, event.path)));
     } else {
       for (const event of events) {
         const file = toRepositoryPath(root, event.path);
@@ -84,7 +102,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
         changed.push(file);
       }
     }
-    if (changed.length > 0) request.onResult(session.result(), changed);
+    if (changed.length > 0) report(changed);
   };
   const watcher: FileWatcher = watchYamlFiles(
     targets,
@@ -92,6 +110,7 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
       queue = queue.then(() => apply(events)).catch((error: unknown) => request.onError(error instanceof Error ? error : new Error(String(error))));
     },
     request.onError,
+    [...snapshotFiles],
   );
   return {
     ready: watcher.ready,

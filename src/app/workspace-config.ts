@@ -1,18 +1,29 @@
 /**
  * Loads screenpol.config.yaml for the commands. The lint treats the config as
  * one more file to report on; the remote commands need it valid and say so.
+ * Either way the file is read and parsed once: the layout comes from that
+ * parse, and the lint of the config file reuses it.
  */
 import { join } from "node:path";
 import { CONFIG_FILE, toConfig, type Config } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { lintText } from "../core/lint.js";
-import { findRoot, readRepositoryFile } from "../workspace/repository.js";
+import { lintSources, type SourceFile } from "../core/lint.js";
+import { decodeSource } from "../core/source.js";
+import { findRoot, readRepositoryFile, readSource } from "../workspace/repository.js";
 import { ConfigError } from "./errors.js";
 
 export interface Workspace {
   root: string;
   config: Config;
   configFound: boolean;
+  /** screenpol.config.yaml as read, with its parse when it decoded: lint it as it is, never read or parse it again. */
+  configSource: SourceFile;
+}
+
+/** The config and the file it came from (see {@link parseConfigSource}). */
+export interface ConfigRead {
+  config: Config;
+  source: SourceFile;
 }
 
 /**
@@ -23,22 +34,31 @@ export interface Workspace {
 export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw noConfigError(cwd);
-  return { root, config: configFromText(await readConfigText(root)), configFound };
+  const { config, source } = await readWorkspaceConfig(root);
+  return { root, config, configFound, configSource: source };
 }
 
-/** The config's text, or "" when it cannot be read (the lint of the config file says why). */
-export async function readConfigText(root: string): Promise<string> {
-  const read = await readRepositoryFile(root, join(root, CONFIG_FILE));
-  return read.ok ? read.bytes.toString("utf8") : "";
+/** The working tree's config, read as the lint reads any file (the same `read-error` when it cannot be). */
+export async function readWorkspaceConfig(root: string): Promise<ConfigRead> {
+  return parseConfigSource(await readSource({ root, named: [] }, join(root, CONFIG_FILE)));
+}
+
+/**
+ * The one parse of a config file (working tree or Git index): the Config it
+ * describes, and the source with its text and parse attached, for the lint to
+ * reuse. A file that cannot be read or decoded gives the default layout; its
+ * lint says why.
+ */
+export function parseConfigSource(source: SourceFile): ConfigRead {
+  const decoded = source.text !== undefined ? { ok: true as const, text: source.text } : source.bytes ? decodeSource(source.bytes) : undefined;
+  if (!decoded?.ok) return { config: toConfig(undefined), source };
+  const parsed = parseYaml(decoded.text);
+  return { config: toConfig(parsed.document?.data), source: { file: source.file, text: decoded.text, parsed } };
 }
 
 /** The one line every command that needs the config gives when there is none. */
 function noConfigError(cwd: string): ConfigError {
   return new ConfigError(`no ${CONFIG_FILE} in ${cwd} or any parent folder; run screenpol in the repository, or \`screenpol init\` to create one`);
-}
-
-export function configFromText(text: string): Config {
-  return toConfig(parseYaml(text).document?.data);
 }
 
 /** For commands that talk to the service: the config must exist and be valid. */
@@ -48,9 +68,9 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const path = join(root, CONFIG_FILE);
   const read = await readRepositoryFile(root, path);
   if (!read.ok) throw new ConfigError(`cannot read ${path}: ${read.reason}`, { cause: read.cause });
-  const text = read.bytes.toString("utf8");
-  const problems = lintText(CONFIG_FILE, text).filter((d) => d.severity === "error");
+  const { config, source } = parseConfigSource({ file: CONFIG_FILE, bytes: read.bytes });
+  const problems = lintSources([source]).diagnostics.filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);
-  return { root, config: configFromText(text), configFound };
+  return { root, config, configFound, configSource: source };
 }

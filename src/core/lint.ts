@@ -24,6 +24,12 @@ export interface SourceFile {
   bytes?: Uint8Array;
   /** Set when the file could not be read at all (missing, a directory, permissions). */
   readError?: string;
+  /**
+   * `parseYaml(text)`, when the caller has already parsed the text (the config,
+   * parsed once to learn the layout): the lint reuses it instead of parsing
+   * again. Not structured-cloneable; drop it before sending a source to a thread.
+   */
+  parsed?: ParseResult;
 }
 
 export interface LintOptions {
@@ -153,7 +159,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     if (!decoded.ok) return { file: source.file, diagnostics: [wholeFile(source.file, "read-error", decoded.reason)] };
     text = decoded.text;
   }
-  const parsed = parseYaml(text);
+  const parsed = source.parsed ?? parseYaml(text);
   const diagnostics: Diagnostic[] = parsed.problems.map((problem) => ({
     file: source.file,
     ...problem.range,

@@ -221,3 +221,19 @@ async function isConfigEntry(path: string): Promise<boolean> {
   const info = await lstat(path).catch(() => undefined);
   return info !== undefined && !info.isDirectory();
 }
+
+/**
+ * The folder every output path is relative to: the Git work tree holding the
+ * repository `root` (the nearest folder upwards with a `.git` entry: a folder,
+ * or a file in a linked worktree or a submodule), so that a config in a
+ * subfolder of a monorepo still names files as GitHub, SARIF's `%SRCROOT%` and
+ * `git` do; `root` itself outside Git. A real path, as `root` is.
+ */
+export async function findDisplayRoot(root: string): Promise<string> {
+  for (let dir = root; ; ) {
+    if (await lstat(join(dir, ".git")).then(() => true, () => false)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return root;
+    dir = parent;
+  }
+}

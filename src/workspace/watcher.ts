@@ -8,6 +8,7 @@
  * last word, so every event is repeated once the throttle window has passed;
  * the consumer skips a repeat whose content it has already seen.
  */
+import { dirname } from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 
 export type FileEvent = { kind: "changed" | "removed"; path: string };
@@ -21,10 +22,18 @@ const YAML_FILE = /\.ya?ml$/i;
 /** Past chokidar's 50 ms change throttle. */
 const SETTLE_MS = 60;
 
-export function watchYamlFiles(targets: readonly string[], onEvents: (events: FileEvent[]) => void, onError: (error: Error) => void): FileWatcher {
-  const watcher: FSWatcher = watch([...targets], {
+/**
+ * Watches the YAML files under `targets`, and the `dataFiles` (absolute paths,
+ * any name: the token catalog snapshot) through their folders: a file replaced
+ * by a rename is a new inode, which a watch on the file itself would miss.
+ */
+export function watchYamlFiles(targets: readonly string[], onEvents: (events: FileEvent[]) => void, onError: (error: Error) => void, dataFiles: readonly string[] = []): FileWatcher {
+  const data = new Set(dataFiles);
+  const wanted = (path: string): boolean => YAML_FILE.test(path) || data.has(path);
+  const folders = [...new Set(dataFiles.map((file) => dirname(file)))];
+  const watcher: FSWatcher = watch([...targets, ...folders], {
     ignoreInitial: true,
-    ignored: (path, stats) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(path) || (stats?.isFile() === true && !YAML_FILE.test(path)),
+    ignored: (path, stats) => /(^|[/\\])(\.git|node_modules)([/\\]|$)/.test(path) || (stats?.isFile() === true && !wanted(path)),
     // Coalesces unlink+add from atomic saves into a change.
     atomic: true,
     // A link is an entry like any other, reported under its own name and read
@@ -36,7 +45,7 @@ export function watchYamlFiles(targets: readonly string[], onEvents: (events: Fi
   let scheduled = false;
   const settleTimers = new Map<string, NodeJS.Timeout>();
   const push = (kind: FileEvent["kind"], path: string, repeat = true): void => {
-    if (!YAML_FILE.test(path)) return;
+    if (!wanted(path)) return;
     if (repeat) {
       clearTimeout(settleTimers.get(path));
       settleTimers.set(path, setTimeout(() => {

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmulator, SEED_TOKENS, type Emulator } from "../../src/emulator/index.js";
 import { createClient, type RemoteClient, type RetryPolicy } from "../../src/remote/index.js";
-import { snapshotPaths, type SnapshotPaths } from "../../src/workspace/catalog-store.js";
+import { CATALOG_META_FORMAT } from "../../src/core/catalog-snapshot.js";
+import { snapshotPaths, type MetaDraft, type SnapshotPaths } from "../../src/workspace/catalog-store.js";
 
 export const ALL_SCOPES_TOKEN = SEED_TOKENS[0]!.token;
 export const READ_ONLY_TOKEN = SEED_TOKENS[1]!.token;
@@ -105,4 +106,18 @@ export function tempCatalogRepo(baseUrl = "http://127.0.0.1:4010/api/v0"): TempC
   const dir = mkdtempSync(join(tmpdir(), "screenpol-catalog-"));
   writeFileSync(join(dir, "screenpol.config.yaml"), `baseUrl: ${baseUrl}\nenvironments:\n  sandbox:\n    id: 3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01\n    kind: sandbox\n`);
   return { dir, paths: snapshotPaths(dir, "catalog"), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A meta for a snapshot of `count` tokens at `version`, as a one-page sync from the emulator writes it. */
+export function metaDraft(version: string, count: number): MetaDraft {
+  return {
+    format: CATALOG_META_FORMAT,
+    version,
+    etag: `"etag-${version}"`,
+    limit: 100,
+    source: "http://127.0.0.1:4010/api/v0",
+    syncedAt: "2026-11-21T12:00:00.000Z",
+    tokenCount: count,
+    pages: 1,
+  };
 }

@@ -6,9 +6,9 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogToken } from "../../src/core/catalog.js";
-import { CATALOG_META_FORMAT, compareKeys, renderMeta, snapshotKey, tokenLine } from "../../src/core/catalog-snapshot.js";
+import { compareKeys, renderMeta, snapshotKey, tokenLine } from "../../src/core/catalog-snapshot.js";
 import { commitMeta, commitSnapshot, inspectSnapshot, readSnapshot, sha256OfText, SnapshotBusyError, snapshotFromTexts } from "../../src/workspace/catalog-store.js";
-import { tempCatalogRepo, type TempCatalogRepo } from "../app/catalog-emulator.js";
+import { metaDraft, tempCatalogRepo, type TempCatalogRepo } from "../app/catalog-emulator.js";
 
 const token = (n: number, extra: Partial<CatalogToken> = {}): CatalogToken => ({
   chain: n % 2 === 0 ? "EVM" : "SOL",
@@ -26,16 +26,7 @@ const entriesOf = (tokens: CatalogToken[]) =>
     .map((token) => [snapshotKey(token), tokenLine(token)] as const)
     .sort((a, b) => compareKeys(a[0], b[0]))
     .map(([, line]) => line);
-const draft = (version: string, count: number) => ({
-  format: CATALOG_META_FORMAT,
-  version,
-  etag: `"etag-${version}"`,
-  limit: 100,
-  source: "http://127.0.0.1:4010/api/v0",
-  syncedAt: "2026-11-21T12:00:00.000Z",
-  tokenCount: count,
-  pages: 1,
-});
+const draft = metaDraft;
 
 let repo: TempCatalogRepo;
 beforeEach(() => {

@@ -19,7 +19,7 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const output = formatReport(flags.format, run, {
     color: shouldUseColor(io.env, io.stdout.isTTY === true),
     toolVersion: VERSION,
-    srcRoot: run.root,
+    srcRoot: run.displayRoot,
   });
   io.stdout.write(output);
   // An info line, not a finding: kept off the machine-read formats, whose consumers often merge stderr in.
