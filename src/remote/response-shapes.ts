@@ -21,6 +21,7 @@ import {
   type ProviderType,
   type Scope,
   type ScreeningPolicy,
+  type TokenCatalogEntry,
   type TokenCatalogPage,
   type Webhook,
 } from "./types.js";
@@ -55,11 +56,15 @@ function present<T>(value: T | null | undefined): value is T {
   return value !== undefined && value !== null;
 }
 
-/** Copies the members of `keys` that are present (not absent, not null). */
-function copyPresent<K extends string>(record: Json, keys: readonly K[]): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const key of keys) if (present(record[key])) out[key] = record[key] as string;
-  return out;
+/**
+ * The members of `keys` that are present (not absent, not null), and no others:
+ * what the schema checked, typed by the caller. Required members are never
+ * absent once the schema has passed.
+ */
+function pickPresent<T>(record: Json, keys: ReadonlyArray<keyof T & string>): T {
+  const out: Json = {};
+  for (const key of keys) if (present(record[key])) out[key] = record[key];
+  return out as T;
 }
 
 /**
@@ -68,16 +73,7 @@ function copyPresent<K extends string>(record: Json, keys: readonly K[]): Partia
  */
 export function readScreeningPolicy(body: unknown, expected: { providerType: ProviderType; scope: Scope }): ScreeningPolicy {
   const record = conforming("response-screening-policy", body);
-  const policy: ScreeningPolicy = {
-    providerType: record.providerType as ProviderType,
-    scope: record.scope as Scope,
-    revision: record.revision as number,
-    schemaVersion: record.schemaVersion as number,
-    rules: record.rules as Json,
-    addressEntryCount: record.addressEntryCount as number,
-    enabled: record.enabled as boolean,
-    ...copyPresent(record, ["updatedAt"] as const),
-  };
+  const policy = pickPresent<ScreeningPolicy>(record, ["providerType", "scope", "revision", "schemaVersion", "rules", "addressEntryCount", "enabled", "updatedAt"]);
   if (policy.providerType !== expected.providerType) {
     throw new ShapeError("providerType", `is ${policy.providerType}, not the requested ${expected.providerType}`);
   }
@@ -89,16 +85,9 @@ export function readScreeningPolicy(body: unknown, expected: { providerType: Pro
 export function readTokenCatalogPage(body: unknown): TokenCatalogPage {
   const record = conforming("response-token-catalog-page", body);
   return {
-    tokens: (record.tokens as Json[]).map((token) => ({
-      chain: token.chain as string,
-      contractAddress: token.contractAddress as string,
-      decimals: token.decimals as number,
-      name: token.name as string,
-      networkId: token.networkId as number,
-      symbol: token.symbol as string,
-      tokenId: token.tokenId as string,
-      ...copyPresent(token, ["logoURI"] as const),
-    })),
+    tokens: (record.tokens as Json[]).map((token) =>
+      pickPresent<TokenCatalogEntry>(token, ["chain", "contractAddress", "decimals", "name", "networkId", "symbol", "tokenId", "logoURI"]),
+    ),
     nextCursor: record.nextCursor as string | null,
     version: record.version as string,
   };
@@ -107,10 +96,7 @@ export function readTokenCatalogPage(body: unknown): TokenCatalogPage {
 /** A Webhook (admin-api.md, Webhook): required-ness not shown, so only present members are checked. */
 export function readWebhook(body: unknown): Webhook {
   const record = conforming("response-webhook", body);
-  const webhook: Webhook = copyPresent(record, ["environmentId", "webhookId", "url", "createdAt", "updatedAt", "secret", "version", "enabledAt"] as const);
-  if (present(record.isEnabled)) webhook.isEnabled = record.isEnabled as boolean;
-  if (present(record.events)) webhook.events = record.events as string[];
-  return webhook;
+  return pickPresent<Webhook>(record, ["environmentId", "webhookId", "url", "createdAt", "updatedAt", "secret", "version", "enabledAt", "isEnabled", "events"]);
 }
 
 /**
@@ -120,10 +106,9 @@ export function readWebhook(body: unknown): Webhook {
  */
 export function readEnvironment(body: unknown, expectedId: string): EnvironmentRecord {
   const record = conforming("response-environment", body);
-  const environment: EnvironmentRecord = { id: record.id as string };
+  const environment = pickPresent<EnvironmentRecord>(record, ["id", "settings", "createdAt", "updatedAt", "sdkVersion"]);
   if (environment.id !== expectedId) throw new ShapeError("id", `is ${JSON.stringify(environment.id.slice(0, 40))}, not the requested environment`);
-  if (present(record.settings)) environment.settings = record.settings as Json;
-  return { ...environment, ...copyPresent(record, ["createdAt", "updatedAt", "sdkVersion"] as const) };
+  return environment;
 }
 
 /** A users page on the wire: the vendor's `UsersResponse {count, users}` (designed-endpoints.ts). */
@@ -135,7 +120,7 @@ export function readUsersResponse(body: unknown): { users: EnvironmentUser[]; co
 /** The enabled onramps (admin-api.md, operation 8 and Onramp entry). */
 export function readEnabledOnramps(body: unknown): EnabledOnramps {
   const record = conforming("response-onramps", body);
-  return { onramps: (record.onramps as Json[]).map((entry): OnrampEntry => copyPresent(entry, ["provider", "name", "iconUrl", "url", "qrCode"] as const)) };
+  return { onramps: (record.onramps as Json[]).map((entry): OnrampEntry => pickPresent<OnrampEntry>(entry, ["provider", "name", "iconUrl", "url", "qrCode"])) };
 }
 
 /** Address entries with their revision (toolkit.md, Remote behaviour; policy-language.md section 6). Extra members of an entry are kept. */
