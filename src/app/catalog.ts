@@ -44,8 +44,9 @@ import {
 } from "../workspace/catalog-store.js";
 import { ConfigError, UsageError } from "./errors.js";
 
-/** Page size bounds (admin-api.md, operation 2 and Limits: an integer from 1 to 100). */
-export const CATALOG_LIMIT = { min: 1, max: 100 } as const;
+import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
+
+export { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE };
 /** The sync's page size when neither `--limit` nor a saved snapshot says otherwise: the largest, for the fewest requests. */
 export const DEFAULT_SYNC_LIMIT = 100;
 /** Reads started over after the catalog changed mid-read, before giving up. */
@@ -56,9 +57,6 @@ const MAX_PAGES = 100_000;
 export const DEFAULT_MAX_TOKENS = 1_000_000;
 /** Wall time of the whole read (`--max-seconds`): a scheduled job should fail, not hang. */
 export const DEFAULT_MAX_SECONDS = 600;
-/** Ranges the two bounds may be set to. */
-export const MAX_TOKENS_RANGE = { min: 1, max: 100_000_000 } as const;
-export const MAX_SECONDS_RANGE = { min: 1, max: 86_400 } as const;
 
 /** Progress of a read, for a progress bar. */
 export interface SyncProgress {

@@ -4,11 +4,20 @@
  * runs on every commit).
  */
 import { Command, Option } from "commander";
+import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
+import { SCHEMA_VERSIONS } from "../core/vendors.js";
+import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { FORMAT_NAMES } from "../core/formats/index.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
 import { VERSION } from "./version.js";
+import { wholeNumber } from "./whole-number.js";
+
+/** Users per page (admin-api.md, operation 7; the client checks the same bound). */
+const USERS_LIMIT = { min: 1, max: 100 } as const;
+/** Counts with no bound of their own: any safe whole number from 0. */
+const ANY_COUNT = { min: 0, max: Number.MAX_SAFE_INTEGER } as const;
 
 /** Builds the program; the chosen command's exit code lands in `result.code`. */
 export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
@@ -29,7 +38,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
     .addOption(new Option("-f, --format <name>", "output format").choices(FORMAT_NAMES).default("pretty"))
     .option("--staged", "lint the files as staged in the Git index (pre-commit)")
-    .option("--max-warnings <n>", "exit 1 when there are more warnings than this")
+    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");
       result.code = await lintCommand(paths, flags, io);
@@ -56,7 +65,11 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .command("schema")
     .description("print the JSON Schema of a policy file, for editors (yaml-language-server)")
     .option("--vendor <providerType>", "vendorAWalletScreening or vendorBAddressScreening", "vendorAWalletScreening")
-    .option("--schema-version <n>", "only this rule language version, 1 or 2 (default: whichever each file declares)")
+    .addOption(
+      new Option("--schema-version <n>", "only this rule language version, 1 or 2 (default: whichever each file declares)").argParser(
+        wholeNumber({ min: Math.min(...SCHEMA_VERSIONS), max: Math.max(...SCHEMA_VERSIONS) }),
+      ),
+    )
     .option("--kind <kind>", "policy, addresses, webhooks or config", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
@@ -75,12 +88,12 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   program
     .command("emulator")
     .description("run the local emulator of the admin service on loopback (Ctrl-C stops it)")
-    .option("--port <port>", "TCP port, 0 for any free one", "4010")
+    .addOption(new Option("--port <port>", "TCP port, 0 for any free one (default 4010)").argParser(wholeNumber(PORT_RANGE)))
     .option("--host <host>", "loopback address to listen on: 127.0.0.1, ::1 or localhost", "127.0.0.1")
     .option("--state <file>", "JSON state file, loaded on start and written atomically after every write (default .screenpol-emulator.json)")
     .option("--in-memory", "keep the state in memory only")
     .option("--reset", "start from the seed, replacing the state file")
-    .option("--catalog-size <n>", "tokens in the seeded token catalog", "3000")
+    .addOption(new Option("--catalog-size <n>", "tokens in the seeded token catalog (default 3000)").argParser(wholeNumber(CATALOG_SIZE_RANGE)))
     .option("--token <value=scopes>", "accept another API token with these comma-separated scopes (repeatable)", collect, [])
     .option("--fault <spec>", 'inject a fault, e.g. "GET /tokenCatalog=503x3" (repeatable)', collect, [])
     .option("--json", "print the base URL and tokens as one JSON object")
@@ -179,8 +192,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
         "only users whose column contains the value, e.g. email=example.com; columns: all, id, walletPublicKey, email, alias, firstName, lastName, phoneNumber, jobTitle, wallet, username, accountId",
       )
       .option("--order-by <column[:asc|:desc]>", "sort by id, email, alias, firstName, lastName, username, firstVisit or lastVisit")
-      .option("--limit <n>", "users per page, 1 to 100")
-      .option("--offset <n>", "users to skip")
+      .addOption(new Option("--limit <n>", "users per page, 1 to 100").argParser(wholeNumber(USERS_LIMIT)))
+      .addOption(new Option("--offset <n>", "users to skip").argParser(wholeNumber(ANY_COUNT)))
       .option("--all", "read every page (bounded)")
       .option("--json", "print one JSON document instead of a table"),
   ).action(async (flags) => {
@@ -225,9 +238,13 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     catalog
       .command("sync")
       .description("poll the token catalog (If-None-Match) and replace catalog/tokens.json and its meta when it changed")
-      .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
-      .option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)")
-      .option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)")
+      .addOption(new Option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)").argParser(wholeNumber(CATALOG_LIMIT)))
+      .addOption(
+        new Option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)").argParser(wholeNumber(MAX_TOKENS_RANGE)),
+      )
+      .addOption(
+        new Option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)").argParser(wholeNumber(MAX_SECONDS_RANGE)),
+      )
       .option("--json", "print the result as one JSON object"),
   ).action(async (flags) => {
     const { catalogSyncCommand } = await import("./commands/catalog.js");
@@ -237,9 +254,13 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     catalog
       .command("diff")
       .description("show the tokens added, removed and changed between the snapshot and the live catalog")
-      .option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)")
-      .option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)")
-      .option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)")
+      .addOption(new Option("--limit <n>", "page size, 1 to 100 (default: the snapshot's, else 100)").argParser(wholeNumber(CATALOG_LIMIT)))
+      .addOption(
+        new Option("--max-tokens <n>", "fail (exit 4) when the catalog holds more tokens than this (default 1000000)").argParser(wholeNumber(MAX_TOKENS_RANGE)),
+      )
+      .addOption(
+        new Option("--max-seconds <n>", "fail (exit 4) when reading the catalog takes longer than this (default 600)").argParser(wholeNumber(MAX_SECONDS_RANGE)),
+      )
       .option("--json", "print the differences as one JSON object"),
   ).action(async (flags) => {
     const { catalogDiffCommand } = await import("./commands/catalog.js");

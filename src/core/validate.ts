@@ -4,7 +4,7 @@
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Finding } from "./checks/check.js";
-import type { DocPath } from "./diagnostic.js";
+import { formatPath, type DocPath } from "./diagnostic.js";
 import { SCHEMAS, type SchemaName } from "./generated/schemas.js";
 // Precompiled by scripts/generate.mjs (ajv standalone, allErrors + verbose): compiling at start-up cost more than the rest of a lint.
 import { VALIDATORS } from "./generated/validators.js";
@@ -106,6 +106,60 @@ function translate(error: ErrorObject, root: unknown, hints: ValidationHints): F
     default:
       return schemaFinding(path, error.message ?? `fails the ${error.keyword} rule of the schema`);
   }
+}
+
+/**
+ * The first way `data` fails the schema of a wire shape (a response body of the
+ * admin interface, plan.json): where, as `tokens[3].decimals`, and what it is
+ * not. Undefined when the data conforms. Unlike {@link validateWithSchema} it
+ * never quotes a value, since a response may echo a secret.
+ */
+export interface ShapeProblem {
+  /** Dotted path of the member; "" for the body itself. */
+  path: string;
+  /** e.g. "is not a non-negative integer". */
+  expectation: string;
+}
+
+export function shapeProblem(name: SchemaName, data: unknown): ShapeProblem | undefined {
+  const validate = validatorFor(name);
+  if (validate(data)) return undefined;
+  // An `if` error only says that its `then` failed, which is reported on its own. A member
+  // that is there but wrong names the mistake better than one that is missing.
+  const errors = (validate.errors ?? []).filter((candidate) => candidate.keyword !== "if");
+  const error = errors.find((candidate) => candidate.keyword !== "required") ?? errors[0];
+  if (!error) return { path: "", expectation: "does not match its schema" };
+  const path = toDocPath(error.instancePath, data);
+  const params = error.params as Record<string, unknown>;
+  const at = (expectation: string, member?: string): ShapeProblem => ({ path: formatPath(member === undefined ? path : [...path, member]), expectation });
+  switch (error.keyword) {
+    case "required":
+      return at("is missing", String(params.missingProperty));
+    case "type":
+      // An integer with minimum 0 (a revision, a count) is one expectation, as the minimum below says it.
+      return at(params.type === "integer" && (error.parentSchema as { minimum?: number } | undefined)?.minimum === 0 ? "is not a non-negative integer" : shapeTypeExpectation(String(params.type)));
+    case "minimum":
+      return at(Number(params.limit) === 0 ? "is not a non-negative integer" : `is less than ${String(params.limit)}`);
+    case "maximum":
+      return at(`is greater than ${String(params.limit)}`);
+    case "enum":
+      return at(`is not one of ${(params.allowedValues as unknown[]).map(String).join(", ")}`);
+    case "const":
+      return at(`is not ${JSON.stringify(params.allowedValue)}`);
+    case "minLength":
+      return at("is empty");
+    case "pattern":
+      return at(`does not match ${String(params.pattern)}`);
+    default:
+      return at(error.message ?? `fails the ${error.keyword} rule of the schema`);
+  }
+}
+
+/** ajv's type names ("string,null") as the reader of a one-line error reads them. */
+function shapeTypeExpectation(types: string): string {
+  const names: Record<string, string> = { object: "a JSON object", array: "an array", string: "a string", integer: "an integer", number: "a number", boolean: "a boolean", null: "null" };
+  const wanted = types.split(",").map((type) => names[type] ?? type);
+  return wanted.length === 1 ? `is not ${wanted[0]}` : `is neither ${wanted.slice(0, -1).join(", ")} nor ${wanted.at(-1)}`;
 }
 
 function schemaFinding(path: DocPath, message: string, target?: Finding["target"]): Finding {

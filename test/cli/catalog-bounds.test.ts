@@ -54,13 +54,13 @@ describe("screenpol catalog sync: bounds", () => {
   });
 
   it.each([
-    ["--max-tokens", "0", "--max-tokens must be an integer from 1 to 100000000, not 0"],
-    ["--max-tokens", "100000001", "--max-tokens must be an integer from 1 to 100000000, not 100000001"],
-    ["--max-tokens", "1.5", '--max-tokens must be an integer from 1 to 100000000, not "1.5"'],
-    ["--max-tokens", "1e6", '--max-tokens must be an integer from 1 to 100000000, not "1e6"'],
-    ["--max-tokens", "-1", '--max-tokens must be an integer from 1 to 100000000, not "-1"'],
-    ["--max-seconds", "0", "--max-seconds must be an integer from 1 to 86400, not 0"],
-    ["--max-seconds", "10m", '--max-seconds must be an integer from 1 to 86400, not "10m"'],
+    ["--max-tokens", "0", "option '--max-tokens <n>' argument '0' is invalid. It must be a whole number from 1 to 100000000."],
+    ["--max-tokens", "100000001", "option '--max-tokens <n>' argument '100000001' is invalid. It must be a whole number from 1 to 100000000."],
+    ["--max-tokens", "1.5", "option '--max-tokens <n>' argument '1.5' is invalid. It must be a whole number from 1 to 100000000."],
+    ["--max-tokens", "1e6", "option '--max-tokens <n>' argument '1e6' is invalid. It must be a whole number from 1 to 100000000."],
+    ["--max-tokens", "-1", "option '--max-tokens <n>' argument '-1' is invalid. It must be a whole number from 1 to 100000000."],
+    ["--max-seconds", "0", "option '--max-seconds <n>' argument '0' is invalid. It must be a whole number from 1 to 86400."],
+    ["--max-seconds", "10m", "option '--max-seconds <n>' argument '10m' is invalid. It must be a whole number from 1 to 86400."],
   ])("%s %s: exit 2, one line, no request", async (flag, value, message) => {
     for (const command of ["sync", "diff"]) {
       const run = await catalogCli([command, `${flag}=${value}`]);

@@ -60,7 +60,7 @@ describe("screenpol catalog sync", () => {
   it.each(["0", "101", "1.5", "ten"])("--limit %s: exit 2, one line, and the emulator saw no request", async (limit) => {
     const run = await catalogCli(["sync", "--limit", limit]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`screenpol: --limit must be an integer from 1 to 100 (admin-api.md, Limits), not ${/^\d+$/.test(limit) ? limit : `"${limit}"`}\n`);
+    expect(run.stderr).toBe(`screenpol: option '--limit <n>' argument '${limit}' is invalid. It must be a whole number from 1 to 100.\n`);
     expect(run.stdout).toBe("");
     expect(live.requests).toHaveLength(0);
   });

@@ -6,19 +6,13 @@
  */
 import { connect } from "../../app/connect.js";
 import {
-  assertBound,
-  CATALOG_LIMIT,
   diffCatalog,
-  LIMIT_NOTE,
-  MAX_SECONDS_RANGE,
-  MAX_TOKENS_RANGE,
   short,
   syncCatalog,
   type DiffResult,
   type SyncProgress,
   type SyncResult,
 } from "../../app/catalog.js";
-import { UsageError } from "../../app/errors.js";
 import type { CatalogToken } from "../../core/catalog.js";
 import { snapshotPaths, type SnapshotPaths } from "../../workspace/catalog-store.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -26,19 +20,15 @@ import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
 
 export interface CatalogFlags extends RemoteFlags {
-  limit?: string;
-  maxTokens?: string;
-  maxSeconds?: string;
+  limit?: number;
+  maxTokens?: number;
+  maxSeconds?: number;
   json?: boolean;
 }
 
-/** The flags every catalog read shares, checked before anything is opened. */
+/** The flags every catalog read shares (commander has checked each one's range: cli/whole-number.ts). */
 function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens: number | undefined; maxSeconds: number | undefined } {
-  return {
-    limit: parseIntegerFlag("--limit", flags.limit, CATALOG_LIMIT, LIMIT_NOTE),
-    maxTokens: parseIntegerFlag("--max-tokens", flags.maxTokens, MAX_TOKENS_RANGE),
-    maxSeconds: parseIntegerFlag("--max-seconds", flags.maxSeconds, MAX_SECONDS_RANGE),
-  };
+  return { limit: flags.limit, maxTokens: flags.maxTokens, maxSeconds: flags.maxSeconds };
 }
 
 export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
@@ -80,18 +70,6 @@ export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promis
   }
   io.stdout.write(flags.json ? `${JSON.stringify(diffJson(result))}\n` : describeDiff(result, paths));
   return EXIT.ok;
-}
-
-/**
- * An integer flag as typed: digits only (no sign, fraction or exponent), then
- * its range; refused before any request. `note` follows the range in the message.
- */
-function parseIntegerFlag(flag: string, text: string | undefined, range: { min: number; max: number }, note = ""): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(text.trim())) throw new UsageError(`${flag} must be an integer from ${range.min} to ${range.max}${note}, not "${text}"`, { parameter: flag.slice(2) });
-  const value = Number(text.trim());
-  assertBound(flag, value, range, note);
-  return value;
 }
 
 function describeSync(result: SyncResult): string {

@@ -9,16 +9,12 @@ import { resolve } from "node:path";
 import { UsageError } from "../../app/errors.js";
 import {
   API_SCOPES,
-  CATALOG_SIZE_RANGE,
   createEmulator,
   DEFAULT_PORT,
   EmulatorError,
-  isInRange,
   parseFaultFlag,
-  PORT_RANGE,
   SEED_IDS,
   type FaultSpec,
-  type IntegerRange,
   type TokenOption,
 } from "../../emulator/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -28,21 +24,21 @@ import type { CliIo } from "../io.js";
 export const DEFAULT_STATE_FILE = ".screenpol-emulator.json";
 
 export interface EmulatorFlags {
-  port?: string;
+  port?: number;
   host?: string;
   state?: string;
   inMemory?: boolean;
   reset?: boolean;
-  catalogSize?: string;
+  catalogSize?: number;
   token?: string[];
   fault?: string[];
   json?: boolean;
 }
 
 export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<ExitCode> {
-  const port = parseWholeNumber(flags.port ?? String(DEFAULT_PORT), "--port", PORT_RANGE);
+  const port = flags.port ?? DEFAULT_PORT;
   const host = flags.host ?? "127.0.0.1";
-  const catalogSize = flags.catalogSize === undefined ? undefined : parseWholeNumber(flags.catalogSize, "--catalog-size", CATALOG_SIZE_RANGE);
+  const catalogSize = flags.catalogSize;
   if (flags.inMemory && flags.state !== undefined) throw new UsageError("--in-memory and --state exclude each other");
   const statePath = flags.inMemory ? undefined : resolve(io.cwd, flags.state ?? DEFAULT_STATE_FILE);
   const tokens = (flags.token ?? []).map(parseTokenFlag);
@@ -104,13 +100,6 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
   await emulator.close();
   if (!flags.json) io.stderr.write("screenpol emulator: stopped\n");
   return EXIT.ok;
-}
-
-/** A flag's whole number, in the range the emulator itself enforces (emulator/bounds.ts). */
-function parseWholeNumber(text: string, flag: string, range: IntegerRange): number {
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-  if (!isInRange(value, range)) throw new UsageError(`${flag} takes a whole number from ${range.min} to ${range.max}, not "${text.slice(0, 40)}"`);
-  return value;
 }
 
 /** `--token VALUE=scope1,scope2`; an empty scope list makes a token with no scopes. */

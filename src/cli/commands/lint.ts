@@ -9,12 +9,12 @@ import { VERSION } from "../version.js";
 export interface LintFlags {
   format: string;
   staged?: boolean;
-  maxWarnings?: string;
+  maxWarnings?: number;
 }
 
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
   if (!isFormatName(flags.format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
-  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  const { maxWarnings } = flags;
   const run = await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
   const output = formatReport(flags.format, run, {
     color: shouldUseColor(io.env, io.stdout.isTTY === true),
@@ -33,10 +33,4 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
     return EXIT.findings;
   }
   return EXIT.ok;
-}
-
-function parseMaxWarnings(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings takes a whole number, not "${value}"`);
-  return Number(value);
 }

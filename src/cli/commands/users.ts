@@ -18,8 +18,8 @@ export interface UsersListFlags extends RemoteFlags {
   env?: string;
   filter?: string;
   orderBy?: string;
-  limit?: string;
-  offset?: string;
+  limit?: number;
+  offset?: number;
   all?: boolean;
   json?: boolean;
 }
@@ -34,8 +34,7 @@ const COLUMNS: ReadonlyArray<{ header: string; member: string }> = [
 ];
 
 export async function usersListCommand(flags: UsersListFlags, io: CliIo): Promise<ExitCode> {
-  const limit = parseWholeNumber(flags.limit, "--limit");
-  const offset = parseWholeNumber(flags.offset, "--offset");
+  const { limit, offset } = flags;
   const filter = parseFilter(flags.filter);
   if (flags.all && offset !== undefined) throw new UsageError("--all reads every page from the first; it does not take --offset");
   return withConnection(connectOptions(flags, io), async ({ workspace, client }) => {
@@ -83,10 +82,4 @@ function parseFilter(text: string | undefined): { column: string; value: string 
   const at = text.indexOf("=");
   if (at <= 0) throw new UsageError(`--filter takes COLUMN=VALUE, e.g. --filter email=example.com, not ${JSON.stringify(printable(text, 60))}`);
   return { column: text.slice(0, at), value: text.slice(at + 1) };
-}
-
-function parseWholeNumber(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`${flag} takes a whole number, not ${JSON.stringify(printable(text, 40))}`);
-  return Number(text);
 }

@@ -11,7 +11,6 @@ export {
   countByKind,
   entryName,
   hasChanges,
-  parsePlan,
   PLAN_FORMAT_VERSION,
   type AddressEntriesBody,
   type AddressEntriesSummary,
@@ -19,7 +18,6 @@ export {
   type LivePolicy,
   type LiveRecord,
   type LocalDocument,
-  type ParsedPlan,
   type Plan,
   type PlanEntry,
   type PlanInput,
@@ -28,4 +26,5 @@ export {
   type PolicyPlanEntry,
   type PolicySummary,
 } from "./model.js";
+export { parsePlan, type ParsedPlan } from "./file.js";
 export { summarisePolicyChange } from "./summary.js";

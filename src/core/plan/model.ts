@@ -5,9 +5,9 @@
  * `formatVersion`, entries discriminated by `kind`. A change of this shape is a
  * change of the file format: bump PLAN_FORMAT_VERSION.
  */
-import { bodyHash, type PolicyContent } from "../canonical.js";
-import { isRecord, type EnvironmentConfig, type EnvironmentKind } from "../config.js";
-import { isScope, isVendor, type Scope, type Vendor } from "../vendors.js";
+import type { PolicyContent } from "../canonical.js";
+import type { EnvironmentConfig, EnvironmentKind } from "../config.js";
+import type { Scope, Vendor } from "../vendors.js";
 
 /** Version of the plan.json shape below; bumped on any incompatible change. */
 export const PLAN_FORMAT_VERSION = 1;
@@ -157,58 +157,4 @@ export function hasChanges(plan: Pick<Plan, "entries">): boolean {
 /** A short name of an entry: `sandbox/vendorAWalletScreening/TRANSACTION` or `.../addresses`. */
 export function entryName(entry: Pick<PlanEntry, "environment" | "providerType"> & { resource: string; scope?: string }): string {
   return `${entry.environment}/${entry.providerType}/${entry.resource === "policy" ? entry.scope : "addresses"}`;
-}
-
-export type ParsedPlan = { ok: true; plan: Plan } | { ok: false; reason: string };
-
-/**
- * Reads plan.json text back into a Plan, checking its shape member by member
- * (a plan file is input like any other) and every body against its recorded
- * hash, so a plan edited after review is refused. Never throws.
- */
-export function parsePlan(text: string): ParsedPlan {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: "it is not JSON" };
-  }
-  if (!isRecord(data)) return { ok: false, reason: "it is not a JSON object" };
-  if (data.formatVersion !== PLAN_FORMAT_VERSION) {
-    return { ok: false, reason: `formatVersion is ${JSON.stringify(data.formatVersion)}; this screenpol reads plan format ${PLAN_FORMAT_VERSION}` };
-  }
-  if (!Array.isArray(data.environments) || !data.environments.every((e) => isRecord(e) && typeof e.name === "string" && typeof e.id === "string" && (e.kind === "sandbox" || e.kind === "live"))) {
-    return { ok: false, reason: "environments must be a list of {name, id, kind}" };
-  }
-  if (!Array.isArray(data.paths) || !data.paths.every((p) => typeof p === "string")) return { ok: false, reason: "paths must be a list of strings" };
-  if (!isRecord(data.files) || !Object.values(data.files).every((hash) => typeof hash === "string")) return { ok: false, reason: "files must map paths to hashes" };
-  if (!Array.isArray(data.entries)) return { ok: false, reason: "entries must be a list" };
-  for (const [index, entry] of data.entries.entries()) {
-    const problem = entryProblem(entry);
-    if (problem) return { ok: false, reason: `entries[${index}]: ${problem}` };
-  }
-  return { ok: true, plan: data as unknown as Plan };
-}
-
-const KINDS: readonly string[] = ["create", "update", "unchanged", "live-only"];
-
-function entryProblem(entry: unknown): string | undefined {
-  if (!isRecord(entry)) return "not an object";
-  if (!KINDS.includes(entry.kind as string)) return `kind must be one of ${KINDS.join(", ")}`;
-  if (entry.resource !== "policy" && entry.resource !== "addresses") return "resource must be policy or addresses";
-  if (typeof entry.environment !== "string" || typeof entry.environmentId !== "string") return "environment and environmentId must be strings";
-  if (!isVendor(entry.providerType)) return "providerType is not a screening vendor";
-  if (entry.resource === "policy" && !isScope(entry.scope)) return "scope must be SIGN_IN or TRANSACTION";
-  if (typeof entry.path !== "string") return "path must be a string";
-  if (!Number.isSafeInteger(entry.baseRevision) || (entry.baseRevision as number) < 0) return "baseRevision must be a non-negative integer";
-  const name = `${entry.environment}/${String(entry.providerType)}/${entry.resource === "policy" ? String(entry.scope) : "addresses"}`;
-  if (entry.kind === "live-only") return undefined;
-  if (!isRecord(entry.body)) return `${name}: body must be an object`;
-  if (entry.body.revision !== entry.baseRevision) return `${name}: body.revision ${JSON.stringify(entry.body.revision)} is not the planned base revision ${String(entry.baseRevision)}`;
-  if (entry.resource === "policy" && (!isRecord(entry.body.rules) || typeof entry.body.enabled !== "boolean" || !Number.isSafeInteger(entry.body.schemaVersion))) {
-    return `${name}: body must be {revision, schemaVersion, rules, enabled}`;
-  }
-  if (entry.resource === "addresses" && (!Array.isArray(entry.body.entries) || !entry.body.entries.every(isRecord))) return `${name}: body must be {revision, entries}`;
-  if (entry.bodySha256 !== bodyHash(entry.body)) return `${name}: the body does not match its recorded hash (the plan was edited after it was made)`;
-  return undefined;
 }

@@ -82,10 +82,10 @@ describe("screenpol users list", () => {
   it("refuses bad flags before any request (exit 2)", async () => {
     const before = harness.requests();
     const cases: Array<[string[], string]> = [
-      [["--limit", "ten"], 'screenpol: --limit takes a whole number, not "ten"\n'],
+      [["--limit", "ten"], "screenpol: option '--limit <n>' argument 'ten' is invalid. It must be a whole number from 1 to 100.\n"],
       [["--all", "--offset", "5"], "screenpol: --all reads every page from the first; it does not take --offset\n"],
       [["--filter", "keiko"], 'screenpol: --filter takes COLUMN=VALUE, e.g. --filter email=example.com, not "keiko"\n'],
-      [["--limit", "500"], "screenpol: limit must be an integer from 1 to 100, not 500\n"],
+      [["--limit", "500"], "screenpol: option '--limit <n>' argument '500' is invalid. It must be a whole number from 1 to 100.\n"],
     ];
     for (const [flags, message] of cases) {
       const run = await harness.run(["users", "list", "--env", "sandbox", ...flags]);
