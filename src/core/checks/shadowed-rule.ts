@@ -20,7 +20,7 @@
  * reported here to this check. Reported at the rule's `id` value.
  */
 import { formatPath } from "../diagnostic.js";
-import { covers, examples, matches, readWhen } from "../rule-cover.js";
+import { covers, examples, matches, readWhen, type Cover } from "../rule-cover.js";
 import type { Vendor } from "../vendors.js";
 import type { FileCheck, Finding } from "./check.js";
 import { ownMember, postScreenOf } from "./policy-parts.js";
@@ -52,20 +52,51 @@ export const check: FileCheck = {
 
 /** Whether rule `index` is shadowed by an earlier, less strict rule; see the file comment. */
 export function findShadowing(rules: readonly unknown[], index: number, vendor: Vendor | undefined): Shadowing | undefined {
-  if (!vendor) return undefined;
-  const action = ownMember(rules[index], "action");
-  const strictness = typeof action === "string" ? STRICTNESS[action] : undefined;
-  if (strictness === undefined || strictness === 0) return undefined;
-  const cover = readWhen(ownMember(rules[index], "when"), vendor);
+  return vendor ? shadowingsOf(rules, vendor)[index] : undefined;
+}
+
+/**
+ * Every rule's shadowing, computed once per rule list and vendor: this check and
+ * unreachable-rule both ask for each rule, and reading every earlier `when` again
+ * for each rule made a 5,000-rule file take seconds (docs/decisions.md, Lint hardening).
+ */
+const computed = new WeakMap<readonly unknown[], { vendor: Vendor; shadowings: Array<Shadowing | undefined> }>();
+
+function shadowingsOf(rules: readonly unknown[], vendor: Vendor): Array<Shadowing | undefined> {
+  const cached = computed.get(rules);
+  if (cached?.vendor === vendor) return cached.shadowings;
+  const whens = rules.map((rule) => readWhen(ownMember(rule, "when"), vendor));
+  const shadowings = rules.map((_, index) => shadowingAt(rules, whens, index, vendor));
+  computed.set(rules, { vendor, shadowings });
+  return shadowings;
+}
+
+function shadowingAt(rules: readonly unknown[], whens: ReadonlyArray<Cover | undefined>, index: number, vendor: Vendor): Shadowing | undefined {
+  const strictness = strictnessOf(rules[index]);
+  if (!(strictness > 0)) return undefined;
+  const cover = whens[index];
   if (!cover) return undefined;
-  const earlierCovers = rules.slice(0, index).map((rule) => readWhen(ownMember(rule, "when"), vendor));
-  const earlier = earlierCovers.findIndex((candidate) => candidate !== undefined && covers(candidate, cover));
+  let earlier = -1;
+  for (let candidate = 0; candidate < index; candidate++) {
+    const when = whens[candidate];
+    if (when !== undefined && covers(when, cover)) {
+      earlier = candidate;
+      break;
+    }
+  }
   if (earlier === -1 || !(strictnessOf(rules[earlier]) < strictness)) return undefined;
   const weakerDeciders: number[] = [];
   for (const screening of examples(cover, vendor)) {
-    const decider = earlierCovers.findIndex((candidate) => candidate === undefined || matches(candidate, screening));
+    let decider = -1;
+    for (let candidate = 0; candidate < index; candidate++) {
+      const when = whens[candidate];
+      if (when === undefined || matches(when, screening)) {
+        decider = candidate;
+        break;
+      }
+    }
     // An unreadable rule above the decider might have matched the example: no certainty from it.
-    if (decider === -1 || earlierCovers[decider] === undefined) continue;
+    if (decider === -1 || whens[decider] === undefined) continue;
     if (strictnessOf(rules[decider]) < strictness) weakerDeciders.push(decider);
   }
   // The covering rule's own action when an example reaches it, as the message tells that story first.
