@@ -48,7 +48,7 @@ function emitEntry(key, value, prefix, indent, out) {
   } else if (isRecord(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0) out.push(`${head} {}`);
-    else if (key in CONDITION_MEMBER_KEYS && keys.every((member) => isScalarValue(value[member]))) {
+    else if (Object.hasOwn(CONDITION_MEMBER_KEYS, key) && keys.every((member) => isScalarValue(value[member]))) {
       out.push(`${head} { ${keys.map((member) => `${yamlKey(member, true)}: ${yamlScalar(value[member], member, true)}`).join(", ")} }`);
     } else {
       out.push(head);

@@ -5,7 +5,9 @@
  * address-entries document, whatever the strings, numbers and nesting, with
  * the one difference the switch made on purpose: a list directly inside a list
  * (which no valid policy holds) is written `- - a`, yaml's compact form,
- * instead of `-` alone on its line (docs/decisions.md).
+ * instead of `-` alone on its line (docs/decisions.md). The hand emitter's one
+ * bug is fixed in the frozen copy so the two can be compared: it asked `key in
+ * {...}`, so a key named `valueOf` or `constructor` switched to flow style.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
