@@ -60,7 +60,8 @@ export const check: FileCheck = {
           report([...path, key], key, "key", CONDITION_KEYS[vendor]);
           continue;
         }
-        const members = CONDITION_MEMBERS[vendor][key];
+        // An own member only: a key named `__proto__` or `toString` is no condition.
+        const members = Object.hasOwn(CONDITION_MEMBERS[vendor], key) ? CONDITION_MEMBERS[vendor][key] : undefined;
         if (!members || !isRecord(condition)) continue;
         for (const [member, value] of Object.entries(condition)) {
           if (otherMembers.has(member) && !ownMembers.has(member)) {
