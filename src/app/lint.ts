@@ -6,7 +6,7 @@ import { CONFIG_FILE, type Config } from "../core/config.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
-import { namedPathKind } from "../workspace/named-path.js";
+import { isMissingPath } from "../workspace/named-path.js";
 import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
@@ -118,8 +118,8 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
  * later, during the walk, stays a `read-error` finding.
  */
 async function refuseMissingPaths(cwd: string, paths: readonly string[]): Promise<void> {
-  const kinds = await Promise.all(paths.map((path) => namedPathKind(resolve(cwd, path))));
-  const missing = paths.filter((_, index) => kinds[index] === "missing");
+  const missingFlags = await Promise.all(paths.map((path) => isMissingPath(resolve(cwd, path))));
+  const missing = paths.filter((_, index) => missingFlags[index]);
   if (missing.length > 0) throw new UsageError(`nothing to lint at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
 }
 
@@ -166,7 +166,7 @@ async function readStaged(root: string, workingConfig: Config, cwd: string, path
   // A named path with nothing staged under it is a typo or a forgotten `git add`: say so, as a missing file is.
   for (const name of named) {
     if (!everything.some((source) => source.file === name || source.file.startsWith(`${name}/`))) {
-      if ((await namedPathKind(resolve(root, name))) === "missing") throw new UsageError(`nothing to lint at ${JSON.stringify(name)}: not in the Git index and no such file or folder`);
+      if (await isMissingPath(resolve(root, name))) throw new UsageError(`nothing to lint at ${JSON.stringify(name)}: not in the Git index and no such file or folder`);
       sources.push({ file: name, readError: "is not in the Git index (not added, or not tracked)" });
     }
   }

@@ -203,6 +203,15 @@ function failure(error: unknown): Extract<BoundedRead, { ok: false }> {
   return { ok: false, problem: "unreadable", reason: describeFsError(error), cause: error };
 }
 
+/**
+ * A failed read as an Error for callers whose contract is an Error: the reason
+ * in words is the message, and the errno code is kept when there was one.
+ */
+export function readError(reason: string, cause?: unknown): Error & { code?: string } {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return Object.assign(new Error(reason, { cause }), code === undefined ? {} : { code });
+}
+
 /** One readable line for a file-system error, without a stack. */
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

@@ -24,7 +24,7 @@
 import { createHash } from "node:crypto";
 import { syncDirectory, temporaryPathFor } from "./atomic-write.js";
 import { mkdir, open, readdir, rename, rmdir, unlink, type FileHandle } from "node:fs/promises";
-import { openChecked, readBounded, tooLarge, type BoundedReadOptions } from "./bounded-read.js";
+import { openChecked, readBounded, readError, tooLarge, type BoundedReadOptions } from "./bounded-read.js";
 import { dirname, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import type { SnapshotEntry } from "../core/catalog-diff.js";
@@ -200,7 +200,7 @@ function snapshotLimits(paths: SnapshotPaths): BoundedReadOptions {
 /** {@link sha256OfBytes} of a file, read through one reused buffer; undefined when it does not exist. */
 async function hashFile(paths: SnapshotPaths, path: string): Promise<string | undefined | Error> {
   const opened = await openChecked(path, snapshotLimits(paths));
-  if (!opened.ok) return opened.problem === "missing" ? undefined : readFailure(opened.reason, opened.cause);
+  if (!opened.ok) return opened.problem === "missing" ? undefined : readError(opened.reason, opened.cause);
   const handle = opened.handle;
   const hash = createHash("sha256");
   let sawCarriageReturn = false;
@@ -211,7 +211,7 @@ async function hashFile(paths: SnapshotPaths, path: string): Promise<string | un
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) break;
       total += bytesRead;
-      if (total > SNAPSHOT_MAX_BYTES) return readFailure(tooLarge(SNAPSHOT_MAX_BYTES).reason);
+      if (total > SNAPSHOT_MAX_BYTES) return readError(tooLarge(SNAPSHOT_MAX_BYTES).reason);
       const bytes = buffer.subarray(0, bytesRead);
       if (!sawCarriageReturn && bytes.includes(13)) sawCarriageReturn = true;
       hash.update(bytes);
@@ -573,13 +573,7 @@ async function readOptional(paths: SnapshotPaths, path: string, binary: true): P
 async function readOptional(paths: SnapshotPaths, path: string, binary = false): Promise<string | Buffer | undefined | Error> {
   const read = await readBounded(path, snapshotLimits(paths));
   if (read.ok) return binary ? read.bytes : read.bytes.toString("utf8");
-  return read.problem === "missing" ? undefined : readFailure(read.reason, read.cause);
-}
-
-/** An error whose message is the reason in words (a bounded read's), keeping the errno code when there was one. */
-function readFailure(reason: string, cause?: unknown): Error {
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  return Object.assign(new Error(reason, { cause }), code === undefined ? {} : { code });
+  return read.problem === "missing" ? undefined : readError(read.reason, read.cause);
 }
 
 function describeFsError(error: unknown): string {

@@ -1,17 +1,16 @@
-import { lstat, stat } from "node:fs/promises";
+import { lstat } from "node:fs/promises";
 
 /**
- * What a path named on the command line is, before anything is read: nothing at
- * all (not even a dangling link), a folder (followed through links), or something
- * else to read (a file, a dangling link, a path that cannot be inspected), whose
- * problems are the reader's to report.
+ * Whether nothing at all is at a path named on the command line (not even a
+ * dangling link): that is a usage error. Anything else is read, and the reader
+ * reports what is wrong with it (a dangling link, a FIFO, a path it cannot inspect).
  */
-export async function namedPathKind(path: string): Promise<"missing" | "folder" | "other"> {
+export async function isMissingPath(path: string): Promise<boolean> {
   try {
     await lstat(path);
+    return false;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return "missing";
-    return "other";
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR";
   }
-  return (await stat(path).then((info) => info.isDirectory(), () => false)) ? "folder" : "other";
 }

@@ -8,6 +8,7 @@
  * app/secrets.ts; once to send it, app/connect.ts), and a pipe gives its content
  * only once: so the first read's outcome is kept for the rest of the process.
  */
+import { readError } from "./bounded-read.js";
 import { readRequiredTextFile, type TextReadOptions } from "./repository.js";
 
 const TOKEN_FILE_READ: TextReadOptions = { maxBytes: 64 * 1024, pipes: { timeoutMs: 10_000 } };
@@ -25,6 +26,7 @@ export function readTokenFile(path: string): Promise<string> {
 }
 
 function tokenFileError(reason: string, cause: unknown): Error {
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  return Object.assign(new Error(reason, { cause }), { code: code ?? reason });
+  const error = readError(reason, cause);
+  error.code ??= reason;
+  return error;
 }
