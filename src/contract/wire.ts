@@ -9,6 +9,7 @@
  * choose is here too, so it can be changed in one place (toolkit.md, Remote
  * behaviour: "kept in one module so it can be changed").
  */
+import { CATALOG_LIMIT } from "../core/catalog-bounds.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 
 /** Status of a designed edit whose `revision` is not the live one (toolkit.md, Remote behaviour). */
@@ -100,7 +101,7 @@ export const USER_ORDER_COLUMNS = ["id", "email", "alias", "firstName", "lastNam
 export const USER_ORDER_PATTERN = /^([A-Za-z]+)(?::(asc|desc))?$/;
 
 /** Token catalog page size: integer 1..100, default 50 (admin-api.md, operation 2 and Limits). */
-export const CATALOG_PAGE_LIMIT = { min: 1, max: 100, default: 50 } as const;
+export const CATALOG_PAGE_LIMIT = { ...CATALOG_LIMIT, default: 50 } as const;
 
 /** Page size bounds of the users listing: the token catalog's (admin-api.md, Limits), for want of its own. */
 export const USERS_PAGE_LIMIT = CATALOG_PAGE_LIMIT;
