@@ -37,7 +37,6 @@ export interface LintRun extends LintResult {
    * the top of the Git work tree holding `root`, or `root` outside Git (app/display-paths.ts).
    */
   displayRoot: string;
-  configFound: boolean;
   /** The token catalog snapshot used by unknown-token, or why there was none. */
   catalog: LintCatalog;
   /**
@@ -105,7 +104,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
-    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, configFound: workspace.configFound, catalog, catalogNotice: notice, threads };
+    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, catalog, catalogNotice: notice, threads };
   } finally {
     await workers?.close();
   }

@@ -15,7 +15,6 @@ import { ConfigError } from "./errors.js";
 export interface Workspace {
   root: string;
   config: Config;
-  configFound: boolean;
   /** screenpol.config.yaml as read, with its parse when it decoded: lint it as it is, never read or parse it again. */
   configSource: SourceFile;
 }
@@ -35,7 +34,7 @@ export async function openWorkspace(cwd: string): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw noConfigError(cwd);
   const { config, source } = await readWorkspaceConfig(root);
-  return { root, config, configFound, configSource: source };
+  return { root, config, configSource: source };
 }
 
 /** The working tree's config, read as the lint reads any file (the same `read-error` when it cannot be). */
@@ -72,5 +71,5 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const problems = lintSources([source]).diagnostics.filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);
-  return { root, config, configFound, configSource: source };
+  return { root, config, configSource: source };
 }
