@@ -22,3 +22,26 @@ export { computePlan, PLAN_FORMAT_VERSION, type Plan, type PlanEntry, type PlanK
 export { runPlan as plan, type PlanRequest, type PlanRun } from "./app/plan.js";
 export { createClient, RemoteError, UsageError, type RemoteClient, type ClientOptions } from "./remote/index.js";
 export { createEmulator } from "./emulator/index.js";
+
+/**
+ * What a policy does (semantics.md): one screening in, one decision out.
+ *
+ *     import { decide } from "screenpol";
+ *     const { action, by } = decide({ providerType, scope, policy, addressEntries }, screening, { now: new Date() });
+ */
+export {
+  decide,
+  readScreening,
+  STEPS,
+  STRICTNESS,
+  type DecideOptions,
+  type Decision,
+  type Step,
+  type TraceEntry,
+  type DecisionSubject,
+  type PolicyDocument,
+  type AddressEntryDocument,
+  type Screening,
+  type ScopedScreening,
+  type Signals,
+} from "./core/semantics/index.js";

@@ -1,0 +1,32 @@
+/** What a policy does (semantics.md): the decision procedure and its vocabulary. */
+export { decide, type DecideOptions } from "./decide.js";
+export { STEPS, STRICTNESS, type Step, type Decision, type TraceEntry, type RuleTrace, type ConditionTrace, type PreScreenGate } from "./decision.js";
+export {
+  compileSubject,
+  addressKey,
+  tokenKey,
+  type DecisionSubject,
+  type CompiledSubject,
+  type PolicyDocument,
+  type AddressEntryDocument,
+  type RuleDocument,
+  type PreScreenDocument,
+  type ConditionSetDocument,
+} from "./subject.js";
+export {
+  RISK_LEVELS,
+  EXPOSURE_DIRECTIONS,
+  RISK_TYPES,
+  MIN_RISK_SCORE,
+  MAX_RISK_SCORE,
+  type Screening,
+  type ScopedScreening,
+  type Signals,
+  type Exposure,
+  type Indicator,
+  type Transfer,
+  type TokenRef,
+  type RiskLevel,
+} from "./signals.js";
+export { readWhen, readWhenTerms, coverHolds, whenHolds, holds, observe, satisfies, type Condition, type Cover, type When, type Term } from "./conditions.js";
+export { readScreening, screeningSchemaName, SIGNAL_KEYS, type ScreeningReading } from "./screening-input.js";

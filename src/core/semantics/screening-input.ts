@@ -1,0 +1,92 @@
+/**
+ * A screening as read from a test case, a `decide` file or a replay line
+ * (semantics.md section 1): its vendor's JSON Schema, then what a schema cannot
+ * say. Every problem is a finding at its document path, never a silent default:
+ * a signal or category of the other vendor names the vendor it belongs to.
+ */
+import type { Finding } from "../checks/check.js";
+import { isRecord } from "../config.js";
+import type { DocPath } from "../diagnostic.js";
+import type { SchemaName } from "../generated/schemas.js";
+import { validateWithSchema } from "../validate.js";
+import { CATEGORIES, EQUIVALENTS, otherVendor, type Scope, type Vendor } from "../vendors.js";
+import type { Screening } from "./signals.js";
+
+/** The signals each vendor returns (semantics.md section 1). */
+export const SIGNAL_KEYS: Record<Vendor, readonly string[]> = {
+  vendorAWalletScreening: ["riskScore", "exposures", "cluster"],
+  vendorBAddressScreening: ["riskLevel", "indicators", "entity"],
+};
+
+const SIGNAL_EQUIVALENTS: Readonly<Record<string, string>> = {
+  riskScore: "riskLevel",
+  riskLevel: "riskScore",
+  exposures: "indicators",
+  indicators: "exposures",
+  cluster: "entity",
+  entity: "cluster",
+};
+
+export function screeningSchemaName(vendor: Vendor): SchemaName {
+  return `screening-${vendor}` as SchemaName;
+}
+
+export type ScreeningReading = { ok: true; screening: Screening } | { ok: false; findings: Finding[] };
+
+/**
+ * Reads one screening for a policy of `vendor` and `scope`. Paths in findings
+ * are relative to the screening; `at` prefixes them (a test case's
+ * `["cases", 3, "screening"]`).
+ */
+export function readScreening(data: unknown, vendor: Vendor, scope: Scope, at: DocPath = []): ScreeningReading {
+  const findings = validateWithSchema(screeningSchemaName(vendor), data).map((finding) => explainOtherVendor(finding, data, vendor));
+  if (isRecord(data)) {
+    if (Object.hasOwn(data, "scope") && typeof data.scope === "string" && data.scope !== scope && (data.scope === "SIGN_IN" || data.scope === "TRANSACTION")) {
+      findings.push({ code: "schema", path: ["scope"], message: `scope ${data.scope} does not match the ${scope} policy it is decided against`, target: "value" });
+    }
+    if (scope === "SIGN_IN" && Object.hasOwn(data, "transfer")) {
+      findings.push({ code: "scope-field", path: ["transfer"], message: "a SIGN_IN screening has no transfer: there is no amount or token at sign-in", target: "key" });
+    }
+  }
+  if (findings.length > 0) return { ok: false, findings: at.length === 0 ? findings : findings.map((finding) => ({ ...finding, path: [...at, ...finding.path] })) };
+  return { ok: true, screening: data as Screening };
+}
+
+/** An unknown signal or category that is the other vendor's says so, with this vendor's word for it. */
+function explainOtherVendor(finding: Finding, data: unknown, vendor: Vendor): Finding {
+  const other = otherVendor(vendor);
+  const path = finding.path;
+  const last = path.at(-1);
+  if (path.length === 2 && path[0] === "signals" && typeof last === "string" && SIGNAL_KEYS[other].includes(last) && finding.target === "key") {
+    const equivalent = SIGNAL_EQUIVALENTS[last];
+    return {
+      code: "cross-vendor-field",
+      path,
+      target: "key",
+      message: `${last} is a signal of ${other}, not of ${vendor}${equivalent ? `; ${vendor} returns ${equivalent}` : ""}`,
+    };
+  }
+  if (last === "category" && path[0] === "signals") {
+    const value = valueAt(data, path);
+    if (typeof value === "string" && CATEGORIES[other].includes(value) && !CATEGORIES[vendor].includes(value)) {
+      const equivalent = EQUIVALENTS[value];
+      return {
+        code: "cross-vendor-field",
+        path,
+        target: "value",
+        message: `${value} is a category of ${other}, not of ${vendor}${equivalent && CATEGORIES[vendor].includes(equivalent) ? `; ${vendor} calls it ${equivalent}` : ""}`,
+      };
+    }
+  }
+  return finding;
+}
+
+function valueAt(data: unknown, path: DocPath): unknown {
+  let node = data;
+  for (const segment of path) {
+    if (Array.isArray(node) && typeof segment === "number") node = node[segment];
+    else if (isRecord(node) && typeof segment === "string" && Object.hasOwn(node, segment)) node = node[segment];
+    else return undefined;
+  }
+  return node;
+}
