@@ -78,14 +78,14 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("schema")
-    .description("print the JSON Schema of a policy file, for editors (yaml-language-server)")
+    .description("print the JSON Schema of a policy file or a screening, for editors (yaml-language-server)")
     .option("--vendor <providerType>", "vendorAWalletScreening or vendorBAddressScreening", "vendorAWalletScreening")
     .addOption(
       new Option("--schema-version <n>", "only this rule language version, 1 or 2 (default: whichever each file declares)").argParser(
         wholeNumber({ min: Math.min(...SCHEMA_VERSIONS), max: Math.max(...SCHEMA_VERSIONS) }),
       ),
     )
-    .option("--kind <kind>", "policy, addresses, webhooks or config", "policy")
+    .option("--kind <kind>", "policy, screening, addresses, webhooks or config", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);

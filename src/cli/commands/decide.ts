@@ -2,6 +2,7 @@ import { runDecide, type DecideOutcome } from "../../app/decide.js";
 import { formatDecisionJson } from "../../core/formats/decision-json.js";
 import { formatDecisionPretty } from "../../core/formats/decision-pretty.js";
 import { formatReport, shouldUseColor } from "../../core/formats/index.js";
+import { sortDiagnostics } from "../../core/formats/report.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -33,7 +34,7 @@ export async function decideCommand(input: string, flags: DecideFlags, io: CliIo
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   switch (outcome.kind) {
     case "invalid-screening":
-      for (const problem of outcome.problems) io.stderr.write(`${problem.file}:${problem.line}:${problem.column}  error  ${problem.message}  ${problem.code}\n`);
+      for (const problem of sortDiagnostics(outcome.problems)) io.stderr.write(`${problem.file}:${problem.line}:${problem.column}  error  ${problem.message}  ${problem.code}\n`);
       return EXIT.usage;
     case "findings":
       io.stdout.write(formatReport(flags.format, outcome.lint, { color, toolVersion: VERSION }));
