@@ -102,7 +102,7 @@ function describeAddressEntry(entry: Extract<TraceEntry, { step: "address-entry"
   const subject = `${context.screening.chain} ${context.screening.address}`;
   if (entry.entry) {
     const found = entry.entry;
-    const expiry = found.expiresAt === undefined ? "no expiry" : `until ${found.expiresAt}`;
+    const expiry = found.expiresAt === undefined ? "no expiry" : `expires ${found.expiresAt}`;
     return [`entry #${found.index + 1} for ${subject}: ${found.action}, scope ${found.scope}, ${expiry}, reason "${found.reason}"`, ...expired].join("; ");
   }
   if (expired.length === 0) return `no address entry for ${subject}`;
