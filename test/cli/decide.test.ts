@@ -20,6 +20,11 @@ function example(name: string): string {
   return readFileSync(join(PROJECT_ROOT, "examples/screenings", name), "utf8");
 }
 
+/** The steps every screening of ADDRESS passes on its way to an enabled policy. */
+function upToThePolicy(): string[] {
+  return ["  sanctions-floor  passed   not sanctioned", `  address-entry    passed   no address entry for EVM ${ADDRESS}`, "  policy-disabled  passed   policy enabled"];
+}
+
 function lines(text: string): string[] {
   return text.replace(/\n$/, "").split("\n");
 }
@@ -40,9 +45,7 @@ describe("a decision", () => {
     expect([run.code, run.stderr]).toEqual([0, ""]);
     expect(lines(run.stdout)).toEqual([
       "BLOCK by rule block-direct-illicit-proceeds (policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml:49:7)",
-      "  sanctions-floor  passed   not sanctioned",
-      `  address-entry    passed   no address entry for EVM ${ADDRESS}`,
-      "  policy-disabled  passed   policy enabled",
+      ...upToThePolicy(),
       "  pre-screen       passed   chain EVM in [EVM, SOL]; amount 1200 USD >= minAmountUsd 250; token EVM 1 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 in tokens",
       "  post-screen      decided  rule block-direct-illicit-proceeds matched (3 of 7 rules evaluated)",
       "    rule block-severe-risk-score (line 33)  BLOCK  not matched",
@@ -64,9 +67,7 @@ describe("a decision", () => {
     expect([run.code, run.stderr]).toEqual([0, ""]);
     expect(lines(run.stdout)).toEqual([
       "ALLOW by pre-screen (amount 40 USD < minAmountUsd 250)",
-      "  sanctions-floor  passed   not sanctioned",
-      `  address-entry    passed   no address entry for EVM ${ADDRESS}`,
-      "  policy-disabled  passed   policy enabled",
+      ...upToThePolicy(),
       "  pre-screen       decided  amount 40 USD < minAmountUsd 250: the vendor is not consulted",
     ]);
   });
@@ -128,6 +129,22 @@ describe("a decision", () => {
     expect([block.code, output[0]]).toEqual([0, "BLOCK by rule block-theft-or-scam-proceeds (policies/sandbox/vendorBAddressScreening/TRANSACTION.yaml:50:7)"]);
     expect(output).toContain("      riskLevel >= severe: low  does not hold");
     expect(output).toContain("      anyOf #1: indicator theft counterparty >= 1000 USD: 1000 USD  holds");
+  });
+});
+
+describe("examples/screenings", () => {
+  it.each([
+    ["block-by-rule.yaml", "BLOCK by rule block-direct-illicit-proceeds (policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml:49:7)"],
+    ["allow-by-address-entry.yaml", "ALLOW by address-entry (entry #1, policies/sandbox/vendorAWalletScreening/addresses.yaml:8:5)"],
+    ["pre-screen-allow.yaml", "ALLOW by pre-screen (amount 40 USD < minAmountUsd 250)"],
+    ["terminal-allow.yaml", "ALLOW by terminal-allow (no rule matched)"],
+    ["alert-by-any-of.yaml", "ALERT by rule alert-obfuscation-with-elevated-score (policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml:58:7)"],
+  ])("%s decides as its comment says, run as its comment says", async (name, verdict) => {
+    const text = example(name);
+    const command = /^# {3}screenpol (decide .*) examples\/screenings\/\S+$/m.exec(text)?.[1];
+    expect(command).toBeDefined();
+    const run = await decide([...command!.split(" "), "-"], text);
+    expect([run.code, lines(run.stdout)[0], run.stderr]).toEqual([0, verdict, ""]);
   });
 });
 
@@ -210,35 +227,32 @@ describe("a policy that is absent, disabled or does not lint", () => {
   });
   afterAll(() => own.remove());
 
-  it("no policy file: ALLOW by policy-disabled, and the output says there is none", async () => {
-    rmSync(join(own.dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"));
-    const run = await runCli([...SANDBOX_A_SIGN_IN, "-"], { cwd: own.dir, input: `chain: EVM\naddress: "${ADDRESS}"\nsignals: { riskScore: 10 }\n` });
+  // A disabled policy and an absent one decide alike, whatever the signals: only the words differ.
+  it.each([
+    [
+      "no policy file: the output says there is none",
+      () => rmSync(join(own.dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml")),
+      "SIGN_IN",
+      "no policy file policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml",
+      "no policy file policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml: the vendor is not consulted",
+    ],
+    [
+      "enabled: false",
+      () => {
+        const policy = readFileSync(join(PROJECT_ROOT, "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml"), "utf8");
+        own.write("policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml", policy.replace("enabled: true", "enabled: false"));
+      },
+      "TRANSACTION",
+      "enabled: false in policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml",
+      "policy disabled (enabled: false): the vendor is not consulted",
+    ],
+  ])("%s: ALLOW by policy-disabled", async (_name, prepare, scope, why, words) => {
+    prepare();
+    const input = `chain: EVM\naddress: "${ADDRESS}"\nsignals:\n  riskScore: 10\n  cluster: { category: terrorist_financing }\n`;
+    const run = await runCli(["decide", "--env", "sandbox", ...A, "--scope", scope, "-"], { cwd: own.dir, input });
     expect([run.code, lines(run.stdout)]).toEqual([
       0,
-      [
-        "ALLOW by policy-disabled (no policy file policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml)",
-        "  sanctions-floor  passed   not sanctioned",
-        `  address-entry    passed   no address entry for EVM ${ADDRESS}`,
-        "  policy-disabled  decided  no policy file policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml: the vendor is not consulted",
-      ],
-    ]);
-  });
-
-  it("enabled: false decides ALLOW whatever the signals", async () => {
-    const policy = readFileSync(join(PROJECT_ROOT, "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml"), "utf8").replace("enabled: true", "enabled: false");
-    own.write("policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml", policy);
-    const run = await runCli([...SANDBOX_A_TRANSACTION, "-"], {
-      cwd: own.dir,
-      input: `chain: EVM\naddress: "${ADDRESS}"\ntransfer: { amountUsd: 100000 }\nsignals:\n  riskScore: 10\n  cluster: { category: terrorist_financing }\n`,
-    });
-    expect([run.code, lines(run.stdout)]).toEqual([
-      0,
-      [
-        "ALLOW by policy-disabled (enabled: false in policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml)",
-        "  sanctions-floor  passed   not sanctioned",
-        `  address-entry    passed   no address entry for EVM ${ADDRESS}`,
-        "  policy-disabled  decided  policy disabled (enabled: false): the vendor is not consulted",
-      ],
+      [`ALLOW by policy-disabled (${why})`, "  sanctions-floor  passed   not sanctioned", `  address-entry    passed   no address entry for EVM ${ADDRESS}`, `  policy-disabled  decided  ${words}`],
     ]);
   });
 
@@ -249,6 +263,8 @@ describe("a policy that is absent, disabled or does not lint", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^policies\/live\/vendorAWalletScreening\/SIGN_IN\.yaml:\d+:\d+  error  rules\.postScreen\[0\]\.when\.riskLevel: .*  cross-vendor-field\n/);
     expect(run.stdout).toMatch(/\n✖ 1 problem \(1 error, 0 warnings\)\n$/);
+    const json = await runCli(["decide", "--env", "live", ...A, "--scope", "SIGN_IN", "--format", "json", "-"], { cwd: own.dir, input: `chain: EVM\naddress: "${ADDRESS}"\n` });
+    expect([json.code, JSON.parse(json.stdout).diagnostics.map((d: { code: string }) => d.code)]).toEqual([1, ["cross-vendor-field"]]);
   });
 });
 
@@ -300,6 +316,11 @@ describe("a screening that cannot be read: one line per problem at its line and 
   it("JSON on standard input is located like YAML", async () => {
     const run = await decide([...SANDBOX_A_SIGN_IN, "-"], '{\n  "chain": "EVM",\n  "address": "0x1",\n  "signals": {"riskScore": 11}\n}\n');
     expect([run.code, lines(run.stderr)]).toEqual([2, ["<stdin>:4:28  error  signals.riskScore: 11 is out of range: must be <= 10  schema"]]);
+  });
+
+  it("standard input over 1 MiB is refused, not read to its end", async () => {
+    const run = await decide([...SANDBOX_A_SIGN_IN, "-"], `chain: EVM\naddress: "${ADDRESS}"\n${"#".repeat(1024 * 1024)}\n`);
+    expect([run.code, run.stdout, run.stderr]).toEqual([2, "", "<stdin>:1:1  error  is over 1 MiB; not read  read-error\n"]);
   });
 
   it("a file that is not there", async () => {
