@@ -71,8 +71,11 @@ describe.each(tests)("tests/$file", (test) => {
     const reading = readScreening(testCase.screening, test.providerType, test.scope);
     expect(reading.ok ? [] : reading.findings).toEqual([]);
     if (!reading.ok) return;
-    const { action, by } = decide(loaded.subject, reading.screening, { now: NOW });
+    const { action, by, trace } = decide(loaded.subject, reading.screening, { now: NOW, trace: true });
     expect({ action, by }).toEqual(testCase.expect);
+    // The runner decides at the current date: an entry that expires would make this case fail one day.
+    const entry = trace?.find((step) => step.step === "address-entry");
+    expect(entry?.step === "address-entry" ? entry.entry?.expiresAt : undefined).toBeUndefined();
   });
 
   it("reaches every rule and step that can be reached", () => {
