@@ -146,7 +146,8 @@ function entryAddress(): fc.Arbitrary<{ chain: string; address: string }> {
   );
 }
 
-const EXPIRIES = ["2026-11-23T11:59:59Z", "2026-11-23T12:00:00Z", "2026-11-23T12:00:01Z", "2026-01-31", "2027-12-31"];
+/** Around NOW: a second either side, the instant itself (also as another offset spells it), a millisecond after, dates only. */
+const EXPIRIES = ["2026-11-23T11:59:59Z", "2026-11-23T12:00:00Z", "2026-11-23T13:00:00+01:00", "2026-11-23T12:00:00.001Z", "2026-11-23T12:00:01Z", "2026-01-31", "2027-12-31"];
 
 /** Address entries of (environment, vendor): one per (address, chain), every scope, expired or not. */
 export function addressEntries(): fc.Arbitrary<AddressEntryDocument[]> {

@@ -1,8 +1,5 @@
 import fc from "fast-check";
-import { stringify } from "yaml";
 import { describe, expect, it } from "vitest";
-import { lintSources } from "../../../src/core/lint.js";
-import { toConfig } from "../../../src/core/config.js";
 import {
   STEPS,
   coverHolds,
@@ -17,7 +14,8 @@ import {
   type Signals,
   type TokenRef,
 } from "../../../src/core/semantics/index.js";
-import { NOW, anyCase, decisionCase, signals, type DecisionCase } from "../../helpers/screening-arbitraries.js";
+import { subjectLintErrors } from "../../helpers/lint-subject.js";
+import { NOW, anyCase, decisionCase, signals } from "../../helpers/screening-arbitraries.js";
 
 const RUNS = { numRuns: 400 };
 const EARLY_STEPS = ["sanctions-floor", "address-entry", "policy-disabled", "pre-screen"];
@@ -104,16 +102,6 @@ function oracleCondition(key: string, c: Record<string, never>, s: Signals): boo
   }
 }
 
-const config = toConfig({ environments: { sandbox: { id: "3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01", kind: "sandbox" } } });
-
-function lintErrors({ subject }: DecisionCase): string[] {
-  const folder = `policies/sandbox/${subject.providerType}`;
-  const sources = [{ file: `${folder}/addresses.yaml`, text: stringify({ providerType: subject.providerType, entries: subject.addressEntries }) }];
-  if (subject.policy) sources.push({ file: `${folder}/${subject.scope}.yaml`, text: stringify(subject.policy) });
-  const lint = lintSources(sources, { config, now: new Date(NOW) });
-  return lint.diagnostics.filter((diagnostic) => diagnostic.severity === "error").map((diagnostic) => `${diagnostic.code}: ${diagnostic.message}`);
-}
-
 function withPolicy(subject: DecisionSubject, change: (policy: PolicyDocument) => PolicyDocument): DecisionSubject {
   return subject.policy ? { ...subject, policy: change(subject.policy) } : subject;
 }
@@ -122,7 +110,7 @@ describe("the generators", () => {
   it("make only valid policies, address entries and screenings", () => {
     fc.assert(
       fc.property(decisionCase(), (drawn) => {
-        expect(lintErrors(drawn)).toEqual([]);
+        expect(subjectLintErrors(drawn.subject, new Date(NOW))).toEqual([]);
         const reading = readScreening(drawn.screening, drawn.subject.providerType, drawn.subject.scope);
         expect(reading.ok ? [] : reading.findings).toEqual([]);
       }),
