@@ -70,7 +70,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
         wholeNumber({ min: Math.min(...SCHEMA_VERSIONS), max: Math.max(...SCHEMA_VERSIONS) }),
       ),
     )
-    .option("--kind <kind>", "policy, addresses, webhooks or config", "policy")
+    .option("--kind <kind>", "policy, addresses, webhooks, config or test", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);
