@@ -7,7 +7,7 @@ import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 import { SCHEMA_VERSIONS } from "../core/vendors.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
-import { FORMAT_NAMES } from "../core/formats/index.js";
+import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
@@ -42,6 +42,18 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");
       result.code = await lintCommand(paths, flags, io);
+    });
+
+  program
+    .command("test")
+    .description("run the policy test files: each case's screening decided against the local policy")
+    .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
+    .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
+    .option("--coverage", "list, per tested policy, the rules and steps no case reached")
+    .option("--now <iso>", "the clock for address entries' expiresAt (default: now)")
+    .action(async (paths: string[], flags) => {
+      const { testCommand } = await import("./commands/test.js");
+      result.code = await testCommand(paths, flags, io);
     });
 
   addRemoteOptions(

@@ -115,6 +115,17 @@ export async function collectPaths(root: string, cwd: string, paths: readonly st
   return { ...scope, files: [...found].sort(), emptyFolders };
 }
 
+/**
+ * Repository-relative paths of the YAML files under the policies folder, for
+ * the lint of test files (`unknown-policy`); an absent folder holds none.
+ */
+export async function listPolicyFiles(root: string, config: Config): Promise<Set<string>> {
+  const folder = join(root, config.paths.policies);
+  const real = await realpath(folder).catch(() => undefined);
+  if (real === undefined || !isWithin(await canonicalPath(root), real)) return new Set();
+  return new Set((await listYamlFiles(folder)).map((file) => toRepositoryPath(root, file)));
+}
+
 /** The folder a path must really stay in, or undefined when it is outside every allowed place. */
 function boundaryOf(scope: ReadScope, path: string): { folder: string; name: string } | undefined {
   if (isWithin(scope.root, path)) return inRepository(scope.root);
