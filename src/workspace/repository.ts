@@ -79,9 +79,11 @@ export async function resolveNamedPaths(cwd: string, paths: readonly string[]): 
   return paths.map((path) => resolve(base, path));
 }
 
-/** What `watch` and a lint cover: the named paths, or the config and the config's policies and webhooks folders. */
+/** What `watch` and a lint cover: the named paths, or the config and the config's policies, webhooks and tests folders. */
 export function targetsOf(scope: ReadScope, config: Config): string[] {
-  return scope.named.length > 0 ? [...scope.named] : [join(scope.root, CONFIG_FILE), join(scope.root, config.paths.policies), join(scope.root, config.paths.webhooks)];
+  return scope.named.length > 0
+    ? [...scope.named]
+    : [join(scope.root, CONFIG_FILE), join(scope.root, config.paths.policies), join(scope.root, config.paths.webhooks), join(scope.root, config.paths.tests)];
 }
 
 /**
