@@ -46,8 +46,9 @@ export async function buildPackage(projectRoot: string = PROJECT_ROOT): Promise<
   try {
     const { buildAll } = (await import(pathToFileURL(join(projectRoot, "scripts/build.mjs")).href)) as { buildAll(options: { quiet: boolean; outDir: string }): Promise<void> };
     await buildAll({ quiet: true, outDir: join(root, "dist") });
-    // tests/ and examples/ are part of the sample repository only once they exist.
-    for (const entry of OWN_ENTRIES) if (entry !== "dist" && existsSync(join(projectRoot, entry))) cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
+    for (const entry of OWN_ENTRIES) {
+      if (entry !== "dist" && existsSync(join(projectRoot, entry))) cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
+    }
     for (const entry of readdirSync(projectRoot)) {
       if (!OWN_ENTRIES.has(entry) && !SKIPPED_ENTRIES.has(entry)) symlinkSync(join(projectRoot, entry), join(root, entry));
     }

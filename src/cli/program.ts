@@ -5,9 +5,10 @@
  */
 import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
-import { SCHEMA_VERSIONS } from "../core/vendors.js";
+import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
+import { isoDateTime } from "./date-time.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
@@ -50,7 +51,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
     .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
     .option("--coverage", "list, per tested policy, the rules and steps no case reached")
-    .option("--now <iso>", "the clock for address entries' expiresAt (default: now)")
+    .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (paths: string[], flags) => {
       const { testCommand } = await import("./commands/test.js");
       result.code = await testCommand(paths, flags, io);
@@ -74,15 +75,29 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   });
 
   program
+    .command("decide")
+    .description("decide one screening against the local policy and address entries, and say why (docs/semantics.md)")
+    .argument("<screening>", "a screening as YAML or JSON (semantics.md section 1), or - for standard input")
+    .requiredOption("--env <name>", "environment whose files decide")
+    .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
+    .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+    .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
+    .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
+    .action(async (input: string, flags) => {
+      const { decideCommand } = await import("./commands/decide.js");
+      result.code = await decideCommand(input, flags, io);
+    });
+
+  program
     .command("schema")
-    .description("print the JSON Schema of a policy file, for editors (yaml-language-server)")
+    .description("print the JSON Schema of a policy file or a screening, for editors (yaml-language-server)")
     .option("--vendor <providerType>", "vendorAWalletScreening or vendorBAddressScreening", "vendorAWalletScreening")
     .addOption(
       new Option("--schema-version <n>", "only this rule language version, 1 or 2 (default: whichever each file declares)").argParser(
         wholeNumber({ min: Math.min(...SCHEMA_VERSIONS), max: Math.max(...SCHEMA_VERSIONS) }),
       ),
     )
-    .option("--kind <kind>", "policy, addresses, webhooks, config or test", "policy")
+    .option("--kind <kind>", "policy, screening, addresses, webhooks, config or test", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);

@@ -370,7 +370,8 @@ function pathKeySegment(segment: string | number): string {
   return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
 }
 
-function toDiagnostic(file: string, document: ParsedDocument, finding: Finding): Diagnostic {
+/** A finding at its place in the document, the path before its message as every finding reads. */
+export function toDiagnostic(file: string, document: ParsedDocument, finding: Finding): Diagnostic {
   const range: TextRange = document.locate(finding.path, finding.target);
   const path = finding.displayPath ?? formatPath(finding.path);
   return {

@@ -231,3 +231,24 @@ export function describeFsError(error: unknown): string {
       return `cannot read: ${code ?? (error instanceof Error ? error.message : String(error))}`;
   }
 }
+
+/**
+ * Reads a stream to its end (standard input: `decide -`), at most `maxBytes`:
+ * the same cap as a file, so `yes | screenpol decide -` stops instead of
+ * filling memory.
+ */
+export async function readStreamBounded(stream: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, maxBytes: number): Promise<BoundedRead> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      chunks.push(bytes);
+      total += bytes.length;
+      if (total > maxBytes) return tooLarge(maxBytes);
+    }
+  } catch (error) {
+    return failure(error);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks, total) };
+}

@@ -1,6 +1,7 @@
 import { UsageError } from "../../app/errors.js";
 import { editorPolicySchema, editorTestSchema } from "../../core/editor-schema.js";
 import { policySchemaName, schemaDocument } from "../../core/validate.js";
+import { screeningSchemaName } from "../../core/semantics/screening-input.js";
 import { isVendor, VENDORS, type SchemaVersion } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -12,7 +13,7 @@ export interface SchemaFlags {
   kind: string;
 }
 
-const KINDS = ["policy", "addresses", "webhooks", "config", "test"] as const;
+const KINDS = ["policy", "screening", "addresses", "webhooks", "config", "test"] as const;
 
 /** Prints a JSON Schema for editors (yaml-language-server). */
 export function schemaCommand(flags: SchemaFlags, io: CliIo): ExitCode {
@@ -21,12 +22,17 @@ export function schemaCommand(flags: SchemaFlags, io: CliIo): ExitCode {
     io.stdout.write(`${JSON.stringify(editorTestSchema(), null, 2)}\n`);
     return EXIT.ok;
   }
-  if (flags.kind !== "policy") {
+  if (flags.kind !== "policy" && flags.kind !== "screening") {
     io.stdout.write(`${JSON.stringify(schemaDocument(flags.kind as "addresses"), null, 2)}\n`);
     return EXIT.ok;
   }
   const vendor = flags.vendor ?? VENDORS[0];
   if (!isVendor(vendor)) throw new UsageError(`--vendor must be one of ${VENDORS.join(", ")}, not "${vendor}"`);
+  // A screening's shape is the vendor's alone (`decide` files, test cases, replay lines); no rule language version.
+  if (flags.kind === "screening") {
+    io.stdout.write(`${JSON.stringify(schemaDocument(screeningSchemaName(vendor)), null, 2)}\n`);
+    return EXIT.ok;
+  }
   if (flags.schemaVersion === undefined) {
     io.stdout.write(`${JSON.stringify(editorPolicySchema(vendor), null, 2)}\n`);
     return EXIT.ok;

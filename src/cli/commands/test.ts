@@ -2,7 +2,6 @@ import { runPolicyTestFiles, type PolicyTestOutcome } from "../../app/policy-tes
 import { UsageError } from "../../app/errors.js";
 import { formatReport, isTestFormatName, shouldUseColor, TEST_FORMAT_NAMES } from "../../core/formats/index.js";
 import { formatTestRun } from "../../core/formats/policy-tests.js";
-import { readIsoDateTime } from "../../core/iso-date.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { VERSION } from "../version.js";
@@ -10,15 +9,14 @@ import { VERSION } from "../version.js";
 export interface TestFlags {
   format: string;
   coverage?: boolean;
-  /** ISO 8601: the clock for address entries' expiresAt (reproducible runs). */
-  now?: string;
+  /** The clock for address entries' expiresAt (parsed by commander: cli/date-time.ts). */
+  now?: Date;
 }
 
 /** `screenpol test [paths..]`: runs the policy test files (semantics.md section 3). */
 export async function testCommand(paths: string[], flags: TestFlags, io: CliIo): Promise<ExitCode> {
   if (!isTestFormatName(flags.format)) throw new UsageError(`--format must be one of ${TEST_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
-  const now = flags.now === undefined ? undefined : readNow(flags.now);
-  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now });
+  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   switch (outcome.kind) {
     case "malformed":
@@ -40,10 +38,4 @@ function findingsNote(outcome: Extract<PolicyTestOutcome, { kind: "malformed" | 
   return outcome.kind === "malformed"
     ? "screenpol: a test file is malformed; fix it first (no case was run)\n"
     : "screenpol: a tested policy or address file has errors; fix them first (no case was run)\n";
-}
-
-function readNow(text: string): Date {
-  const reading = readIsoDateTime(text);
-  if (!reading.ok) throw new UsageError(`--now must be an ISO 8601 date or date-time such as 2026-11-23T12:00:00Z, not "${text}"${reading.problem ? `: ${reading.problem}` : ""}`);
-  return new Date(reading.time);
 }

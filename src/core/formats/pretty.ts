@@ -206,7 +206,7 @@ function cutToWindow(line: string, windowStart: number): string {
  * on the terminal); other control characters, which could also be escape sequences
  * planted in a file, and surrogate halves left by a cut become U+FFFD.
  */
-function printable(text: string): string {
+export function printable(text: string): string {
   return text
     .replace(/\t/g, " ")
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, "\uFFFD")

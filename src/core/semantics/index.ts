@@ -30,5 +30,15 @@ export {
 } from "./signals.js";
 export { readWhen, readWhenTerms, coverHolds, whenHolds, holds, observe, satisfies, type Condition, type Cover, type When, type Term } from "./conditions.js";
 export { readScreening, screeningSchemaName, SIGNAL_KEYS, type ScreeningReading } from "./screening-input.js";
+export {
+  describeCondition,
+  describeConditionTrace,
+  describeGate,
+  describeObservation,
+  describeSignalOf,
+  describeStep,
+  describeValue,
+  type StepContext,
+} from "./describe.js";
 export { policyTestFindings, readPolicyTest, type PolicyTest, type PolicyTestCase } from "./test-file.js";
 export { runPolicyTests, coverableItems, uncoveredItems, type TestRun, type TestSubject, type CaseResult, type PolicyCoverage, type UncoveredItem } from "./run-tests.js";
