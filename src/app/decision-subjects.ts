@@ -7,6 +7,7 @@
  * the answer (exit 1), as for plan.
  */
 import { findEnvironment, type Config } from "../core/config.js";
+import { policyPathOf } from "../core/layout.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument } from "../core/semantics/index.js";
@@ -50,7 +51,7 @@ export function subjectKey(target: SubjectTarget): string {
 
 /** Repository-relative path of a policy file (policy-language.md section 1). */
 export function policyFileOf(config: Config, target: SubjectTarget): string {
-  return `${config.paths.policies}/${target.environment}/${target.providerType}/${target.scope}.yaml`;
+  return policyPathOf(config, target.environment, target.providerType, target.scope);
 }
 
 /** Repository-relative path of the address entries of (environment, vendor). */

@@ -8,7 +8,7 @@ import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { isMissingPath } from "../workspace/named-path.js";
 import { UsageError } from "./errors.js";
-import { canonicalPath, collectPaths, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
+import { canonicalPath, collectPaths, listPolicyFiles, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
 import { openPathDisplay, showPaths } from "./display-paths.js";
 import { join, resolve } from "node:path";
@@ -74,6 +74,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       read = { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
     }
     const { config, sources, staged } = read;
+    const knownPolicies = await knownPoliciesFor(sources, config, workspace.root, request.staged === true ? (paths.length === 0 ? staged : undefined) : "working-tree");
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
     // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
     const tokensListed = sources.some(mayListTokens);
@@ -90,10 +91,11 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       ? await workers.lint(sources, {
           config,
           now,
+          knownPolicies,
           catalog: index,
           catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
         })
-      : lintSources(sources, { config, now, catalog: index });
+      : lintSources(sources, { config, now, catalog: index, knownPolicies });
     // The snapshot is a file the tool reads: its text is scanned for secrets as the policies' is.
     const snapshotFindings =
       catalog.status === "loaded" || catalog.status === "invalid"
@@ -181,5 +183,22 @@ function mayListTokens(source: SourceFile): boolean {
 function isLintedByDefault(path: string, config: Config): boolean {
   if (path === CONFIG_FILE) return true;
   const kind = classifyPath(path, config).kind;
-  return kind === "policy" || kind === "addresses" || kind === "webhooks";
+  return kind === "policy" || kind === "addresses" || kind === "webhooks" || (kind === "policy-test" && path.startsWith(`${config.paths.tests}/`));
+}
+
+/**
+ * The policy files that exist, for `unknown-policy`, when a test file is
+ * linted: the working tree's, or the staged ones when the whole index was read.
+ * Undefined (the check stays silent) for a staged lint of named paths, which
+ * does not read the other staged files.
+ */
+async function knownPoliciesFor(
+  sources: readonly SourceFile[],
+  config: Config,
+  root: string,
+  from: "working-tree" | readonly SourceFile[] | undefined,
+): Promise<ReadonlySet<string> | undefined> {
+  if (from === undefined || !sources.some((source) => classifyPath(source.file, config).kind === "policy-test")) return undefined;
+  if (from === "working-tree") return listPolicyFiles(root, config);
+  return new Set(from.filter((source) => classifyPath(source.file, config).kind === "policy").map((source) => source.file));
 }

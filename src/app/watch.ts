@@ -5,7 +5,7 @@
  */
 import { CONFIG_FILE } from "../core/config.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
-import { collectPaths, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
+import { collectPaths, pathExists, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { snapshotPaths } from "../workspace/catalog-store.js";
 import { loadLintCatalog } from "./catalog-load.js";
@@ -66,7 +66,9 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
 
   // Events arrive under these paths, so each is read in the same scope as the first lint's files.
   const scope: ReadScope = { root, named: await resolveNamedPaths(request.cwd, paths) };
-  const targets = targetsOf(scope, config);
+  // chokidar delivers no event at all when one of its paths is missing: a default folder not there
+  // (a repository without tests/) is left out, and picked up when watch starts again.
+  const targets = (await Promise.all(targetsOf(scope, config).map(async (target) => ((await pathExists(target)) ? [target] : [])))).flat();
   // The snapshot files are watched whatever paths were named: any linted policy may list tokens.
   const snapshot = snapshotPaths(root, config.paths.catalog);
   const snapshotFiles = new Set([snapshot.tokens, snapshot.meta]);

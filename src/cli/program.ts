@@ -7,7 +7,7 @@ import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
-import { FORMAT_NAMES } from "../core/formats/index.js";
+import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
@@ -43,6 +43,18 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");
       result.code = await lintCommand(paths, flags, io);
+    });
+
+  program
+    .command("test")
+    .description("run the policy test files: each case's screening decided against the local policy")
+    .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
+    .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
+    .option("--coverage", "list, per tested policy, the rules and steps no case reached")
+    .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
+    .action(async (paths: string[], flags) => {
+      const { testCommand } = await import("./commands/test.js");
+      result.code = await testCommand(paths, flags, io);
     });
 
   addRemoteOptions(
@@ -85,7 +97,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
         wholeNumber({ min: Math.min(...SCHEMA_VERSIONS), max: Math.max(...SCHEMA_VERSIONS) }),
       ),
     )
-    .option("--kind <kind>", "policy, screening, addresses, webhooks or config", "policy")
+    .option("--kind <kind>", "policy, screening, addresses, webhooks, config or test", "policy")
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);

@@ -206,6 +206,22 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
       "Files in the repository are read by everyone with access and stay in Git history, and an admin token lets its holder change screening policies. " +
       "Remove the value, revoke the token, and supply tokens through `SCREENPOL_API_TOKEN` or `--token-file` only.",
   },
+  "unknown-policy": {
+    severity: "error",
+    title: "Test of a policy that does not exist",
+    summary: "A policy test file names an environment the config does not declare, or a policy whose file does not exist.",
+    help:
+      "A test of a missing policy would pass or fail against the policy-disabled step (no policy: ALLOW) and say nothing about the policy its author meant. " +
+      "Fix the header (environment, providerType, scope) so that it names an existing policy file, or create that policy.",
+  },
+  "duplicate-case-name": {
+    severity: "error",
+    title: "Two test cases with one name",
+    summary: "Two cases of one policy test file have the same name.",
+    help:
+      "A failure is reported by its case name, in the terminal, in JUnit reports and in CI history: with two cases of one name nobody can tell which one failed. " +
+      "Give each case a name that says what it shows.",
+  },
   "too-many-findings": {
     severity: "error",
     title: "Too many findings in one file",

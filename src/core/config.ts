@@ -21,10 +21,10 @@ export interface EnvironmentConfig {
 export interface Config {
   baseUrl: string;
   environments: readonly EnvironmentConfig[];
-  paths: { policies: string; webhooks: string; catalog: string };
+  paths: { policies: string; webhooks: string; catalog: string; tests: string };
 }
 
-export const DEFAULT_PATHS: Config["paths"] = { policies: "policies", webhooks: "webhooks", catalog: "catalog" };
+export const DEFAULT_PATHS: Config["paths"] = { policies: "policies", webhooks: "webhooks", catalog: "catalog", tests: "tests" };
 
 /** The layout a repository without a config file is read with: no environments known. */
 export const EMPTY_CONFIG: Config = { baseUrl: DEFAULT_BASE_URL, environments: [], paths: DEFAULT_PATHS };
@@ -52,7 +52,7 @@ export function toConfig(data: unknown): Config {
   return {
     baseUrl: typeof record.baseUrl === "string" ? record.baseUrl : DEFAULT_BASE_URL,
     environments,
-    paths: { policies: pick("policies"), webhooks: pick("webhooks"), catalog: pick("catalog") },
+    paths: { policies: pick("policies"), webhooks: pick("webhooks"), catalog: pick("catalog"), tests: pick("tests") },
   };
 }
 

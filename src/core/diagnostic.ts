@@ -57,6 +57,8 @@ export const CODES = [
   "webhook-url",
   "webhook-event",
   "secret-in-file",
+  "unknown-policy",
+  "duplicate-case-name",
   "too-many-findings",
 ] as const;
 

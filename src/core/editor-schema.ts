@@ -5,7 +5,8 @@
  * schemas/, never written by hand.
  */
 import { SCHEMAS, type SchemaName } from "./generated/schemas.js";
-import { SCHEMA_VERSIONS, type Vendor } from "./vendors.js";
+import { screeningSchemaName } from "./semantics/screening-input.js";
+import { SCHEMA_VERSIONS, VENDORS, type Vendor } from "./vendors.js";
 
 export function editorPolicySchema(vendor: Vendor): object {
   const definitions: Record<string, unknown> = {};
@@ -24,6 +25,25 @@ export function editorPolicySchema(vendor: Vendor): object {
     then: { $ref: "#/definitions/v1" },
     else: { $ref: "#/definitions/v2" },
   };
+}
+
+/**
+ * The test file schema for editors: the header and cases of
+ * schemas/policy-test.schema.json, with each case's screening checked as the
+ * screening schema of the vendor the header names (both embedded, not copied).
+ */
+export function editorTestSchema(): object {
+  const { definitions, ...test } = SCHEMAS["policy-test"] as Record<string, unknown> & { definitions: Record<string, unknown> };
+  const embedded: Record<string, unknown> = { ...definitions };
+  const branches = VENDORS.map((vendor) => {
+    const { $schema: _schema, $id: _id, ...screening } = SCHEMAS[screeningSchemaName(vendor)] as Record<string, unknown>;
+    embedded[`screening-${vendor}`] = rebaseReferences(screening, `#/definitions/screening-${vendor}`);
+    return {
+      if: { properties: { providerType: { const: vendor } }, required: ["providerType"] },
+      then: { properties: { cases: { type: "array", items: { type: "object", properties: { screening: { $ref: `#/definitions/screening-${vendor}` } } } } } },
+    };
+  });
+  return { ...test, definitions: embedded, allOf: branches };
 }
 
 /** Local references (`#/definitions/x`) of an embedded schema, pointed at its new place. */

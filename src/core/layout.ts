@@ -5,7 +5,7 @@
 import { CONFIG_FILE, type Config } from "./config.js";
 import { isScope, isVendor, type Scope, type Vendor } from "./vendors.js";
 
-export type FileKind = "policy" | "addresses" | "webhooks" | "config" | "catalog" | "other";
+export type FileKind = "policy" | "addresses" | "webhooks" | "config" | "catalog" | "policy-test" | "other";
 
 export interface FileRole {
   kind: FileKind;
@@ -22,10 +22,14 @@ export interface FileRole {
 
 const YAML_EXTENSION = /\.ya?ml$/;
 
+/** A policy test file's name (semantics.md section 3); it is one wherever it sits, so its `scope` never makes it a policy. */
+export const TEST_FILE_NAME = /\.test\.ya?ml$/;
+
 /** `relativePath` is relative to the repository root (the folder of screenpol.config.yaml), `/`-separated. */
 export function classifyPath(relativePath: string, config: Config): FileRole {
   const path = relativePath.replace(/^\.\//, "");
   if (path === CONFIG_FILE || path.endsWith(`/${CONFIG_FILE}`)) return { kind: "config" };
+  if (TEST_FILE_NAME.test(path)) return { kind: "policy-test" };
   const policiesPrefix = `${config.paths.policies}/`;
   const webhooksPrefix = `${config.paths.webhooks}/`;
   if (path.startsWith(policiesPrefix)) return classifyPolicyPath(path.slice(policiesPrefix.length), config);
@@ -68,4 +72,9 @@ function environmentProblem(environment: string, config: Config): { layoutProble
   if (config.environments.some((entry) => entry.name === environment)) return {};
   const known = config.environments.map((entry) => entry.name).join(", ");
   return { layoutProblem: `environment "${environment}" is not declared in ${CONFIG_FILE} (declared: ${known})` };
+}
+
+/** Repository-relative path of the policy file of (environment, vendor, scope) (policy-language.md section 1). */
+export function policyPathOf(config: Config, environment: string, vendor: Vendor, scope: Scope): string {
+  return `${config.paths.policies}/${environment}/${vendor}/${scope}.yaml`;
 }

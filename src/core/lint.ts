@@ -15,6 +15,7 @@ import { decodeSource } from "./source.js";
 import { policySchemaName, validateWithSchema } from "./validate.js";
 import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
 import type { SchemaName } from "./generated/schemas.js";
+import { policyTestFindings } from "./semantics/test-file.js";
 
 /** One file to lint: its repository-relative path and its content or why there is none. */
 export interface SourceFile {
@@ -37,6 +38,8 @@ export interface LintOptions {
   /** Defaults to the current time; injected by tests. */
   now?: Date;
   catalog?: TokenCatalogIndex;
+  /** See CheckContext.knownPolicies. */
+  knownPolicies?: ReadonlySet<string>;
 }
 
 export interface LintResult {
@@ -118,7 +121,7 @@ export function combineFileLints(results: Iterable<FileLint>, options: LintOptio
 }
 
 function checkContext(options: LintOptions): CheckContext {
-  return { config: options.config ?? EMPTY_CONFIG, now: options.now ?? new Date(), catalog: options.catalog };
+  return { config: options.config ?? EMPTY_CONFIG, now: options.now ?? new Date(), catalog: options.catalog, knownPolicies: options.knownPolicies };
 }
 
 function combine(results: Iterable<FileLint>, context: CheckContext): LintResult {
@@ -295,7 +298,8 @@ function describeFile(path: string, data: unknown, config: Config): CheckedFile 
   let kind: FileKind = role.kind;
   if (kind === "other") {
     // A file outside the layout, named on the command line: its content says what it is.
-    if ("rules" in record || "scope" in record) kind = "policy";
+    if ("cases" in record) kind = "policy-test";
+    else if ("rules" in record || "scope" in record) kind = "policy";
     else if ("entries" in record) kind = "addresses";
     else if ("webhooks" in record) kind = "webhooks";
     else if ("environments" in record) kind = "config";
@@ -325,6 +329,8 @@ function validateFile(file: CheckedFile): Finding[] {
     case "config":
       name = "config";
       break;
+    case "policy-test":
+      return policyTestFindings(file.data);
     default:
       return [];
   }

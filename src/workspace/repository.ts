@@ -79,9 +79,11 @@ export async function resolveNamedPaths(cwd: string, paths: readonly string[]): 
   return paths.map((path) => resolve(base, path));
 }
 
-/** What `watch` and a lint cover: the named paths, or the config and the config's policies and webhooks folders. */
+/** What `watch` and a lint cover: the named paths, or the config and the config's policies, webhooks and tests folders. */
 export function targetsOf(scope: ReadScope, config: Config): string[] {
-  return scope.named.length > 0 ? [...scope.named] : [join(scope.root, CONFIG_FILE), join(scope.root, config.paths.policies), join(scope.root, config.paths.webhooks)];
+  return scope.named.length > 0
+    ? [...scope.named]
+    : [join(scope.root, CONFIG_FILE), join(scope.root, config.paths.policies), join(scope.root, config.paths.webhooks), join(scope.root, config.paths.tests)];
 }
 
 /**
@@ -113,6 +115,17 @@ export async function collectPaths(root: string, cwd: string, paths: readonly st
     }
   }
   return { ...scope, files: [...found].sort(), emptyFolders };
+}
+
+/**
+ * Repository-relative paths of the YAML files under the policies folder, for
+ * the lint of test files (`unknown-policy`); an absent folder holds none.
+ */
+export async function listPolicyFiles(root: string, config: Config): Promise<Set<string>> {
+  const folder = join(root, config.paths.policies);
+  const real = await realpath(folder).catch(() => undefined);
+  if (real === undefined || !isWithin(await canonicalPath(root), real)) return new Set();
+  return new Set((await listYamlFiles(folder)).map((file) => toRepositoryPath(root, file)));
 }
 
 /** The folder a path must really stay in, or undefined when it is outside every allowed place. */

@@ -5,20 +5,23 @@ import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo } from "../helpers/temp-repo.js";
 
 describe("screenpol demo", () => {
-  it("lints, plans (changes), pushes (live confirmed by the demo, and it says so), plans again (none); exit 0", async () => {
+  it("lints, runs the policy tests with coverage, plans (changes), pushes (live confirmed by the demo, and it says so), plans again (none); exit 0", async () => {
     const run = await runCli(["demo"], { cwd: PROJECT_ROOT, timeoutMs: 30_000 });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toMatch(/emulator: http:\/\/127\.0\.0\.1:\d+\/api\/v0 \(state in memory/);
-    expect(out).toContain("1. screenpol lint\n✔ 15 files linted, no problems");
+    // 15 policy, address, webhook and config files, and the sample tests once tests/ holds them.
+    expect(out).toMatch(/1\. screenpol lint\n✔ \d+ files linted, no problems/);
+    // The runner's summary ends the test step (the sample tests all pass), or the step says there are none.
+    expect(out).toMatch(/2\. screenpol test --coverage: every case decided against the local files\n(?:[^\n]*\n)*?(?:[1-9]\d* passed, 0 failed|no test files in tests\/)\n\n3\. screenpol plan/);
     expect(out).toContain("Plan: 3 to create, 4 to update, 5 unchanged, 0 live-only.");
     expect(out).toContain("the demo confirms it itself");
     expect(out).toContain("Summary: 7 pushed, 5 unchanged, 0 conflicted, 0 failed.");
     expect(out).toContain("Plan: 0 to create, 0 to update, 12 unchanged, 0 live-only. No changes");
     for (const grant of SEED_TOKENS) expect(out).not.toContain(grant.token);
     // The steps come in order.
-    const steps = ["1. screenpol lint", "2. screenpol plan", "3. screenpol push", "4. screenpol plan"].map((step) => out.indexOf(step));
+    const steps = ["1. screenpol lint", "2. screenpol test", "3. screenpol plan", "4. screenpol push", "5. screenpol plan"].map((step) => out.indexOf(step));
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps.every((index) => index >= 0)).toBe(true);
   });

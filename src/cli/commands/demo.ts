@@ -2,7 +2,7 @@
  * `screenpol demo` (`npm start`): the whole loop on the sample repository (the
  * package's own, wherever the command runs)
  * against the emulator started in this process on a free loopback port: lint,
- * plan (changes shown), push (the `live` environment confirmed by the demo
+ * the policy tests with their coverage, plan (changes shown), push (the `live` environment confirmed by the demo
  * itself, and it says so), plan again (no changes). Nothing in the repository
  * is written; the emulator's state lives in memory and ends with the demo.
  */
@@ -11,6 +11,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startDemoService } from "../../app/demo.js";
 import { runLint } from "../../app/lint.js";
+import { runPolicyTestFiles } from "../../app/policy-tests.js";
+import { formatTestPretty } from "../../core/formats/policy-tests.js";
 import { runPlan } from "../../app/plan.js";
 import { applyPlan } from "../../app/push.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
@@ -41,7 +43,7 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const bold = (text: string): string => (color ? `\x1b[1m${text}\x1b[0m` : text);
   const say = (text: string): void => void io.stdout.write(`${text}\n`);
-  say(bold("screenpol demo: lint, plan, push and plan again, against the emulator running in this process"));
+  say(bold("screenpol demo: lint, test, plan, push and plan again, against the emulator running in this process"));
   const service = await startDemoService();
   try {
     // Always the sample repository (the package's own): its environment ids are the emulator's.
@@ -53,12 +55,24 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
     io.stdout.write(formatPretty(lint, { color }));
     if (lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.findings;
 
-    say(`\n${bold("2. screenpol plan")}: what a push would change, diffed against the live revisions`);
+    say(`\n${bold("2. screenpol test --coverage")}: every case decided against the local files`);
+    const tests = await runPolicyTestFiles({ cwd });
+    if (tests.kind === "malformed" || tests.kind === "findings") {
+      io.stdout.write(formatPretty(tests.lint, { color }));
+      return tests.kind === "malformed" ? EXIT.usage : EXIT.findings;
+    }
+    if (tests.kind === "none") say(`no test files in ${tests.folder}/`);
+    else {
+      io.stdout.write(formatTestPretty(tests.run, { coverage: true, color }));
+      if (tests.run.failed > 0) return EXIT.findings;
+    }
+
+    say(`\n${bold("3. screenpol plan")}: what a push would change, diffed against the live revisions`);
     const first = await runPlan({ cwd, env: io.env, client: service.client });
     if (first.kind === "findings") return reportFindings(first, io, color);
     io.stdout.write(formatPlanPretty(first.plan, { color, hint: "Next: push." }));
 
-    say(`\n${bold("3. screenpol push")}: each change sent with the revision it was planned against`);
+    say(`\n${bold("4. screenpol push")}: each change sent with the revision it was planned against`);
     if (first.plan.entries.some((entry) => entry.environmentKind === "live" && (entry.kind === "create" || entry.kind === "update"))) {
       say('The `live` environment needs a confirmation (--yes, or "yes" typed on a terminal): the demo confirms it itself.');
     }
@@ -67,7 +81,7 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
     const pushed = exitCodeOf(report);
     if (pushed !== EXIT.ok) return pushed;
 
-    say(`\n${bold("4. screenpol plan")} again: the live policies now match the files`);
+    say(`\n${bold("5. screenpol plan")} again: the live policies now match the files`);
     const second = await runPlan({ cwd, env: io.env, client: service.client });
     if (second.kind === "findings") return reportFindings(second, io, color);
     io.stdout.write(formatPlanPretty(second.plan, { color, unchanged: false }));

@@ -1,5 +1,5 @@
 import { UsageError } from "../../app/errors.js";
-import { editorPolicySchema } from "../../core/editor-schema.js";
+import { editorPolicySchema, editorTestSchema } from "../../core/editor-schema.js";
 import { policySchemaName, schemaDocument } from "../../core/validate.js";
 import { screeningSchemaName } from "../../core/semantics/screening-input.js";
 import { isVendor, VENDORS, type SchemaVersion } from "../../core/vendors.js";
@@ -13,11 +13,15 @@ export interface SchemaFlags {
   kind: string;
 }
 
-const KINDS = ["policy", "screening", "addresses", "webhooks", "config"] as const;
+const KINDS = ["policy", "screening", "addresses", "webhooks", "config", "test"] as const;
 
 /** Prints a JSON Schema for editors (yaml-language-server). */
 export function schemaCommand(flags: SchemaFlags, io: CliIo): ExitCode {
   if (!(KINDS as readonly string[]).includes(flags.kind)) throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, not "${flags.kind}"`);
+  if (flags.kind === "test") {
+    io.stdout.write(`${JSON.stringify(editorTestSchema(), null, 2)}\n`);
+    return EXIT.ok;
+  }
   if (flags.kind !== "policy" && flags.kind !== "screening") {
     io.stdout.write(`${JSON.stringify(schemaDocument(flags.kind as "addresses"), null, 2)}\n`);
     return EXIT.ok;

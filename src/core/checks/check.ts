@@ -45,6 +45,12 @@ export interface CheckContext {
   now: Date;
   /** The synced token catalog snapshot, when one exists. */
   catalog: TokenCatalogIndex | undefined;
+  /**
+   * Repository-relative paths of the policy files that exist, for the
+   * `unknown-policy` check of test files; undefined when the caller cannot
+   * know (one text in an editor), and the check then says nothing about them.
+   */
+  knownPolicies?: ReadonlySet<string>;
 }
 
 export interface FileCheck {

@@ -24,6 +24,7 @@ import { check as secretInFile } from "./secret-in-file.js";
 import { check as schemaCalendarDate } from "./schema-calendar-date.js";
 import { check as schemaBaseUrl } from "./schema-base-url.js";
 import { check as duplicatePolicy } from "./duplicate-policy.js";
+import { check as unknownPolicy } from "./unknown-policy.js";
 
 export const FILE_CHECKS: readonly FileCheck[] = [
   sanctionsFloor,
@@ -48,4 +49,4 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   schemaBaseUrl,
 ];
 
-export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy];
+export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy, unknownPolicy];

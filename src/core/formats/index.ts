@@ -19,6 +19,14 @@ export function isFormatName(value: string): value is FormatName {
   return (FORMAT_NAMES as readonly string[]).includes(value);
 }
 
+/** The formats of `screenpol test` (semantics.md section 3); here so the program lists them without loading the runner. */
+export const TEST_FORMAT_NAMES = ["pretty", "json", "junit"] as const;
+export type TestFormatName = (typeof TEST_FORMAT_NAMES)[number];
+
+export function isTestFormatName(name: string): name is TestFormatName {
+  return (TEST_FORMAT_NAMES as readonly string[]).includes(name);
+}
+
 /** The union of every format's options; each format reads only its own. */
 export interface FormatOptions {
   /** pretty: emit ANSI colours (see `shouldUseColor`); default false. */

@@ -40,3 +40,5 @@ export {
   describeValue,
   type StepContext,
 } from "./describe.js";
+export { policyTestFindings, readPolicyTest, type PolicyTest, type PolicyTestCase } from "./test-file.js";
+export { runPolicyTests, coverableItems, uncoveredItems, type TestRun, type TestSubject, type CaseResult, type PolicyCoverage, type UncoveredItem } from "./run-tests.js";

@@ -1,0 +1,103 @@
+/**
+ * The reports of `screenpol test` (semantics.md section 3): pretty (failures,
+ * then coverage when asked, then `N passed, N failed` as the last line), JSON
+ * (version 1) and JUnit XML (one testsuite per file). Pure: the same run gives
+ * the same bytes.
+ */
+import type { CaseResult, TestRun } from "../semantics/run-tests.js";
+import { uncoveredItems } from "../semantics/run-tests.js";
+import { escapeAttribute, escapeText } from "./junit.js";
+
+import type { TestFormatName } from "./index.js";
+
+export interface TestReportOptions {
+  /** Pretty and JUnit: list the uncovered rules and steps (JSON always carries them). */
+  coverage: boolean;
+  color?: boolean;
+}
+
+export function formatTestRun(format: TestFormatName, run: TestRun, options: TestReportOptions): string {
+  if (format === "json") return formatTestJson(run);
+  if (format === "junit") return formatTestJunit(run, options);
+  return formatTestPretty(run, options);
+}
+
+/** `BLOCK by block-mixers`; an expectation without `by` is the action alone. */
+function decisionText(decision: { action: string; by?: string }): string {
+  return decision.by === undefined ? decision.action : `${decision.action} by ${decision.by}`;
+}
+
+function failureLines(result: CaseResult): string[] {
+  const lines = [`expected: ${decisionText(result.expected)}`, `actual:   ${decisionText(result.actual)}`];
+  if (result.missingRule !== undefined) lines.push(result.missingRule);
+  return lines;
+}
+
+export function formatTestPretty(run: TestRun, options: TestReportOptions): string {
+  const red = (text: string): string => (options.color ? `\x1b[31m${text}\x1b[0m` : text);
+  const out: string[] = [];
+  for (const result of run.cases) {
+    if (result.ok) continue;
+    out.push(`${red("FAIL")} ${result.file}:${result.line}  ${result.name}`, ...failureLines(result).map((line) => `  ${line}`), "");
+  }
+  if (options.coverage) {
+    out.push("coverage: rules and steps no case reached, per tested policy");
+    for (const policy of run.coverage) {
+      out.push(`  ${policy.environment} ${policy.providerType} ${policy.scope}: ${policy.uncovered.length === 0 ? "full coverage" : policy.uncovered.join(", ")}`);
+    }
+    out.push("");
+  }
+  out.push(`${run.passed} passed, ${run.failed} failed`);
+  return `${out.join("\n")}\n`;
+}
+
+export function formatTestJson(run: TestRun): string {
+  const report = {
+    version: 1,
+    passed: run.passed,
+    failed: run.failed,
+    cases: run.cases.map((result) => ({
+      file: result.file,
+      line: result.line,
+      name: result.name,
+      ok: result.ok,
+      expected: { action: result.expected.action, by: result.expected.by ?? null },
+      actual: { action: result.actual.action, by: result.actual.by },
+    })),
+    uncovered: uncoveredItems(run),
+  };
+  return `${JSON.stringify(report)}\n`;
+}
+
+/**
+ * One `<testsuite>` per test file (named by its path) and one `<testcase>` per
+ * case, `classname` the file as JUnit viewers group by it; a failing case holds
+ * one `<failure>`. With coverage asked for, the uncovered items of each policy
+ * go to the `<system-out>` of the suites that test it.
+ */
+export function formatTestJunit(run: TestRun, options: TestReportOptions): string {
+  const byFile = new Map<string, CaseResult[]>();
+  for (const result of run.cases) byFile.set(result.file, [...(byFile.get(result.file) ?? []), result]);
+  const counts = (results: readonly CaseResult[]): string => `tests="${results.length}" failures="${results.filter((result) => !result.ok).length}" errors="0" skipped="0"`;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="screenpol test" ${counts(run.cases)}>`];
+  for (const [file, results] of byFile) {
+    lines.push(`  <testsuite name="${escapeAttribute(file)}" ${counts(results)}>`);
+    for (const result of results) {
+      const open = `    <testcase classname="${escapeAttribute(file)}" name="${escapeAttribute(result.name)}" file="${escapeAttribute(file)}" line="${result.line}"`;
+      if (result.ok) {
+        lines.push(`${open}/>`);
+        continue;
+      }
+      const message = result.missingRule ?? `expected ${decisionText(result.expected)}, got ${decisionText(result.actual)}`;
+      lines.push(`${open}>`, `      <failure message="${escapeAttribute(message)}" type="decision">${escapeText([`${file}:${result.line}`, ...failureLines(result)].join("\n"))}</failure>`, "    </testcase>");
+    }
+    if (options.coverage) {
+      const tested = run.files.find((entry) => entry.file === file);
+      const uncovered = uncoveredItems(run).filter((item) => item.environment === tested?.environment && item.providerType === tested.providerType && item.scope === tested.scope);
+      if (uncovered.length > 0) lines.push(`    <system-out>${escapeText(uncovered.map((item) => `not reached: ${item.environment} ${item.providerType} ${item.scope} ${item.by}`).join("\n"))}</system-out>`);
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>");
+  return `${lines.join("\n")}\n`;
+}

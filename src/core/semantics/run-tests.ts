@@ -1,0 +1,122 @@
+/**
+ * The policy test runner (semantics.md section 3): every case decided by the
+ * one decision procedure (decide.ts) against the subject of its file's policy,
+ * compared with what it expects, and the coverage of each tested policy. Pure:
+ * the clock comes in as `now`.
+ */
+import { isCatchAll } from "../checks/catch-all.js";
+import type { Action } from "../vendors.js";
+import { decide } from "./decide.js";
+import { STEPS, type Decision } from "./decision.js";
+import type { DecisionSubject } from "./subject.js";
+import type { PolicyTest } from "./test-file.js";
+
+/** A test file and the subject of the policy it names. */
+export interface TestSubject {
+  test: PolicyTest;
+  subject: DecisionSubject;
+  /** Repository-relative path of the policy file, for messages. */
+  policyFile: string;
+}
+
+export interface CaseResult {
+  file: string;
+  line: number;
+  name: string;
+  ok: boolean;
+  expected: { action: Action; by?: string };
+  actual: Decision;
+  /** Set when `expect.by` names a rule the policy does not hold: the case fails, whatever the decision. */
+  missingRule?: string;
+}
+
+/** A coverable rule or step of a tested policy that no case reached. */
+export interface UncoveredItem {
+  environment: string;
+  providerType: string;
+  scope: string;
+  by: string;
+}
+
+export interface PolicyCoverage {
+  environment: string;
+  providerType: string;
+  scope: string;
+  /** Every coverable item, in decision order. */
+  coverable: string[];
+  uncovered: string[];
+}
+
+export interface TestRun {
+  passed: number;
+  failed: number;
+  cases: CaseResult[];
+  /** The test files run, in order, with the policy each tests. */
+  files: Array<{ file: string; environment: string; providerType: string; scope: string }>;
+  /** One entry per tested policy, in the order of the first file that tests it. */
+  coverage: PolicyCoverage[];
+}
+
+/** Runs every case of every file, in order. Failing cases keep the decision's trace, for the report. */
+export function runPolicyTests(tests: readonly TestSubject[], now: Date): TestRun {
+  const cases: CaseResult[] = [];
+  const reached = new Map<string, { subject: DecisionSubject; test: PolicyTest; by: Set<string> }>();
+  for (const { test, subject, policyFile } of tests) {
+    const key = `${test.environment}\u0000${test.providerType}\u0000${test.scope}`;
+    let policy = reached.get(key);
+    if (policy === undefined) {
+      policy = { subject, test, by: new Set() };
+      reached.set(key, policy);
+    }
+    const ruleIds = new Set(subject.policy?.rules.postScreen.map((rule) => rule.id) ?? []);
+    for (const testCase of test.cases) {
+      const actual = decide(subject, testCase.screening, { now });
+      policy.by.add(actual.by);
+      const expectedBy = testCase.expect.by;
+      const missingRule = expectedBy !== undefined && !(STEPS as readonly string[]).includes(expectedBy) && !ruleIds.has(expectedBy) ? expectedBy : undefined;
+      const ok = missingRule === undefined && actual.action === testCase.expect.action && (expectedBy === undefined || expectedBy === actual.by);
+      cases.push({
+        file: test.file,
+        line: testCase.line,
+        name: testCase.name,
+        ok,
+        expected: testCase.expect,
+        actual: ok ? actual : decide(subject, testCase.screening, { now, trace: true }),
+        ...(missingRule === undefined ? {} : { missingRule: `rule ${missingRule} does not exist in ${policyFile}` }),
+      });
+    }
+  }
+  const coverage = [...reached.values()].map(({ subject, test, by }) => {
+    const coverable = coverableItems(subject);
+    return { environment: test.environment, providerType: test.providerType, scope: test.scope, coverable, uncovered: coverable.filter((item) => !by.has(item)) };
+  });
+  const passed = cases.filter((result) => result.ok).length;
+  const files = tests.map(({ test }) => ({ file: test.file, environment: test.environment, providerType: test.providerType, scope: test.scope }));
+  return { passed, failed: cases.length - passed, cases, files, coverage };
+}
+
+/**
+ * What a test suite of one policy can reach, in decision order (the coverage
+ * definition in docs/semantics.md): the floor always; address-entry when an
+ * entry of this scope or ALL exists; policy-disabled alone when the policy is
+ * absent or disabled; pre-screen when it gates anything; every rule; the
+ * terminal ALLOW unless a catch-all rule stands before it.
+ */
+export function coverableItems(subject: DecisionSubject): string[] {
+  const items = ["sanctions-floor"];
+  if ((subject.addressEntries ?? []).some((entry) => entry.scope === "ALL" || entry.scope === subject.scope)) items.push("address-entry");
+  const policy = subject.policy;
+  if (policy === undefined || !policy.enabled) return [...items, "policy-disabled"];
+  const preScreen = policy.rules.preScreen;
+  const transaction = subject.scope === "TRANSACTION";
+  if (preScreen.chains !== undefined || (transaction && (preScreen.tokens !== undefined || (preScreen.minAmountUsd ?? 0) > 0))) items.push("pre-screen");
+  const rules = policy.rules.postScreen;
+  items.push(...rules.map((rule) => rule.id));
+  if (!rules.some((rule) => isCatchAll(rule.when, subject.providerType))) items.push("terminal-allow");
+  return items;
+}
+
+/** The uncovered items of every tested policy, flattened as the JSON report lists them. */
+export function uncoveredItems(run: TestRun): UncoveredItem[] {
+  return run.coverage.flatMap(({ environment, providerType, scope, uncovered }) => uncovered.map((by) => ({ environment, providerType, scope, by })));
+}
