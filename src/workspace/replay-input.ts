@@ -40,16 +40,23 @@ export async function openReplayInput(path: string, cwd: string, stdin: NodeJS.R
   });
   // A FIFO is welcome (`<(zcat day.jsonl.gz)`); a folder or device is not an input.
   if (!info.isFile() && !info.isFIFO()) throw new ReplayInputError(`cannot read ${path}: ${info.isDirectory() ? "it is a folder" : "not a regular file or pipe"}`);
-  const raw = createReadStream(absolute);
   let bytes = 0;
-  const totalBytes = info.isFile() ? info.size : undefined;
-  if (!path.endsWith(".gz")) return { name: path, chunks: counted(raw, (n) => (bytes += n)), bytesRead: () => bytes, totalBytes };
+  const add = (n: number): number => (bytes += n);
+  return { name: path, chunks: fileChunks(absolute, path.endsWith(".gz"), add), bytesRead: () => bytes, totalBytes: info.isFile() ? info.size : undefined };
+}
+
+/** Opened when first read, so no stream runs (or fails) before its reader listens. */
+async function* fileChunks(absolute: string, gzip: boolean, add: (bytes: number) => void): AsyncIterable<Buffer> {
+  const raw = createReadStream(absolute);
+  if (!gzip) {
+    yield* counted(raw, add);
+    return;
+  }
   const gunzip = createGunzip();
   // A listener beside the pipe: both see every chunk, and the pipe keeps the back-pressure.
-  raw.on("data", (chunk) => (bytes += chunk.length));
+  raw.on("data", (chunk) => add(chunk.length));
   raw.on("error", (error) => gunzip.destroy(error));
-  raw.pipe(gunzip);
-  return { name: path, chunks: gunzip, bytesRead: () => bytes, totalBytes };
+  yield* raw.pipe(gunzip) as AsyncIterable<Buffer>;
 }
 
 async function* counted(source: AsyncIterable<Buffer | string>, add: (bytes: number) => void): AsyncIterable<Buffer> {
