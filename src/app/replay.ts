@@ -11,12 +11,14 @@ import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.j
 import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
+import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
 import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+
+const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -145,7 +147,7 @@ export async function replayStream(input: ReplayInput, base: Side, head: Side, r
         progress();
       },
       tooLong(number) {
-        tally.bad(number, "line too long: over 1 MiB, not read (a screening is one JSON object per line)");
+        tally.bad(number, TOO_LONG);
         progress();
       },
     });
