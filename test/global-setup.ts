@@ -7,7 +7,7 @@
  * output) is thrown, vitest prints it and runs no test. Tests find the build
  * through test/helpers/run-cli.ts (`BUILD_ROOT`, `BIN`).
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,7 +28,7 @@ const PROJECT_ROOT = join(import.meta.dirname, "..");
  * leave a repository, so these cannot be links to the checkout). Everything
  * else is linked.
  */
-const OWN_ENTRIES = new Set(["bin", "dist", "package.json", "screenpol.config.yaml", "policies", "webhooks", "catalog"]);
+const OWN_ENTRIES = new Set(["bin", "dist", "package.json", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests", "examples"]);
 /** Never linked: Git metadata (a linked worktree's `.git` would make the folder a checkout). */
 const SKIPPED_ENTRIES = new Set([".git"]);
 
@@ -46,7 +46,9 @@ export async function buildPackage(projectRoot: string = PROJECT_ROOT): Promise<
   try {
     const { buildAll } = (await import(pathToFileURL(join(projectRoot, "scripts/build.mjs")).href)) as { buildAll(options: { quiet: boolean; outDir: string }): Promise<void> };
     await buildAll({ quiet: true, outDir: join(root, "dist") });
-    for (const entry of OWN_ENTRIES) if (entry !== "dist") cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
+    for (const entry of OWN_ENTRIES) {
+      if (entry !== "dist" && existsSync(join(projectRoot, entry))) cpSync(join(projectRoot, entry), join(root, entry), { recursive: true });
+    }
     for (const entry of readdirSync(projectRoot)) {
       if (!OWN_ENTRIES.has(entry) && !SKIPPED_ENTRIES.has(entry)) symlinkSync(join(projectRoot, entry), join(root, entry));
     }
