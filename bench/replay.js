@@ -20,6 +20,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { seededRandom } from "./emulator-load.js";
 import { median, round, rotate } from "./lib.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -27,18 +28,6 @@ const CHECKOUT = resolve(here, "..");
 const CATEGORIES = ["darknet_market", "mixer", "ransomware", "scam", "stolen_funds", "fraud_shop", "gambling", "high_risk_exchange", "no_kyc_exchange", "privacy_wallet"];
 const DIRECTIONS = ["direct", "indirect", "any"];
 const NOW = new Date("2026-11-23T12:00:00Z");
-
-/** A small deterministic PRNG (mulberry32): the same screenings every run. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * 40 rules of every condition kind, most of which a typical screening passes
@@ -69,7 +58,7 @@ export function fortyRulePolicy(shift = 0) {
 
 /** `count` screenings as JSON lines, valid for a vendorA TRANSACTION policy. */
 export function screeningLines(count, seed = 1) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const lines = [];
   for (let i = 0; i < count; i++) {
