@@ -15,14 +15,15 @@ export interface ReplayProgress {
   elapsedMs: number;
 }
 
-const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** Whole, thousands separated, the same on every machine: a day of traffic is millions of lines. */
+export const formatCount: (n: number) => string = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format;
 
 /** One line, no newline: `replay: 1,200,000 lines, 410,000 lines/s, 43%`. */
 export function formatReplayProgress(progress: ReplayProgress): string {
   const rate = progress.elapsedMs > 0 ? (progress.lines * 1000) / progress.elapsedMs : 0;
   const share =
     progress.totalBytes !== undefined && progress.totalBytes > 0 ? `, ${Math.min(100, Math.floor((progress.bytes * 100) / progress.totalBytes))}%` : "";
-  return `replay: ${count.format(progress.lines)} lines, ${count.format(rate)} lines/s${share}`;
+  return `replay: ${formatCount(progress.lines)} lines, ${formatCount(rate)} lines/s${share}`;
 }
 
 /**

@@ -79,6 +79,14 @@ describe("the replay tally", () => {
       "Replay of t: base b, head h\n1 screening, 0 changed, 0 lines skipped\n\nNo decision changes.\n\nBy deciding rule or step (base -> head):\n  policy-disabled  1 -> 1\n",
     );
   });
+  it("separates thousands, the same on every machine", () => {
+    const report = { version: 1 as const, screenings: 2_789_376, skipped: 1_200, changed: 321_432, transitions: [{ from: "BLOCK" as const, to: "ALERT" as const, count: 321_432 }], byRule: [{ by: "rule-01", base: 1_000_000, head: 678_568 }], samples: [], badLines: [] };
+    expect(formatReplayPretty(report, { target: "t", base: "b", head: "h" }).split("\n").filter((line) => /\d{4}|,\d{3}/.test(line))).toEqual([
+      "2,789,376 screenings, 321,432 changed, 1,200 lines skipped",
+      "  BLOCK -> ALERT: 321,432",
+      "  rule-01  1,000,000 -> 678,568",
+    ]);
+  });
 });
 
 describe("a replay line", () => {
