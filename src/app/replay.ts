@@ -27,7 +27,7 @@ export interface ReplayRequest {
   env: Readonly<Record<string, string | undefined>>;
   /** A path relative to `cwd`, or `-` for `stdin`. */
   input: string;
-  stdin?: NodeJS.ReadableStream;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   target: SubjectTarget;
   base: ReplayBase;
   /** Changed screenings kept as samples. */
@@ -50,7 +50,8 @@ export type ReplayRun =
       target: SubjectTarget;
     };
 
-interface Side {
+/** One version of the policy: what it is called in the report, and what it decides with. */
+export interface ReplayVersion {
   label: string;
   subject: DecisionSubject;
 }
@@ -62,7 +63,7 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const input = await openInput(request);
   const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
   if (head.kind === "findings") return { ...head, side: "head" };
-  const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, target);
+  const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
   if (base.kind === "findings") return { ...base, side: "base" };
   const report = await replayStream(input, base.side, head.side, request);
   return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
@@ -76,7 +77,7 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   }
 }
 
-type SideLoad = { kind: "side"; side: Side } | { kind: "findings"; label: string; lint: LintResult };
+type SideLoad = { kind: "side"; side: ReplayVersion } | { kind: "findings"; label: string; lint: LintResult };
 
 async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
   const load = await loadSubjects(workspace.config, [target], reader, { now });
@@ -95,8 +96,7 @@ async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string,
  * 404 (as plan reads them), never one per screening. They are rendered into
  * their canonical files and linted like the local ones.
  */
-async function liveSide(request: ReplayRequest, target: SubjectTarget): Promise<SideLoad> {
-  const base = request.base as Extract<ReplayBase, { kind: "live" }>;
+async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
   const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl });
   const { config } = connection.workspace;
   const environment = selectEnvironment(config, target.environment);
@@ -126,7 +126,7 @@ async function liveSide(request: ReplayRequest, target: SubjectTarget): Promise<
 }
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */
-export async function replayStream(input: ReplayInput, base: Side, head: Side, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
+export async function replayStream(input: ReplayInput, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
   const { providerType, scope } = request.target;
   const tally = createReplayTally({ samples: request.samples });
   const baseSubject = compileSubject(base.subject);

@@ -28,9 +28,11 @@ export interface ReplayInput {
 }
 
 /** Opens `path` (relative to `cwd`), or `stdin` for `-`. */
-export async function openReplayInput(path: string, cwd: string, stdin: NodeJS.ReadableStream | undefined): Promise<ReplayInput> {
+export async function openReplayInput(path: string, cwd: string, stdin: (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined): Promise<ReplayInput> {
   if (path === "-") {
     if (!stdin) throw new ReplayInputError("standard input is not available");
+    // Typing screenings by hand is not a use; waiting silently for them looks like a hang.
+    if (stdin.isTTY) throw new ReplayInputError("standard input is a terminal: pipe the screenings in (`zcat day.jsonl.gz | screenpol replay - ...`) or name a file");
     let bytes = 0;
     return { name: "standard input", chunks: counted(stdin as AsyncIterable<Buffer>, (n) => (bytes += n)), bytesRead: () => bytes, totalBytes: undefined };
   }

@@ -3,12 +3,12 @@
  * a copy of the sample repository made a Git repository, a policy edited in
  * the working tree, recorded screenings from a file, standard input or gzip.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
@@ -223,6 +223,14 @@ describe("screenpol replay --base", () => {
     expect([missing.code, missing.stderr]).toEqual([2, "screenpol: cannot read nope.jsonl: no such file\n"]);
     const now = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD", "--now", "tomorrow"], { cwd: repo.dir });
     expect([now.code, now.stderr]).toEqual([2, 'screenpol: --now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "tomorrow"\n']);
+  });
+
+  // util-linux `script` gives the command a pseudo-terminal; where it is missing, this case is skipped.
+  it.skipIf(!existsSync("/usr/bin/script"))("refuses `-` when standard input is a terminal instead of waiting for typed lines", () => {
+    const command = [process.execPath, BIN, "replay", "-", ...TARGET, "--base", "HEAD"].map((word) => `'${word}'`).join(" ");
+    const run = spawnSync("/usr/bin/script", ["-qec", command, "/dev/null"], { cwd: repo.dir, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe"] });
+    expect(run.status).toBe(2);
+    expect(run.stdout.replace(/\r/g, "")).toBe("screenpol: standard input is a terminal: pipe the screenings in (`zcat day.jsonl.gz | screenpol replay - ...`) or name a file\n");
   });
 
   it("reads address entries' expiry against --now on both sides", async () => {
