@@ -30,10 +30,13 @@
  *     each linted in-process beside the parse-only baseline; target < 2 s of CPU each.
  *  With the plan phase (--skip-plan skips both): canonical YAML of 200 policies,
  *  the yaml Document API vs the hand emitter it replaced (bench/canonical-render.js).
- * Order of the run: corpus, cold start, watch, 1 MiB shapes, catalog, plan, emulator, throughput.
+ *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
+ *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
+ *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
+ * Order of the run: corpus, cold start, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -420,6 +423,21 @@ if (!flag("skip-emulator")) {
   } catch (error) {
     log(`  emulator phase failed: ${error.message.split("\n")[0]}`);
     addRow("emulator load", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-replay")) {
+  // screenpol replay (bench/replay.js): the decision procedure's throughput beside JSON.parse, then the CLI's peak RSS on 100 MB and 1 GB piped in.
+  section = 8;
+  log(`\nreplay: 40-rule policy, in-process rates beside JSON.parse; CLI peak RSS on 100 MB and 1 GB of stdin [${elapsed()}]`);
+  try {
+    const { measureReplayThroughput, measureReplayMemory } = await import("./replay.js");
+    results.replayThroughput = await measureReplayThroughput({ root: ROOT, lines: 200_000, rounds: 3, log });
+    for (const [measure, value, target, pass] of results.replayThroughput.rows) addRow(measure, value, target, pass);
+    results.replayMemory = await measureReplayMemory({ root: ROOT, sizesMb: [100, 1000], log });
+    for (const [measure, value, target, pass] of results.replayMemory.rows) addRow(measure, value, target, pass);
+  } catch (error) {
+    log(`  replay phase failed: ${error.message.split("\n")[0]}`);
+    addRow("replay", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-throughput")) await throughputPhase();

@@ -148,6 +148,9 @@ type Target =
   | { resource: "policy"; environment: EnvironmentConfig; providerType: Vendor; scope: Scope }
   | { resource: "addresses"; environment: EnvironmentConfig; providerType: Vendor };
 
+/** What of the live state a command needs: a local document, or just its identity (`replay --live`). */
+export type LiveSelection = Pick<LocalDocument, "resource" | "environment" | "providerType"> & { scope?: Scope };
+
 /**
  * Reads the live state: each environment once (so a wrong environment id is a
  * clear 404, not a plan that creates everything), then every policy and
@@ -158,7 +161,7 @@ type Target =
 export async function fetchLive(
   client: RemoteClient,
   environments: readonly EnvironmentConfig[],
-  only: readonly LocalDocument[] | undefined,
+  only: readonly LiveSelection[] | undefined,
   concurrency: number = READ_CONCURRENCY,
 ): Promise<{ records: LiveRecord[]; requests: RequestCount }> {
   const targets: Target[] = [];

@@ -6,6 +6,8 @@
 import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
+
+import { DEFAULT_SAMPLES, SAMPLES_RANGE } from "../core/replay/tally.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";
@@ -174,6 +176,24 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       const { demoCommand } = await import("./commands/demo.js");
       result.code = await demoCommand(io);
     });
+
+  addRemoteOptions(
+    program
+      .command("replay")
+      .description("run recorded screenings (JSON lines) through the working tree's policy and another version: what changes")
+      .argument("<file>", "JSON lines, one screening each; .gz is read as gzip; - for standard input")
+      .requiredOption("--env <name>", "environment of the policy")
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
+      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .option("--base <git-ref>", "compare with the files as of this Git revision (offline)")
+      .option("--live", "compare with the live policy and address entries (two reads, whatever the input's size)")
+      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
+      .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
+      .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)"),
+  ).action(async (file: string, flags) => {
+    const { replayCommand } = await import("./commands/replay.js");
+    result.code = await replayCommand(file, flags, io);
+  });
 
   // Admin commands: the remaining operations of admin-api.md (docs/admin-commands.md).
   addRemoteOptions(

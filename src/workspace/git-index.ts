@@ -17,14 +17,15 @@ export class GitError extends Error {
   override name = "GitError";
 }
 
-async function git(cwd: string, args: string[]): Promise<string> {
+/** Runs git and returns its output; a failure is a GitError `<what>: <git's first line>`. */
+export async function git(cwd: string, args: string[], what = "cannot read the Git index"): Promise<string> {
   try {
     const { stdout } = await run("git", args, { cwd, maxBuffer: MAX_GIT_OUTPUT, encoding: "utf8" });
     return stdout;
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim().split("\n")[0];
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed" : stderr || "git failed";
-    throw new GitError(`cannot read the Git index: ${reason}`, { cause: error });
+    throw new GitError(`${what}: ${reason}`, { cause: error });
   }
 }
 
@@ -67,7 +68,7 @@ export async function readStagedSources(root: string, selection: (path: string) 
 }
 
 /** One `git cat-file --batch` for all blobs: one process, however many files. */
-function readBlobs(cwd: string, objects: readonly string[]): Promise<Uint8Array[]> {
+export function readBlobs(cwd: string, objects: readonly string[], what = "cannot read the Git index"): Promise<Uint8Array[]> {
   if (objects.length === 0) return Promise.resolve([]);
   return new Promise((resolvePromise, reject) => {
     const child = spawn("git", ["cat-file", "--batch"], { cwd, stdio: ["pipe", "pipe", "pipe"] });
@@ -75,9 +76,9 @@ function readBlobs(cwd: string, objects: readonly string[]): Promise<Uint8Array[
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", (error) => reject(new GitError("cannot read the Git index: git is not installed", { cause: error })));
+    child.on("error", (error) => reject(new GitError(`${what}: git is not installed`, { cause: error })));
     child.on("close", (code) => {
-      if (code !== 0) return reject(new GitError(`cannot read the Git index: ${stderr.trim() || `git exited with ${code}`}`));
+      if (code !== 0) return reject(new GitError(`${what}: ${stderr.trim() || `git exited with ${code}`}`));
       const output = Buffer.concat(chunks);
       const blobs: Uint8Array[] = [];
       let offset = 0;
@@ -85,7 +86,7 @@ function readBlobs(cwd: string, objects: readonly string[]): Promise<Uint8Array[
         const headerEnd = output.indexOf(10, offset);
         const header = output.subarray(offset, headerEnd).toString("utf8");
         const size = Number(header.split(" ")[2]);
-        if (headerEnd === -1 || !Number.isInteger(size)) return reject(new GitError(`cannot read the Git index: unexpected output "${header}"`));
+        if (headerEnd === -1 || !Number.isInteger(size)) return reject(new GitError(`${what}: unexpected output "${header}"`));
         blobs.push(output.subarray(headerEnd + 1, headerEnd + 1 + size));
         offset = headerEnd + 1 + size + 1;
       }

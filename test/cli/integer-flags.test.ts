@@ -58,6 +58,12 @@ const FLAGS: IntegerFlag[] = [
     range: { min: 0, max: ANY },
     good: "10",
   },
+  {
+    command: ["replay"],
+    flag: "--samples",
+    range: { min: 0, max: 10_000 },
+    good: "3",
+  },
   ...(["sync", "diff"] as const).flatMap((sub) => [
     {
       command: ["catalog", sub],

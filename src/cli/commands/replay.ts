@@ -1,0 +1,78 @@
+/**
+ * `screenpol replay <file|-> --env E --vendor V --scope S (--base <ref> | --live)
+ * [--format pretty|json] [--samples N] [--now ISO]`: recorded screenings run
+ * through two versions of a policy (semantics.md section 4). Exit 0 when the
+ * replay ran, whatever changed (the report is data); 1 when either version has
+ * lint errors; 2 for usage, config, an unknown ref or an unreadable input; 4
+ * when the live policy cannot be read.
+ */
+import { runReplay, type ReplayBase } from "../../app/replay.js";
+import { UsageError } from "../../app/errors.js";
+import { formatJson } from "../../core/formats/json.js";
+import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
+import { formatReplayJson, formatReplayPretty } from "../../core/formats/replay.js";
+import { readIsoDateTime } from "../../core/iso-date.js";
+import { formatReplayProgress } from "../../core/replay/progress.js";
+import type { Scope, Vendor } from "../../core/vendors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import type { RemoteFlags } from "../remote-options.js";
+
+export interface ReplayFlags extends RemoteFlags {
+  env: string;
+  vendor: Vendor;
+  scope: Scope;
+  base?: string;
+  live?: boolean;
+  format: "pretty" | "json";
+  samples: number;
+  now?: string;
+}
+
+export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
+  if ((flags.base === undefined) === (flags.live !== true)) {
+    throw new UsageError("replay needs exactly one version to compare the working tree with: --base <git-ref> or --live");
+  }
+  const now = flags.now === undefined ? new Date() : readNow(flags.now);
+  const base: ReplayBase = flags.base !== undefined ? { kind: "git", ref: flags.base } : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
+  // Only on a terminal: a log or a pipe gets the report and nothing else.
+  const showProgress = io.stderr.isTTY === true;
+  let drawn = false;
+  const run = await runReplay({
+    cwd: io.cwd,
+    env: io.env,
+    input,
+    stdin: io.stdin,
+    target: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
+    base,
+    samples: flags.samples,
+    now,
+    onProgress: showProgress
+      ? (progress) => {
+          drawn = true;
+          io.stderr.write(`\r${formatReplayProgress(progress)}\x1b[K`);
+        }
+      : undefined,
+  }).finally(() => {
+    if (drawn) io.stderr.write("\r\x1b[K");
+  });
+  if (run.kind === "findings") {
+    if (flags.format === "json") io.stdout.write(formatJson(run.lint));
+    else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));
+    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was replayed)\n`);
+    return EXIT.findings;
+  }
+  const { environment, providerType, scope } = run.target;
+  io.stdout.write(
+    flags.format === "json"
+      ? formatReplayJson(run.report)
+      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }),
+  );
+  return EXIT.ok;
+}
+
+function readNow(text: string): Date {
+  const reading = readIsoDateTime(text);
+  if (!reading.ok) throw new UsageError(`--now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "${text}"`);
+  return new Date(reading.time);
+}
