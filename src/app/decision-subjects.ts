@@ -7,7 +7,7 @@
  * the answer (exit 1), as for plan.
  */
 import { findEnvironment, type Config } from "../core/config.js";
-import { policyPathOf } from "../core/layout.js";
+import { addressesPathOf, policyPathOf } from "../core/layout.js";
 import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument } from "../core/semantics/index.js";
@@ -56,7 +56,7 @@ export function policyFileOf(config: Config, target: SubjectTarget): string {
 
 /** Repository-relative path of the address entries of (environment, vendor). */
 export function addressesFileOf(config: Config, target: Pick<SubjectTarget, "environment" | "providerType">): string {
-  return `${config.paths.policies}/${target.environment}/${target.providerType}/addresses.yaml`;
+  return addressesPathOf(config, target.environment, target.providerType);
 }
 
 /** Reads files of the working tree under `root`; a missing file is undefined, any other failure a `read-error` source. */

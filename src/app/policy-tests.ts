@@ -7,11 +7,9 @@
  */
 import { join, resolve } from "node:path";
 import type { Config } from "../core/config.js";
-import { parseYaml } from "../core/document.js";
 import { TEST_FILE_NAME } from "../core/layout.js";
-import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintSources, withParse, type LintResult, type SourceFile } from "../core/lint.js";
 import { readPolicyTest, runPolicyTests, type PolicyTest, type TestRun, type TestSubject } from "../core/semantics/index.js";
-import { decodeSource } from "../core/source.js";
 import { isMissingPath } from "../workspace/named-path.js";
 import { collectPaths, listPolicyFiles, readSources } from "../workspace/repository.js";
 import { loadSubjects, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
@@ -76,13 +74,6 @@ async function readTestSources(root: string, cwd: string, paths: readonly string
   // A file named on the command line is a test file because the user says so; found in a folder, its name says it.
   const files = selection.files.filter((file) => named.has(file) || TEST_FILE_NAME.test(file));
   return readSources({ ...selection, files });
-}
-
-function withParse(source: SourceFile): SourceFile {
-  if (source.readError !== undefined || source.bytes === undefined) return source;
-  const decoded = decodeSource(source.bytes);
-  if (!decoded.ok) return source;
-  return { file: source.file, text: decoded.text, parsed: parseYaml(decoded.text) };
 }
 
 function uniqueTargets(tests: readonly PolicyTest[]): SubjectTarget[] {

@@ -7,6 +7,7 @@
  */
 import type { LintResult, SourceFile } from "../core/lint.js";
 import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
+import type { WatchedTests } from "../core/semantics/index.js";
 import type { RemoteClient } from "../remote/index.js";
 import { connect } from "./connect.js";
 import { chooseEnvironments, documentsOf, fetchLive } from "./plan.js";
@@ -18,6 +19,8 @@ export interface WatchPlanUpdate {
   /** Absent when the lint has errors: no plan is made from invalid files. */
   plan?: Plan;
   changed: readonly string[];
+  /** As app/watch.ts gives them: undefined when tests are off or none is watched. */
+  tests?: WatchedTests;
 }
 
 export interface WatchPlanRequest {
@@ -29,6 +32,8 @@ export interface WatchPlanRequest {
   baseUrl?: string;
   client?: RemoteClient;
   now?: () => Date;
+  /** Re-run the policy tests each batch affects, as plain watch does. */
+  tests?: boolean;
   onUpdate(update: WatchPlanUpdate): void;
   onError(error: Error): void;
 }
@@ -51,9 +56,10 @@ export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHa
     onError: request.onError,
     // A plan reads the layout from paths relative to the config's folder, as plan's own output names them.
     layoutPaths: true,
-    onResult(result, changed) {
+    tests: request.tests,
+    onResult(result, changed, tests) {
       if (result.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
-        request.onUpdate({ lint: result, changed });
+        request.onUpdate({ lint: result, changed, tests });
         return;
       }
       const sources: SourceFile[] = [...result.sources].map(([file, text]) => ({ file, text }));
@@ -66,7 +72,7 @@ export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHa
         files,
         now: request.now?.() ?? new Date(),
       });
-      request.onUpdate({ lint: result, plan, changed });
+      request.onUpdate({ lint: result, plan, changed, tests });
     },
   });
 }

@@ -1,10 +1,14 @@
 /**
  * Watch mode: lint everything once, then re-lint only the files that changed
  * and redraw. A half-written, deleted, renamed or atomically replaced file is
- * just another event: the session forgets or re-reads it.
+ * just another event: the session forgets or re-reads it. With `tests`, the
+ * policy tests a batch affects are re-run from the same reads and parses.
  */
 import { CONFIG_FILE } from "../core/config.js";
-import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
+import type { ParsedDocument } from "../core/document.js";
+import { TEST_FILE_NAME } from "../core/layout.js";
+import { createLintSession, withParse, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
+import { createTestSession, type TestSession, type WatchedTests } from "../core/semantics/index.js";
 import { collectPaths, pathExists, readSource, resolveNamedPaths, targetsOf, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { watchYamlFiles, type FileEvent, type FileWatcher } from "../workspace/watcher.js";
 import { snapshotPaths } from "../workspace/catalog-store.js";
@@ -17,8 +21,14 @@ export interface WatchRequest {
   paths?: readonly string[];
   cwd: string;
   now?: () => Date;
-  /** Called after the first lint and after every batch of changes; paths as lint shows them (app/display-paths.ts). */
-  onResult(result: LintResult, changed: readonly string[]): void;
+  /**
+   * Called after the first lint and after every batch of changes; paths as lint
+   * shows them (app/display-paths.ts). `tests` is undefined when tests are off
+   * or no test file is watched.
+   */
+  onResult(result: LintResult, changed: readonly string[], tests: WatchedTests | undefined): void;
+  /** Re-run the policy tests each batch affects (core/semantics/test-session.ts). */
+  tests?: boolean;
   onError(error: Error): void;
   /** Give results with paths relative to the config's folder, as the layout is written (for a plan), not as lint shows them. */
   layoutPaths?: boolean;
@@ -45,8 +55,29 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
   let config = workspace.config;
   let configSource = workspace.configSource;
   let session: LintSession;
-  const report = (changed: readonly string[]): void =>
-    request.onResult(request.layoutPaths ? session.result() : showPaths(session.result(), display), request.layoutPaths ? changed : changed.map(display.show));
+  let testSession: TestSession;
+  const show = (file: string): string => (request.layoutPaths ? file : display.show(file));
+  /** The parse of each watched test file, kept for its case lines; undefined when it did not read cleanly. */
+  const testDocuments = new Map<string, ParsedDocument | undefined>();
+  const lintSource = (source: SourceFile): void => {
+    if (!request.tests || !TEST_FILE_NAME.test(source.file)) {
+      session.update(source);
+      return;
+    }
+    // Parsed here so the lint reuses the parse instead of the runner parsing the file again.
+    const parsed = withParse(source);
+    testDocuments.set(source.file, parsed.parsed?.document);
+    session.update(parsed);
+  };
+  const forget = (file: string): void => {
+    testDocuments.delete(file);
+    session.remove(file);
+  };
+  const report = (changed: readonly string[]): void => {
+    const result = session.result();
+    const tests = testDocuments.size === 0 ? undefined : testSession.rerun({ lint: result, tests: testDocuments, changed, now: request.now?.() ?? new Date() });
+    request.onResult(request.layoutPaths ? result : showPaths(result, display), changed.map(show), tests);
+  };
   /** What each file held when last linted, so a repeated event with the same content redraws nothing. */
   const seen = new Map<string, string>();
 
@@ -55,9 +86,12 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
     const catalog = await loadLintCatalog(root, config);
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     session = createLintSession({ config, now: request.now?.(), catalog: index });
+    // A new config may move the tests or the policies: every test file runs again.
+    testSession = createTestSession(config, show);
+    testDocuments.clear();
     seen.clear();
     for (const source of await readSelection(await collectPaths(root, request.cwd, paths, config), configSource)) {
-      session.update(source);
+      lintSource(source);
       seen.set(source.file, fingerprint(source));
     }
   };
@@ -93,13 +127,13 @@ export async function startWatch(request: WatchRequest): Promise<WatchHandle> {
         const file = toRepositoryPath(root, event.path);
         if (event.kind === "removed") {
           if (!seen.delete(file)) continue;
-          session.remove(file);
+          forget(file);
         } else {
           const source = await readSource(scope, event.path);
           const print = fingerprint(source);
           if (seen.get(file) === print) continue;
           seen.set(file, print);
-          session.update(source);
+          lintSource(source);
         }
         changed.push(file);
       }

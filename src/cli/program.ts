@@ -65,15 +65,16 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("re-lint on every save and redraw the findings")
       .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
       .option("--plan", "also re-plan on every save, against the live copy read once at start")
-      .option("--env <name>", "with --plan: environment to plan (repeatable; default: every one)", collect, []),
-  ).action(async (paths: string[], flags: { plan?: boolean; env?: string[]; tokenFile?: string; baseUrl?: string }) => {
+      .option("--env <name>", "with --plan: environment to plan (repeatable; default: every one)", collect, [])
+      .option("--no-test", "do not re-run the policy tests of the saved files"),
+  ).action(async (paths: string[], flags: { plan?: boolean; env?: string[]; test?: boolean; tokenFile?: string; baseUrl?: string }) => {
     if (flags.plan) {
       const { watchPlanCommand } = await import("./commands/watch-plan.js");
       result.code = await watchPlanCommand(paths, flags, io);
       return;
     }
     const { watchCommand } = await import("./commands/watch.js");
-    result.code = await watchCommand(paths, io);
+    result.code = await watchCommand(paths, flags, io);
   });
 
   program

@@ -78,3 +78,8 @@ function environmentProblem(environment: string, config: Config): { layoutProble
 export function policyPathOf(config: Config, environment: string, vendor: Vendor, scope: Scope): string {
   return `${config.paths.policies}/${environment}/${vendor}/${scope}.yaml`;
 }
+
+/** Repository-relative path of the address entries of (environment, vendor), which both scopes read. */
+export function addressesPathOf(config: Config, environment: string, vendor: Vendor): string {
+  return `${config.paths.policies}/${environment}/${vendor}/addresses.yaml`;
+}

@@ -33,6 +33,22 @@ export interface SourceFile {
   parsed?: ParseResult;
 }
 
+/**
+ * The source with its text decoded and parsed, for a caller that needs the
+ * parse too (a test file's case lines): the lint then reuses it instead of
+ * parsing again. A source that cannot be decoded is left for the lint to report.
+ */
+export function withParse(source: SourceFile): SourceFile {
+  if (source.parsed !== undefined || source.readError !== undefined) return source;
+  const text = source.text ?? (source.bytes === undefined ? undefined : decodedText(source.bytes));
+  return text === undefined ? source : { file: source.file, text, parsed: parseYaml(text) };
+}
+
+function decodedText(bytes: Uint8Array): string | undefined {
+  const decoded = decodeSource(bytes);
+  return decoded.ok ? decoded.text : undefined;
+}
+
 export interface LintOptions {
   config?: Config;
   /** Defaults to the current time; injected by tests. */

@@ -5,6 +5,7 @@
  */
 import { startWatchPlan } from "../../app/watch-plan.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { formatWatchedTests } from "../../core/formats/policy-tests.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -16,6 +17,8 @@ const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
 
 export interface WatchPlanFlags extends RemoteFlags {
   env?: string[];
+  /** `--no-test` sets it false. */
+  test?: boolean;
 }
 
 export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, io: CliIo): Promise<ExitCode> {
@@ -28,14 +31,16 @@ export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, i
     paths,
     tokenFile: flags.tokenFile,
     baseUrl: flags.baseUrl,
-    onUpdate({ lint, plan, changed }) {
+    tests: flags.test !== false,
+    onUpdate({ lint, plan, changed, tests }) {
       const { errors, warnings } = countBySeverity(lint.diagnostics);
       const header = changed.length > 0 ? `changed: ${changed.join(", ")}\n` : "";
       const body = plan
         ? `${warnings > 0 ? formatPretty(lint, { color }) : ""}${formatPlanPretty(plan, { color, unchanged: false, hint: "Push with `screenpol push`." })}`
         : `${formatPretty(lint, { color })}(no plan while the files have errors)\n`;
+      const testBlock = tests ? `\n${formatWatchedTests(tests, { color })}` : "";
       const footer = `[${new Date().toLocaleTimeString("en-GB")}] ${errors} errors, ${warnings} warnings in ${lint.filesLinted} files; planned against the live copy read at start; watching (Ctrl-C to stop)\n`;
-      io.stdout.write(`${interactive ? CLEAR_SCREEN : ""}${header}${body}${footer}`);
+      io.stdout.write(`${interactive ? CLEAR_SCREEN : ""}${header}${body}${testBlock}${footer}`);
     },
     onError(error) {
       io.stderr.write(`screenpol: watch: ${error.message}\n`);

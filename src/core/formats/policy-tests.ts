@@ -5,6 +5,7 @@
  * the same bytes.
  */
 import type { CaseResult, TestRun } from "../semantics/run-tests.js";
+import type { WatchedTests } from "../semantics/test-session.js";
 import { uncoveredItems } from "../semantics/run-tests.js";
 import { escapeAttribute, escapeText } from "./junit.js";
 
@@ -49,6 +50,16 @@ export function formatTestPretty(run: TestRun, options: TestReportOptions): stri
   }
   out.push(`${run.passed} passed, ${run.failed} failed`);
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The tests block of a watch redraw: a line per test file not run, right below
+ * the findings that say why, then the failures and `N passed, N failed` as
+ * `screenpol test` prints them, counted over every test file that ran.
+ */
+export function formatWatchedTests(tests: WatchedTests, options: { color?: boolean }): string {
+  const notRun = tests.notRun.map(({ file, reason }) => `${file}: tests not run: ${reason}\n`).join("");
+  return `${notRun}${formatTestPretty(tests.run, { coverage: false, color: options.color })}`;
 }
 
 export function formatTestJson(run: TestRun): string {

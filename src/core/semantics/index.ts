@@ -41,4 +41,5 @@ export {
   type StepContext,
 } from "./describe.js";
 export { policyTestFindings, readPolicyTest, type PolicyTest, type PolicyTestCase } from "./test-file.js";
-export { runPolicyTests, coverableItems, uncoveredItems, type TestRun, type TestSubject, type CaseResult, type PolicyCoverage, type UncoveredItem } from "./run-tests.js";
+export { runPolicyTests, mergeTestRuns, coverableItems, uncoveredItems, type TestRun, type TestSubject, type CaseResult, type PolicyCoverage, type UncoveredItem } from "./run-tests.js";
+export { createTestSession, type TestSession, type TestSessionInput, type WatchedTests, type TestsNotRun } from "./test-session.js";

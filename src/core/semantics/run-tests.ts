@@ -57,12 +57,16 @@ export interface TestRun {
   coverage: PolicyCoverage[];
 }
 
+function policyKey(policy: { environment: string; providerType: string; scope: string }): string {
+  return `${policy.environment}\u0000${policy.providerType}\u0000${policy.scope}`;
+}
+
 /** Runs every case of every file, in order. Failing cases keep the decision's trace, for the report. */
 export function runPolicyTests(tests: readonly TestSubject[], now: Date): TestRun {
   const cases: CaseResult[] = [];
   const reached = new Map<string, { subject: DecisionSubject; test: PolicyTest; by: Set<string> }>();
   for (const { test, subject, policyFile } of tests) {
-    const key = `${test.environment}\u0000${test.providerType}\u0000${test.scope}`;
+    const key = policyKey(test);
     let policy = reached.get(key);
     if (policy === undefined) {
       policy = { subject, test, by: new Set() };
@@ -119,4 +123,25 @@ export function coverableItems(subject: DecisionSubject): string[] {
 /** The uncovered items of every tested policy, flattened as the JSON report lists them. */
 export function uncoveredItems(run: TestRun): UncoveredItem[] {
   return run.coverage.flatMap(({ environment, providerType, scope, uncovered }) => uncovered.map((by) => ({ environment, providerType, scope, by })));
+}
+
+/**
+ * Runs of separate test files as one run, in the order given: counts added,
+ * cases and files concatenated, the coverage of a policy tested by several of
+ * them merged (an item is uncovered when no run reached it).
+ */
+export function mergeTestRuns(runs: readonly TestRun[]): TestRun {
+  const coverage = new Map<string, PolicyCoverage>();
+  for (const policy of runs.flatMap((run) => run.coverage)) {
+    const key = policyKey(policy);
+    const known = coverage.get(key);
+    coverage.set(key, known === undefined ? policy : { ...known, uncovered: known.uncovered.filter((item) => policy.uncovered.includes(item)) });
+  }
+  return {
+    passed: runs.reduce((sum, run) => sum + run.passed, 0),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    cases: runs.flatMap((run) => run.cases),
+    files: runs.flatMap((run) => run.files),
+    coverage: [...coverage.values()],
+  };
 }
