@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressEntryDocument, ConditionSetDocument, DecisionSubject, PolicyDocument, RuleDocument, Screening, Signals, TokenRef } from "../../src/core/semantics/index.js";
 import { RISK_LEVELS, RISK_TYPES } from "../../src/core/semantics/index.js";
-import { isCatchAll } from "../../src/core/checks/catch-all.js";
+import { matchesEveryScoredScreening } from "../../src/core/checks/catch-all.js";
 import { findShadowing } from "../../src/core/checks/shadowed-rule.js";
 import { CATEGORIES, type Scope, type Vendor } from "../../src/core/vendors.js";
 
@@ -101,8 +101,8 @@ function rules(vendor: Vendor, schemaVersion: 1 | 2): fc.Arbitrary<RuleDocument[
       drawn.map((rule, index) => ({
         id: `rule-${index + 1}`,
         when: rule.when,
-        // A catch-all ALLOW writes the terminal ALLOW down, which lint refuses (policy-language.md 5.3).
-        action: rule.action === "ALLOW" && isCatchAll(rule.when, vendor) ? "ALERT" : rule.action,
+        // An ALLOW of every (scored) address writes the terminal ALLOW down, which lint refuses (policy-language.md 5.3).
+        action: rule.action === "ALLOW" && matchesEveryScoredScreening(rule.when, vendor) ? "ALERT" : rule.action,
       })),
     )
     // A stricter rule under a weaker one that covers it is a lint error (shadowed-rule): not a valid policy.
