@@ -7,9 +7,9 @@
  * screening (`{}`, or an `anyOf` with an empty alternative and nothing beside it),
  * or matches every screening the vendor returned a risk score (level) for
  * (`riskScore` over 0..10, `riskLevel {atLeast: low}`; catch-all.ts). The last
- * kind lets a screening without a score through to the rules below (semantics.md
- * section 2), yet it still writes the terminal ALLOW down for nearly every
- * address, a loophole a reviewer must not miss: the message says which of the
+ * kind may let a screening without a score through to the rules below
+ * (semantics.md section 2), yet it writes the terminal ALLOW down for every
+ * scored address, a loophole a reviewer must not miss: the message says which of the
  * two it is, so that nobody reads "every address" where the policy says "every
  * scored address" (docs/decisions.md, "Lint reasoning follows the decision
  * procedure"). Reported at the rule's `when` key. A rule with no `when` is
@@ -28,7 +28,7 @@ const FIX = "delete this rule (unmatched addresses are allowed already)";
 const MESSAGE = `an ALLOW that matches every address expresses the terminal ALLOW, ${GENERATED}; ${FIX}`;
 
 function scoredMessage(signal: string): string {
-  return `an ALLOW that matches every address the vendor returns a ${signal} for expresses the terminal ALLOW for all of them, ${GENERATED} (an address without a ${signal} is not matched by it); ${FIX}`;
+  return `an ALLOW that matches every address the vendor returns a ${signal} for expresses the terminal ALLOW for all of them, ${GENERATED} (only an address without a ${signal} can get past it); ${FIX}`;
 }
 
 export const check: FileCheck = {

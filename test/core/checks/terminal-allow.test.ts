@@ -37,7 +37,7 @@ describe("terminal-allow check", () => {
       [
         ["rules", "postScreen", 0, "when"],
         "an ALLOW that matches every address the vendor returns a risk score for expresses the terminal ALLOW for all of them, which the service generates after the last rule " +
-          "(an address without a risk score is not matched by it); delete this rule (unmatched addresses are allowed already)",
+          "(only an address without a risk score can get past it); delete this rule (unmatched addresses are allowed already)",
       ],
     ]);
     const level = withRules({ id: "a", when: { riskLevel: { atLeast: "low" } }, action: "ALLOW" });
