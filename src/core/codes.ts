@@ -80,18 +80,18 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
   "terminal-allow": {
     severity: "error",
     title: "Catch-all ALLOW",
-    summary: "A rule whose `when` is empty or matches everything has action ALLOW.",
+    summary: "A rule whose `when` is empty, or matches every address the vendor returns a risk score (level) for, has action ALLOW.",
     help:
-      "When no rule matches the service allows, and that final ALLOW is generated from code; a written catch-all ALLOW also silently disables every rule after it. " +
+      "When no rule matches the service allows, and that final ALLOW is generated from code; a written catch-all ALLOW also silently disables the rules after it for every address it matches. " +
       "Remove the rule, or give it conditions that match only the addresses meant to be allowed.",
   },
   "unreachable-rule": {
     severity: "warning",
     title: "Unreachable rule",
-    summary: "A rule follows a catch-all rule, so it can never match.",
+    summary: "A rule follows a rule that matches every screening, repeats an earlier rule's conditions, or has conditions no screening meets, so it never runs.",
     help:
-      "The first matching rule decides, so a rule after a catch-all BLOCK or ALERT never runs and the policy does less than its reviewers think. " +
-      "Move the rule before the catch-all, or delete it.",
+      "The first matching rule decides, so a rule after a `when: {}` BLOCK or ALERT never runs and the policy does less than its reviewers think. " +
+      "Move the rule before the catch-all, fix conditions that contradict each other (gte above lte), or delete it.",
   },
   "shadowed-rule": {
     severity: "error",

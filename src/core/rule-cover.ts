@@ -7,8 +7,7 @@
  * `anyOf`, joined with each `anyOf` alternative (schemaVersion 2), or alone.
  * `later` is covered by `earlier` when every set of `later` implies some set of
  * `earlier`; a set implies another when each condition of the other is implied by
- * one of its own, or matches every address anyway. One condition implies another
- * (policy-language.md section 4):
+ * one of its own. One condition implies another (policy-language.md section 4):
  *
  * - riskScore: the later range lies inside the earlier one (scores are 0..10);
  * - riskLevel: the later `atLeast` is at or above the earlier (low < medium < high < severe);
@@ -17,13 +16,20 @@
  * - indicator: same category and riskType, the earlier minVolumeUsd at most the later;
  * - cluster, entity: the same category.
  *
+ * No condition is implied by nothing: a condition on a signal the vendor did not
+ * return is false (semantics.md section 2), so even `riskScore {gte: 0}` or
+ * `riskLevel {atLeast: low}` misses a screening without a score or level, and a
+ * claim that a rule never decides must hold for that screening too. Only an
+ * empty set matches every screening.
+ *
  * Anything not exactly in the schema's shape (a missing member, a string where a
  * number belongs, a key of the other vendor, nested or empty `anyOf`) is not
  * judged: the schema reports it, and nothing is claimed about what it would match.
  *
  * The same reading gives a plain evaluator over screenings (what the vendor
- * returns about an address) and, for a condition set, a few small screenings that
- * satisfy it, so a finding can be backed by an example rather than by argument.
+ * returns about an address), why a condition set can never hold, and, for a set
+ * that can, a few small screenings that satisfy it, so a finding can be backed by
+ * an example rather than by argument.
  */
 import type { Vendor } from "./vendors.js";
 import { coverHolds, readWhen, type Condition, type Cover } from "./semantics/conditions.js";
@@ -40,12 +46,7 @@ export function covers(earlier: Cover, later: Cover): boolean {
 }
 
 function setImplies(set: readonly Condition[], target: readonly Condition[]): boolean {
-  return target.every((wanted) => matchesEverything(wanted) || set.some((held) => implies(held, wanted)));
-}
-
-function matchesEverything(condition: Condition): boolean {
-  if (condition.kind === "riskScore") return condition.low <= MIN_SCORE && condition.high >= MAX_SCORE;
-  return condition.kind === "riskLevel" && condition.atLeast === 0;
+  return target.every((wanted) => set.some((held) => implies(held, wanted)));
 }
 
 function implies(held: Condition, wanted: Condition): boolean {
@@ -85,10 +86,31 @@ export function examples(cover: Cover, vendor: Vendor): Signals[] {
   return cover.flatMap((set) => examplesOf(set, vendor)).filter((screening) => matches(cover, screening));
 }
 
+/**
+ * Why no screening satisfies every condition of the set, or undefined when some
+ * screening does. Exact for the conditions as read: exposures and indicators may
+ * be as many and as large as a set asks, so only a score range and the one
+ * cluster (entity) an address has can contradict.
+ */
+export function contradiction(set: readonly Condition[]): string | undefined {
+  const { low, high } = scoreRange(set);
+  if (low > high) return `no risk score is at least ${low} and at most ${high}`;
+  for (const kind of ["cluster", "entity"] as const) {
+    const categories = [...new Set(set.flatMap((c) => (c.kind === kind ? [c.category] : [])))];
+    if (categories.length > 1) return `an address has one ${kind} category, not both ${categories.slice(0, 2).join(" and ")}`;
+  }
+  return undefined;
+}
+
+/** The scores every riskScore condition of the set allows: empty when low > high. */
+function scoreRange(set: readonly Condition[]): { low: number; high: number } {
+  const scores = set.flatMap((c) => (c.kind === "riskScore" ? [c] : []));
+  return { low: Math.max(MIN_SCORE, ...scores.map((c) => c.low)), high: Math.min(MAX_SCORE, ...scores.map((c) => c.high)) };
+}
+
 function examplesOf(set: readonly Condition[], vendor: Vendor): Signals[] {
-  const categories = new Set(set.flatMap((c) => (c.kind === "cluster" || c.kind === "entity" ? [c.category] : [])));
-  if (categories.size > 1) return [];
-  const [category] = categories;
+  if (contradiction(set) !== undefined) return [];
+  const [category] = set.flatMap((c) => (c.kind === "cluster" || c.kind === "entity" ? [c.category] : []));
   if (vendor === "vendorBAddressScreening") {
     const lowest = Math.max(0, ...set.map((c) => (c.kind === "riskLevel" ? c.atLeast : 0)));
     const indicators = set.flatMap((c) => (c.kind === "indicator" ? [{ category: c.category, riskType: c.riskType, volumeUsd: c.minVolumeUsd }] : []));
@@ -98,9 +120,7 @@ function examplesOf(set: readonly Condition[], vendor: Vendor): Signals[] {
       ...(category === undefined ? {} : { entity: { category } }),
     }));
   }
-  const low = Math.max(MIN_SCORE, ...set.map((c) => (c.kind === "riskScore" ? c.low : MIN_SCORE)));
-  const high = Math.min(MAX_SCORE, ...set.map((c) => (c.kind === "riskScore" ? c.high : MAX_SCORE)));
-  if (low > high) return [];
+  const { low, high } = scoreRange(set);
   let exposureChoices: Exposure[][] = [[]];
   for (const c of set) {
     if (c.kind !== "exposure") continue;

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressEntryDocument, ConditionSetDocument, DecisionSubject, PolicyDocument, RuleDocument, Screening, Signals, TokenRef } from "../../src/core/semantics/index.js";
 import { RISK_LEVELS, RISK_TYPES } from "../../src/core/semantics/index.js";
-import { isCatchAll } from "../../src/core/checks/catch-all.js";
+import { matchesEveryScoredScreening } from "../../src/core/checks/catch-all.js";
 import { findShadowing } from "../../src/core/checks/shadowed-rule.js";
 import { CATEGORIES, type Scope, type Vendor } from "../../src/core/vendors.js";
 
@@ -94,15 +94,24 @@ function when(vendor: Vendor, schemaVersion: 1 | 2): fc.Arbitrary<RuleDocument["
   );
 }
 
-function rules(vendor: Vendor, schemaVersion: 1 | 2): fc.Arbitrary<RuleDocument[]> {
+/**
+ * postScreen rules as drawn, lint errors and all (an ALLOW of every address, a
+ * rule shadowed by a weaker one, an empty score range): for properties of lint
+ * itself, which must see what it refuses.
+ */
+export function anyRules(vendor: Vendor, schemaVersion: 1 | 2): fc.Arbitrary<RuleDocument[]> {
   return fc
     .array(fc.record({ when: when(vendor, schemaVersion), action: fc.constantFrom("BLOCK", "ALERT", "ALLOW") as fc.Arbitrary<RuleDocument["action"]> }), { maxLength: 5 })
+    .map((drawn) => drawn.map((rule, index) => ({ id: `rule-${index + 1}`, when: rule.when, action: rule.action })));
+}
+
+function rules(vendor: Vendor, schemaVersion: 1 | 2): fc.Arbitrary<RuleDocument[]> {
+  return anyRules(vendor, schemaVersion)
     .map((drawn) =>
-      drawn.map((rule, index) => ({
-        id: `rule-${index + 1}`,
-        when: rule.when,
-        // A catch-all ALLOW writes the terminal ALLOW down, which lint refuses (policy-language.md 5.3).
-        action: rule.action === "ALLOW" && isCatchAll(rule.when, vendor) ? "ALERT" : rule.action,
+      drawn.map((rule) => ({
+        ...rule,
+        // An ALLOW of every (scored) address writes the terminal ALLOW down, which lint refuses (policy-language.md 5.3).
+        action: rule.action === "ALLOW" && matchesEveryScoredScreening(rule.when, vendor) ? "ALERT" : rule.action,
       })),
     )
     // A stricter rule under a weaker one that covers it is a lint error (shadowed-rule): not a valid policy.

@@ -1,58 +1,73 @@
 /**
- * When does a `when` match every address? Shared by terminal-allow (an ALLOW that
- * does is the generated terminal ALLOW written down) and unreachable-rule (rules
- * after one never run). policy-language.md section 5.3.
+ * When does a `when` match every address? Two answers, because the checks that
+ * ask accuse the author of different things (policy-language.md section 5.3;
+ * docs/decisions.md, "Lint reasoning follows the decision procedure"):
  *
- * Conservative on purpose: a rule is called catch-all only when every address is
- * certain to match, because both checks accuse the author of something. Every
- * address has a risk score (vendorA, 0..10) and a risk level (vendorB, low and up),
- * so only score-based conditions can be catch-all:
+ * - matchesEveryScreening: what the decision procedure guarantees. A condition on
+ *   a signal the vendor did not return is false (semantics.md section 2), and any
+ *   condition may meet a screening without its signal, so only a `when` with no
+ *   condition at all (`{}`), or one whose only key is an `anyOf` holding an
+ *   alternative with no condition, matches every screening. unreachable-rule
+ *   ("never runs") and the `screenpol test` coverage rest on this one: a claim
+ *   that something is never reached must hold for every screening decide() sees.
  *
- * - `riskScore` (vendorA) with only `gte` and/or `lte`, `gte` (if present) a number
- *   <= 0 and `lte` (if present) a number >= 10: `{gte: 0}`, `{lte: 10}`, `{gte: 0, lte: 10}`;
- * - `riskLevel` (vendorB) exactly `{atLeast: low}`.
+ * - matchesEveryScoredScreening: the above, and also whole-range score
+ *   conditions: vendorA `riskScore` with `gte` <= 0 and/or `lte` >= 10
+ *   (`{gte: 0}`, `{lte: 10}`, `{gte: 0, lte: 10}`), vendorB `riskLevel` exactly
+ *   `{atLeast: low}`, each matching every screening the vendor returned that
+ *   signal for. terminal-allow rests on this one: an ALLOW of every scored
+ *   address writes the terminal ALLOW down for nearly all traffic, a loophole a
+ *   reviewer must not miss even though an unscored screening passes it.
  *
  * `exposure`/`indicator` with `minPercent: 0` or `minVolumeUsd: 0` still need some
- * exposure to that category, and `cluster`/`entity` need an attribution, so they are
- * never catch-all. A `when` is catch-all when it has no conditions at all (`{}`) or
- * when all of its conditions are; `anyOf` is catch-all when one of its condition
- * sets is (an empty set `{}` included). Anything the schema would reject (a member
- * we do not know, a string where a number belongs, an empty `anyOf`, `anyOf` nested
- * in `anyOf`) is judged not catch-all: the schema reports it, and we do not guess
- * what it would have meant. A missing or null `when` is not a map, so it is not
- * catch-all here either; terminal-allow handles that case itself.
+ * exposure to that category, and `cluster`/`entity` need an attribution, so they
+ * are never whole-range. A `when` matches every (scored) screening when all of its
+ * conditions do; `anyOf` when one of its alternatives does. Anything the schema
+ * would reject (a member we do not know, a string where a number belongs, an
+ * empty `anyOf`, `anyOf` nested in `anyOf`) is judged not to: the schema reports
+ * it, and we do not guess what it would have meant. A missing or null `when` is
+ * not a map, so it does not match here either; terminal-allow handles that case
+ * itself.
  */
 import { isRecord } from "../config.js";
+import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS } from "../semantics/signals.js";
 import type { Vendor } from "../vendors.js";
 
-/** Lowest and highest vendorA risk score (policy-language.md section 4: 0..10). */
-const MIN_RISK_SCORE = 0;
-const MAX_RISK_SCORE = 10;
-/** The lowest vendorB risk level (section 4: low < medium < high < severe). */
-const LOWEST_RISK_LEVEL = "low";
-
-/**
- * True when `when` certainly matches every address screened by `vendor`. With no
- * vendor known, conditions of either vendor are judged.
- */
-export function isCatchAll(when: unknown, vendor: Vendor | undefined): boolean {
-  return isCatchAllSet(when, vendor, true);
+/** True when `when` matches every screening, whatever the vendor returned. */
+export function matchesEveryScreening(when: unknown): boolean {
+  return matchesEverySet(when, () => false, true);
 }
 
-function isCatchAllSet(conditions: unknown, vendor: Vendor | undefined, allowAnyOf: boolean): boolean {
+/**
+ * True when `when` matches every screening for which `vendor` returned its risk
+ * score (vendorA) or risk level (vendorB). With no vendor known, conditions of
+ * either vendor are judged.
+ */
+export function matchesEveryScoredScreening(when: unknown, vendor: Vendor | undefined): boolean {
+  return matchesEverySet(when, (key, value) => isWholeRange(key, value, vendor), true);
+}
+
+/** The signal a whole-range condition of `vendor` needs, as a message names it. */
+export function scoreSignalName(vendor: Vendor | undefined): string {
+  if (vendor === "vendorAWalletScreening") return "risk score";
+  if (vendor === "vendorBAddressScreening") return "risk level";
+  return "risk score or risk level";
+}
+
+function matchesEverySet(conditions: unknown, wholeRange: (key: string, value: unknown) => boolean, allowAnyOf: boolean): boolean {
   if (!isRecord(conditions)) return false;
   for (const [key, value] of Object.entries(conditions)) {
     if (key === "anyOf") {
       if (!allowAnyOf || !Array.isArray(value)) return false;
-      if (!value.some((alternative) => isCatchAllSet(alternative, vendor, false))) return false;
-    } else if (!isCatchAllCondition(key, value, vendor)) {
+      if (!value.some((alternative) => matchesEverySet(alternative, wholeRange, false))) return false;
+    } else if (!wholeRange(key, value)) {
       return false;
     }
   }
   return true;
 }
 
-function isCatchAllCondition(key: string, value: unknown, vendor: Vendor | undefined): boolean {
+function isWholeRange(key: string, value: unknown, vendor: Vendor | undefined): boolean {
   if (!isRecord(value)) return false;
   const members = Object.keys(value);
   if (key === "riskScore" && vendor !== "vendorBAddressScreening") {
@@ -63,7 +78,7 @@ function isCatchAllCondition(key: string, value: unknown, vendor: Vendor | undef
     return lowOk && highOk;
   }
   if (key === "riskLevel" && vendor !== "vendorAWalletScreening") {
-    return members.length === 1 && Object.hasOwn(value, "atLeast") && value.atLeast === LOWEST_RISK_LEVEL;
+    return members.length === 1 && Object.hasOwn(value, "atLeast") && value.atLeast === RISK_LEVELS[0];
   }
   return false;
 }

@@ -1,10 +1,18 @@
 /**
  * unreachable-rule (policy-language.md section 5.3, a warning): the first rule
  * whose `when` matches decides, so a rule that can never be the first match never
- * runs and the policy does less than its reviewers think. Two causes:
+ * runs and the policy does less than its reviewers think. Three causes:
  *
- * - every rule after the first catch-all rule (isCatchAll; whatever its action:
- *   after a catch-all ALLOW, which terminal-allow reports, the rules are just as dead);
+ * - every rule after the first rule that matches every screening
+ *   (matchesEveryScreening: `{}`, or an `anyOf` with an empty alternative and
+ *   nothing beside it), whatever its action: after such an ALLOW, which
+ *   terminal-allow reports, the rules are just as dead. A whole-range score
+ *   condition (`riskScore {gte: 0}`, `riskLevel {atLeast: low}`) is not enough:
+ *   a screening the vendor returned no score for passes it and reaches the rules
+ *   below (semantics.md section 2), and this check only claims what decide() does;
+ * - a rule whose `when` can never hold (an empty score range such as
+ *   `riskScore {gte: 7, lte: 3}`, two cluster categories at once, every `anyOf`
+ *   alternative so), which the schema lets through as it checks members one by one;
  * - a rule whose `when` is the same (deep-equal, map key order ignored, list order
  *   kept) as an earlier rule's: the earlier one always decides first.
  *
@@ -12,14 +20,17 @@
  * error, not also this warning (its matches are downgraded, not merely dead).
  *
  * Reported at the unreachable rule's `id` value (at the rule when it has no id),
- * once per rule, the catch-all cause first. Rules with no `when` or a null one are
- * broken (the schema says so); nothing is guessed about what they would match.
+ * once per rule, in the order of the causes above. Rules with no `when` or a null
+ * one are broken (the schema says so); nothing is guessed about what they would
+ * match, nor about a `when` not in the schema's shape.
  */
 import { isRecord } from "../config.js";
 import { formatPath } from "../diagnostic.js";
 import { MAX_DEPTH } from "../document.js";
+import { contradiction, readWhen } from "../rule-cover.js";
+import type { Vendor } from "../vendors.js";
 import type { FileCheck, Finding } from "./check.js";
-import { isCatchAll } from "./catch-all.js";
+import { matchesEveryScreening } from "./catch-all.js";
 import { ownMember, postScreenOf } from "./policy-parts.js";
 import { findShadowing } from "./shadowed-rule.js";
 
@@ -42,20 +53,38 @@ export const check: FileCheck = {
         return;
       }
       if (!isRecord(when)) return;
+      const impossible = shadowed ? undefined : whyNeverHolds(when, file.vendor);
+      if (impossible !== undefined) findings.push(unreachable(rules, index, `no screening matches its when: ${impossible}`));
       const print = fingerprint(when);
       const candidates = earlierWhens.get(print) ?? [];
       const same = candidates.find((earlier) => deepEqual(earlier.when, when));
       if (same) {
-        if (!shadowed) findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
+        if (!shadowed && impossible === undefined) findings.push(unreachable(rules, index, `${describeRule(rules, same.index)} has the same conditions and always decides first`));
       } else {
         candidates.push({ index, when });
         earlierWhens.set(print, candidates);
       }
-      if (isCatchAll(when, file.vendor)) catchAll = index;
+      if (matchesEveryScreening(when)) catchAll = index;
     });
     return findings;
   },
 };
+
+/** Why no screening can match `when`, or undefined when one can or the `when` is not in the schema's shape. */
+function whyNeverHolds(when: Record<string, unknown>, vendor: Vendor | undefined): string | undefined {
+  const cover = vendor && readWhen(when, vendor);
+  if (!cover) return undefined;
+  const reasons: string[] = [];
+  for (const set of cover) {
+    const reason = contradiction(set);
+    if (reason === undefined) return undefined;
+    reasons.push(reason);
+  }
+  const distinct = [...new Set(reasons)];
+  // The conditions beside anyOf contradict in every alternative alike: one reason then, not one per alternative.
+  if (distinct.length === 1) return distinct[0];
+  return `no anyOf alternative can hold (${reasons.map((reason, index) => `alternative ${index + 1}: ${reason}`).join("; ")})`;
+}
 
 function unreachable(rules: readonly unknown[], index: number, reason: string): Finding {
   const rule = rules[index];

@@ -4,7 +4,7 @@
  * compared with what it expects, and the coverage of each tested policy. Pure:
  * the clock comes in as `now`.
  */
-import { isCatchAll } from "../checks/catch-all.js";
+import { matchesEveryScreening } from "../checks/catch-all.js";
 import type { Action } from "../vendors.js";
 import { decide } from "./decide.js";
 import { STEPS, type Decision } from "./decision.js";
@@ -104,7 +104,11 @@ export function runPolicyTests(tests: readonly TestSubject[], now: Date): TestRu
  * definition in docs/semantics.md): the floor always; address-entry when an
  * entry of this scope or ALL exists; policy-disabled alone when the policy is
  * absent or disabled; pre-screen when it gates anything; every rule; the
- * terminal ALLOW unless a catch-all rule stands before it.
+ * terminal ALLOW unless a rule matches every screening. Only `{}` (or an `anyOf`
+ * with an empty alternative and nothing beside it) does: a rule on `riskScore
+ * {gte: 0}` or `riskLevel {atLeast: low}` lets a screening without that signal
+ * through to the terminal ALLOW (semantics.md section 2), and a suite should be
+ * told to try one.
  */
 export function coverableItems(subject: DecisionSubject): string[] {
   const items = ["sanctions-floor"];
@@ -116,7 +120,7 @@ export function coverableItems(subject: DecisionSubject): string[] {
   if (preScreen.chains !== undefined || (transaction && (preScreen.tokens !== undefined || (preScreen.minAmountUsd ?? 0) > 0))) items.push("pre-screen");
   const rules = policy.rules.postScreen;
   items.push(...rules.map((rule) => rule.id));
-  if (!rules.some((rule) => isCatchAll(rule.when, subject.providerType))) items.push("terminal-allow");
+  if (!rules.some((rule) => matchesEveryScreening(rule.when))) items.push("terminal-allow");
   return items;
 }
 

@@ -26,4 +26,24 @@ describe("terminal-allow check", () => {
     expect(check.run(policyFile(data, { vendor: "vendorAWalletScreening" }), context)).toEqual([]);
     expect(check.run(policyFile(data, { vendor: "vendorBAddressScreening" }), context)).toHaveLength(1);
   });
+
+  it("says which of the two it is: every address, or every address the vendor returns a score (level) for", () => {
+    const every = check.run(policyFile(withRules({ id: "a", when: {}, action: "ALLOW" })), context);
+    expect(every.map((f) => f.message)).toEqual([
+      "an ALLOW that matches every address expresses the terminal ALLOW, which the service generates after the last rule; delete this rule (unmatched addresses are allowed already)",
+    ]);
+    const scored = check.run(policyFile(withRules({ id: "a", when: { riskScore: { gte: 0 } }, action: "ALLOW" })), context);
+    expect(scored.map((f) => [f.path, f.message])).toEqual([
+      [
+        ["rules", "postScreen", 0, "when"],
+        "an ALLOW that matches every address the vendor returns a risk score for expresses the terminal ALLOW for all of them, which the service generates after the last rule " +
+          "(only an address without a risk score can get past it); delete this rule (unmatched addresses are allowed already)",
+      ],
+    ]);
+    const level = withRules({ id: "a", when: { riskLevel: { atLeast: "low" } }, action: "ALLOW" });
+    expect(check.run(policyFile(level, { vendor: "vendorBAddressScreening" }), context)[0]?.message).toContain("every address the vendor returns a risk level for");
+    // An empty alternative matches every address whatever stands beside it in anyOf.
+    const anyOf = withRules({ id: "a", when: { anyOf: [{ cluster: { category: "scam" } }, {}] }, action: "ALLOW" });
+    expect(check.run(policyFile(anyOf), context)[0]?.message).toMatch(/^an ALLOW that matches every address expresses/);
+  });
 });
