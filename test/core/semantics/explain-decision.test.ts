@@ -20,21 +20,11 @@ import {
 const NOW = new Date("2026-11-23T12:00:00Z");
 const ADDRESS = "0x52908400098527886E0F7030069857D2E4169EE7";
 const TREASURY = "0x0000000000000000000000000000000000000002";
-const USDC = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
-
-const policy: PolicyDocument = {
-  providerType: "vendorAWalletScreening",
-  scope: "TRANSACTION",
-  schemaVersion: 2,
-  enabled: true,
-  rules: {
-    preScreen: { minAmountUsd: 100 },
-    postScreen: [
-      { id: "block-mixers", when: { exposure: { category: "mixer", direction: "direct", minPercent: 10 } }, action: "BLOCK" },
-      { id: "alert-high", when: { riskScore: { gte: 7 } }, action: "ALERT" },
-    ],
-  },
-};
+const RULES: PolicyDocument["rules"]["postScreen"] = [
+  { id: "block-mixers", when: { exposure: { category: "mixer", direction: "direct", minPercent: 10 } }, action: "BLOCK" },
+  { id: "alert-high", when: { riskScore: { gte: 7 } }, action: "ALERT" },
+];
+const policy: PolicyDocument = { providerType: "vendorAWalletScreening", scope: "TRANSACTION", schemaVersion: 2, enabled: true, rules: { preScreen: { minAmountUsd: 100 }, postScreen: RULES } };
 
 const subject: DecisionSubject = {
   providerType: "vendorAWalletScreening",
@@ -43,7 +33,7 @@ const subject: DecisionSubject = {
   addressEntries: [{ address: TREASURY, chain: "EVM", action: "ALLOW", scope: "ALL", reason: "treasury" }],
 };
 
-const screening = (signals: Screening["signals"], amountUsd = 1200, address = ADDRESS): Screening => ({ chain: "EVM", address, transfer: { amountUsd, token: USDC }, signals });
+const screening = (signals: Screening["signals"], amountUsd = 1200, address = ADDRESS): Screening => ({ chain: "EVM", address, transfer: { amountUsd }, signals });
 
 function explain(on: Screening, expectedBy?: string): string[] {
   const decision = decide(subject, on, { now: NOW, trace: true });
