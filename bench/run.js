@@ -33,10 +33,13 @@
  *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
  *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
  *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
- * Order of the run: corpus, cold start, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
+ *  With the policy-tests phase (--skip-policy-tests skips it; about 20 s): bench/policy-tests.js, `screenpol test`
+ *  on 1,000 cases over 10 policies beside `screenpol lint <one policy>`, both cold, interleaved, medians;
+ *  target: at most 300 ms above the lint (issue 12).
+ * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -87,7 +90,7 @@ if (!existsSync(join(LIVE_ROOT, "dist", "index.js")) || !existsSync(join(LIVE_RO
 function snapshotBuild(live, dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "bench"), { recursive: true });
-  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog"]) {
+  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests"]) {
     if (existsSync(join(live, entry))) cpSync(join(live, entry), join(dir, entry), { recursive: true });
   }
   for (const file of ["probe.js", "cpu-report.js", "lib.js"]) cpSync(join(live, "bench", file), join(dir, "bench", file));
@@ -342,6 +345,19 @@ async function watchPhase() {
 // The short, bounded phases first, so a slow machine cannot starve them; the
 // throughput rounds then take what is left of the budget.
 if (!flag("skip-cold")) await coldPhase();
+if (!flag("skip-policy-tests")) {
+  // screenpol test on 1,000 cases beside the cold lint of one policy (bench/policy-tests.js), both as whole processes.
+  section = 2.5;
+  log(`\npolicy tests: screenpol test on 1,000 cases over 10 policies vs screenpol lint <1 policy>, cold, interleaved [${elapsed()}]`);
+  try {
+    const { measurePolicyTests } = await import("./policy-tests.js");
+    results.policyTests = measurePolicyTests({ root: ROOT, rounds: 9, log });
+    for (const [measure, value, target, pass] of results.policyTests.rows) addRow(measure, value, target, pass);
+  } catch (error) {
+    log(`  policy tests phase failed: ${error.message.split("\n")[0]}`);
+    addRow("screenpol test", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
 if (!flag("skip-watch")) await watchPhase();
 if (!flag("skip-shapes")) {
   // Wide and long files (bench/lint-shapes.js): every 1 MiB shape in under 2 s, beside the parse-only baseline.

@@ -8,6 +8,7 @@ import type { CaseResult, TestRun } from "../semantics/run-tests.js";
 import type { WatchedTests } from "../semantics/test-session.js";
 import { uncoveredItems } from "../semantics/run-tests.js";
 import { escapeAttribute, escapeText } from "./junit.js";
+import { printable } from "./pretty.js";
 
 import type { TestFormatName } from "./index.js";
 
@@ -28,9 +29,15 @@ function decisionText(decision: { action: string; by?: string }): string {
   return decision.by === undefined ? decision.action : `${decision.action} by ${decision.by}`;
 }
 
+// The width of "expected: ": the why's further lines sit under its first.
+const WHY_INDENT = " ".repeat(10);
+
 function failureLines(result: CaseResult): string[] {
   const lines = [`expected: ${decisionText(result.expected)}`, `actual:   ${decisionText(result.actual)}`];
   if (result.missingRule !== undefined) lines.push(result.missingRule);
+  // Addresses and entry reasons come from files: no control character reaches the terminal or the XML.
+  const why = (result.why ?? []).map(printable);
+  if (why.length > 0) lines.push(`why:      ${why[0]}`, ...why.slice(1).map((line) => `${WHY_INDENT}${line}`));
   return lines;
 }
 
@@ -74,6 +81,8 @@ export function formatTestJson(run: TestRun): string {
       ok: result.ok,
       expected: { action: result.expected.action, by: result.expected.by ?? null },
       actual: { action: result.actual.action, by: result.actual.by },
+      // Failing cases only: the decision in the words of the pretty report (docs/semantics.md).
+      ...(result.why === undefined ? {} : { why: result.why }),
     })),
     uncovered: uncoveredItems(run),
   };

@@ -52,8 +52,8 @@ export function decide(subject: DecisionSubject | CompiledSubject, screening: Sc
     const entry: TraceEntry = { step: "post-screen", outcome: "passed", rules };
     trace.push(entry);
     for (const rule of compiled.rules) {
-      const traced = traceRule(rule.when.all, rule.when.anyOf, signals);
-      rules.push({ id: rule.id, index: rule.index, action: rule.action, matched: traced.matched, conditions: traced.conditions });
+      const traced = traceCompiledRule(rule, signals);
+      rules.push(traced);
       if (traced.matched) {
         entry.outcome = "decided";
         return done(rule.action, rule.id);
@@ -65,6 +65,18 @@ export function decide(subject: DecisionSubject | CompiledSubject, screening: Sc
 
   trace?.push({ step: "terminal-allow", outcome: "decided" });
   return done("ALLOW", "terminal-allow");
+}
+
+/**
+ * One postScreen rule's conditions against a screening, traced as `decide`
+ * traces them, whether or not the decision reached the rule: why a rule a
+ * test expected did not decide. Undefined when the policy holds no such rule.
+ */
+export function traceRuleOf(subject: DecisionSubject | CompiledSubject, ruleId: string, screening: Screening): RuleTrace | undefined {
+  const compiled = "rules" in subject && "entries" in subject ? subject : compileSubject(subject);
+  const rule = compiled.rules.find((candidate) => candidate.id === ruleId);
+  if (rule === undefined) return undefined;
+  return traceCompiledRule(rule, screening.signals);
 }
 
 /** The first address entry for this address, chain and scope that has not expired. */
@@ -107,6 +119,11 @@ function gateOf(compiled: CompiledSubject, screening: Screening): PreScreenGate 
     if (!compiled.tokens.has(tokenKey(token))) return { gate: "tokens", token };
   }
   return undefined;
+}
+
+function traceCompiledRule(rule: CompiledSubject["rules"][number], signals: Signals | undefined): RuleTrace {
+  const traced = traceRule(rule.when.all, rule.when.anyOf, signals);
+  return { id: rule.id, index: rule.index, action: rule.action, matched: traced.matched, conditions: traced.conditions };
 }
 
 function traceRule(all: readonly Term[], anyOf: readonly Term[][] | undefined, signals: Signals | undefined): { matched: boolean; conditions: ConditionTrace[] } {

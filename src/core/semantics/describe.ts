@@ -4,7 +4,7 @@
  * by `decide`, the failure details of `test` and the weakening check's
  * examples, so that one condition reads the same everywhere.
  */
-import type { ConditionTrace, PreScreenGate, TraceEntry } from "./decision.js";
+import type { ConditionTrace, Decision, PreScreenGate, RuleTrace, TraceEntry } from "./decision.js";
 import type { Screening, TokenRef } from "./signals.js";
 import type { DecisionSubject } from "./subject.js";
 
@@ -94,6 +94,38 @@ export function describeStep(entry: TraceEntry, context: StepContext): string {
     case "terminal-allow":
       return "no rule matched";
   }
+}
+
+/**
+ * Why a traced decision was taken, in a few lines, for a failing policy test:
+ * the deciding rule and each of its conditions with the signal value it
+ * compared, or the deciding step's line; then, when the test expected another
+ * rule (`expectedRule`, traced apart by decide.ts's traceRuleOf) or another
+ * step the decision passed through, what that one saw. Condition lines are
+ * indented by two spaces under the line they belong to.
+ */
+export function explainDecision(decision: Decision, context: StepContext, expected?: { by?: string; rule?: RuleTrace }): string[] {
+  const trace = decision.trace ?? [];
+  const deciding = trace.find((entry) => entry.outcome === "decided");
+  const lines: string[] = [];
+  if (deciding?.step === "post-screen") {
+    const rule = deciding.rules.find((traced) => traced.matched);
+    lines.push(`rule ${decision.by} matched`, ...(rule?.conditions ?? []).map((condition) => `  ${describeConditionTrace(condition)}`));
+  } else if (deciding?.step === "terminal-allow") {
+    const postScreen = trace.find((entry) => entry.step === "post-screen");
+    lines.push(`terminal-allow: ${postScreen ? describeStep(postScreen, context) : describeStep(deciding, context)}`);
+  } else if (deciding) {
+    lines.push(`${deciding.step}: ${describeStep(deciding, context)}`);
+  }
+  const rule = expected?.rule;
+  if (rule && rule.id !== decision.by) {
+    lines.push(`expected rule ${rule.id}: ${rule.matched ? `its conditions hold, but ${decision.by} decided first` : "not matched"}`, ...rule.conditions.map((condition) => `  ${describeConditionTrace(condition)}`));
+  } else if (expected?.by !== undefined && expected.by !== decision.by) {
+    // A step the decision went through (and passed) says what it looked at; a later one was never reached.
+    const passed = trace.find((entry) => entry.step === expected.by);
+    if (passed) lines.push(`expected ${passed.step}: ${describeStep(passed, context)}`);
+  }
+  return lines;
 }
 
 function describeAddressEntry(entry: Extract<TraceEntry, { step: "address-entry" }>, context: StepContext): string {

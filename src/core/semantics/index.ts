@@ -1,5 +1,5 @@
 /** What a policy does (semantics.md): the decision procedure and its vocabulary. */
-export { decide, type DecideOptions } from "./decide.js";
+export { decide, traceRuleOf, type DecideOptions } from "./decide.js";
 export { STEPS, STRICTNESS, type Step, type Decision, type TraceEntry, type RuleTrace, type ConditionTrace, type PreScreenGate } from "./decision.js";
 export {
   compileSubject,
@@ -38,6 +38,7 @@ export {
   describeSignalOf,
   describeStep,
   describeValue,
+  explainDecision,
   type StepContext,
 } from "./describe.js";
 export { policyTestFindings, readPolicyTest, type PolicyTest, type PolicyTestCase } from "./test-file.js";

@@ -6,7 +6,8 @@
  */
 import { matchesEveryScreening } from "../checks/catch-all.js";
 import type { Action } from "../vendors.js";
-import { decide } from "./decide.js";
+import { decide, traceRuleOf } from "./decide.js";
+import { explainDecision } from "./describe.js";
 import { STEPS, type Decision } from "./decision.js";
 import type { DecisionSubject } from "./subject.js";
 import type { PolicyTest } from "./test-file.js";
@@ -28,6 +29,8 @@ export interface CaseResult {
   actual: Decision;
   /** Set when `expect.by` names a rule the policy does not hold: the case fails, whatever the decision. */
   missingRule?: string;
+  /** A failing case's decision in words (describe.ts explainDecision): why it was taken, and what the expected rule or step saw. */
+  why?: string[];
 }
 
 /** A coverable rule or step of a tested policy that no case reached. */
@@ -79,14 +82,22 @@ export function runPolicyTests(tests: readonly TestSubject[], now: Date): TestRu
       const expectedBy = testCase.expect.by;
       const missingRule = expectedBy !== undefined && !(STEPS as readonly string[]).includes(expectedBy) && !ruleIds.has(expectedBy) ? expectedBy : undefined;
       const ok = missingRule === undefined && actual.action === testCase.expect.action && (expectedBy === undefined || expectedBy === actual.by);
+      if (ok) {
+        cases.push({ file: test.file, line: testCase.line, name: testCase.name, ok, expected: testCase.expect, actual });
+        continue;
+      }
+      // Only a failing case pays for the trace: replay-sized suites are mostly green.
+      const traced = decide(subject, testCase.screening, { now, trace: true });
+      const expectedRule = expectedBy !== undefined && ruleIds.has(expectedBy) ? traceRuleOf(subject, expectedBy, testCase.screening) : undefined;
       cases.push({
         file: test.file,
         line: testCase.line,
         name: testCase.name,
         ok,
         expected: testCase.expect,
-        actual: ok ? actual : decide(subject, testCase.screening, { now, trace: true }),
+        actual: traced,
         ...(missingRule === undefined ? {} : { missingRule: `rule ${missingRule} does not exist in ${policyFile}` }),
+        why: explainDecision(traced, { subject, screening: testCase.screening, policyFile }, { by: expectedBy, rule: expectedRule }),
       });
     }
   }
