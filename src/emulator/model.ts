@@ -4,6 +4,7 @@
  * shown" the shapes are the emulator's design, noted per type. Members whose
  * name starts with an underscore are internal: never served.
  */
+import type { AddressEntryDocument } from "../core/semantics/subject.js";
 import type { CatalogToken } from "../core/catalog.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 
@@ -48,14 +49,7 @@ export interface StoredPolicy {
 }
 
 /** One address entry (policy-language.md section 6); checked by the linter's addresses schema before it is stored. */
-export interface StoredAddressEntry {
-  address: string;
-  chain: string;
-  action: "ALLOW" | "BLOCK";
-  scope: "ALL" | Scope;
-  reason: string;
-  expiresAt?: string;
-}
+export type StoredAddressEntry = AddressEntryDocument;
 
 /** The address entries of (environment, vendor), with their own revision (toolkit.md, Remote behaviour). */
 export interface StoredAddressEntries {
