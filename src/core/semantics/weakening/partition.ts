@@ -24,10 +24,10 @@
  * Nothing here decides: every decision is `decide`'s.
  */
 import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
-import { readWhenTerms, satisfies, type Condition } from "../conditions.js";
+import { readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
 import { decide } from "../decide.js";
 import { STRICTNESS, type Decision } from "../decision.js";
-import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
+import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
 import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
 import type { DecisionRef, SubjectComparison, Transition, Verdict } from "./model.js";
 
@@ -45,6 +45,7 @@ const BEFORE_VENDOR: ReadonlySet<string> = new Set(["sanctions-floor", "address-
 
 /** One signal value the rules read, with its candidate values (undefined: absent) and the comparisons made on it. */
 interface Dimension {
+  key: string;
   candidates: Array<number | string | undefined>;
   atoms: Condition[];
   /** Writes a value into the signals being built. */
@@ -66,14 +67,26 @@ interface Context {
   transfer?: { amountUsd?: number; token?: TokenRef };
 }
 
-/** The partition of a (base, head) pair: its contexts and signal values, and how many screenings they make. */
+/** A condition as the comparisons it makes: it holds when one of them does (two for an exposure in `any` direction). */
+type Parts = Array<{ dimension: number; atom: Condition }>;
+
+/** A rule's `when` over parts: every `all` condition and one `anyOf` alternative in full. */
+interface RuleParts {
+  all: Parts[];
+  anyOf?: Parts[][];
+  /** Per dimension, the comparisons the rule makes on it. */
+  reads: Map<number, Condition[]>;
+}
+
+/** The partition of a (base, head) pair: its contexts, and per signal value the values kept. */
 interface Partition {
   scope: Scope;
-  /** Contexts, each with whether the signals can change either side's decision. */
-  contexts: Array<{ context: Context; readsSignals: boolean }>;
-  /** Per dimension, the values kept: one per class. */
+  /** Contexts, each with, per side, whether the signals can change its decision. */
+  contexts: Array<{ context: Context; reads: [boolean, boolean] }>;
+  /** In the order the rules first read them; per dimension the values kept, one per class, absent first. */
   values: Array<{ dimension: Dimension; values: Array<number | string | undefined> }>;
-  count: number;
+  /** The rules of base and head over the dimensions. */
+  rules: [RuleParts[], RuleParts[]];
 }
 
 /**
@@ -89,12 +102,12 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
   const pair = completePair(base, head);
   if (pair === undefined) return { verdict: "equivalent", transitions: [] };
   const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
-  const partition = partitionOf(pair.base, pair.head, options.now);
-  if (partition.count > maxScreenings) {
-    return { verdict: "unknown", transitions: [], reason: `the interval partition has ${partition.count} representative screenings, above the bound of ${maxScreenings} (maxScreenings)` };
-  }
   const found = new Map<string, Transition>();
-  for (const screening of screeningsOf(partition)) {
+  let count = 0;
+  for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now))) {
+    if (++count > maxScreenings) {
+      return { verdict: "unknown", transitions: [], reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)` };
+    }
     const from = decide(pair.base, screening, { now: options.now });
     const to = decide(pair.head, screening, { now: options.now });
     if (STRICTNESS[from.action] === STRICTNESS[to.action]) continue;
@@ -109,7 +122,7 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
 
 /**
  * The representative screenings of a pair, lazily: every screening decides on
- * both versions like one of them. For tests; `comparePartition` bounds the count first.
+ * both versions like one of them. For tests; `comparePartition` bounds the count.
  */
 export function* representativeScreenings(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now: number | Date): Generator<ScopedScreening> {
   const pair = completePair(base, head);
@@ -117,10 +130,11 @@ export function* representativeScreenings(base: DecisionSubject | undefined, hea
   yield* screeningsOf(partitionOf(pair.base, pair.head, now));
 }
 
-/** How many representatives the pair has, without making them. */
-export function countRepresentatives(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now: number | Date): number {
-  const pair = completePair(base, head);
-  return pair === undefined ? 0 : partitionOf(pair.base, pair.head, now).count;
+/** How many representatives the pair has, counted up to `limit` (then `limit + 1`). */
+export function countRepresentatives(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now: number | Date, limit = DEFAULT_MAX_SCREENINGS): number {
+  let count = 0;
+  for (const _ of representativeScreenings(base, head, now)) if (++count > limit) break;
+  return count;
 }
 
 function refOf(decision: Decision): DecisionRef {
@@ -149,113 +163,184 @@ function completePair(base: DecisionSubject | undefined, head: DecisionSubject |
 }
 
 function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date): Partition {
-  const dimensions = dimensionsOf(base.providerType, [base, head]);
+  const { dimensions, rules } = dimensionsOf(base.providerType, [base, head]);
   const values = dimensions.map((dimension) => ({ dimension, values: classRepresentatives(dimension) }));
-  const signalCount = values.reduce((product, { values }) => product * values.length, 1);
-  const contexts = contextsOf(base, head, now);
-  const count = 1 + contexts.reduce((sum, { readsSignals }) => sum + (readsSignals ? signalCount : 1), 0);
-  return { scope: base.scope, contexts, values, count };
-}
-
-function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
-  const { scope, contexts, values } = partition;
-  for (const { context, readsSignals } of contexts) {
-    if (!readsSignals) {
-      yield { scope, ...context };
-      continue;
-    }
-    // An odometer over the dimensions, the last turning fastest; every index starts at the absent value.
-    const indices = values.map(() => 0);
-    for (;;) {
-      const signals: MutableSignals = {};
-      values.forEach(({ dimension, values: kept }, position) => {
-        const value = kept[indices[position]!];
-        if (value !== undefined) dimension.put(signals, value);
-      });
-      yield Object.keys(signals).length === 0 ? { scope, ...context } : { scope, ...context, signals };
-      let position = values.length - 1;
-      while (position >= 0 && indices[position]! + 1 >= values[position]!.values.length) indices[position--] = 0;
-      if (position < 0) break;
-      indices[position]!++;
-    }
-  }
-  // The sanctions floor decides alone (step 1): one screening stands for every sanctioned one.
-  const first = contexts[0]!.context;
-  yield { scope, ...first, sanctioned: true };
-}
-
-/** The conditions of every rule of both versions. */
-function conditionsOf(subjects: readonly DecisionSubject[]): Condition[] {
-  const conditions: Condition[] = [];
-  for (const subject of subjects) {
-    for (const rule of subject.policy?.rules.postScreen ?? []) {
-      const when = readWhenTerms(rule.when, subject.providerType);
-      if (when === undefined) throw new TypeError(`rule ${rule.id} of the ${subject.providerType} ${subject.scope} policy is not valid; lint it first`);
-      for (const term of [...when.all, ...(when.anyOf ?? []).flat()]) conditions.push(term.condition);
-    }
-  }
-  return conditions;
+  return { scope: base.scope, contexts: contextsOf(base, head, now), values, rules };
 }
 
 /**
- * The signal values the rules of either version read, each with its
- * candidates: absent first, then every threshold ascending (the examples a
- * reviewer recognises), then a value below the lowest, between each two and
- * above the highest within the signal's range.
+ * The screenings of a partition: per context, a walk over the signal values
+ * in order (absent first), which stops going deeper as soon as the values
+ * chosen so far fix the decision on both sides (the first rule that can still
+ * hold holds whatever the rest; or none can), the rest left absent. Without
+ * that cut the product of every signal's classes runs to millions for the
+ * sample policies. The decisions themselves are `decide`'s.
  */
-function dimensionsOf(vendor: Vendor, subjects: readonly DecisionSubject[]): Dimension[] {
-  const conditions = conditionsOf(subjects);
-  const dimensions: Dimension[] = [];
-  const ofKind = <K extends Condition["kind"]>(kind: K) => conditions.filter((condition): condition is Extract<Condition, { kind: K }> => condition.kind === kind);
+function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
+  const { scope, contexts, values, rules } = partition;
+  const chosen: number[] = values.map(() => 0);
+  const valueAt = (dimension: number, depth: number): number | string | undefined | null =>
+    dimension >= depth ? null : values[dimension]!.values[chosen[dimension]!];
+  const screeningOf = (context: Context): ScopedScreening => {
+    const signals: MutableSignals = {};
+    values.forEach(({ dimension, values: kept }, position) => {
+      const value = kept[chosen[position]!];
+      if (value !== undefined) dimension.put(signals, value);
+    });
+    return Object.keys(signals).length === 0 ? { scope, ...context } : { scope, ...context, signals };
+  };
+  function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening> {
+    const valueOf = (dimension: number) => valueAt(dimension, depth);
+    const open = reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
+    if (open.length === 0 || depth === values.length) {
+      yield screeningOf(context);
+      return;
+    }
+    // Only the comparisons of the rules still open can tell this value's classes apart.
+    const atoms = open.flatMap((rule) => rule.reads.get(depth) ?? []);
+    const seen = new Set<string>();
+    for (let index = 0; index < values[depth]!.values.length; index++) {
+      const value = values[depth]!.values[index];
+      const signature = value === undefined ? "absent" : atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join("");
+      if (seen.has(signature)) continue;
+      seen.add(signature);
+      chosen[depth] = index;
+      yield* walk(context, reads, depth + 1);
+    }
+    chosen[depth] = 0;
+  }
+  for (const { context, reads } of contexts) yield* walk(context, reads, 0);
+  // The sanctions floor decides alone (step 1): one screening stands for every sanctioned one.
+  yield { scope, ...contexts[0]!.context, sanctioned: true };
+}
 
-  const scores = ofKind("riskScore");
-  if (scores.length > 0) {
-    dimensions.push({
-      candidates: [undefined, ...between(scores.flatMap((condition) => [condition.low, condition.high]), MIN_RISK_SCORE, MAX_RISK_SCORE)],
-      atoms: scores,
-      put: (signals, value) => (signals.riskScore = value as number),
-    });
+/**
+ * The rules whose truth still matters once some values are chosen (the rest
+ * null): those not yet false before the first that already holds. Empty when
+ * the postScreen outcome is fixed whatever the values not yet chosen.
+ * Three-valued: a comparison on a value not chosen is unknown; `satisfies`
+ * makes each comparison.
+ */
+function openRules(rules: readonly RuleParts[], valueOf: (dimension: number) => number | string | undefined | null): RuleParts[] {
+  const UNKNOWN = 0.5;
+  const part = (parts: Parts) =>
+    parts.reduce((truth, { dimension, atom }) => {
+      const value = valueOf(dimension);
+      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? 1 : 0);
+    }, 0);
+  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), 1);
+  const open: RuleParts[] = [];
+  for (const rule of rules) {
+    let truth = every(rule.all);
+    if (rule.anyOf !== undefined) truth = Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), 0));
+    if (truth === 1) return open;
+    if (truth === UNKNOWN) open.push(rule);
   }
-  const levels = ofKind("riskLevel");
-  if (levels.length > 0) {
-    dimensions.push({ candidates: [undefined, ...RISK_LEVELS], atoms: levels, put: (signals, value) => (signals.riskLevel = value as Signals["riskLevel"]) });
-  }
-  for (const kind of ["cluster", "entity"] as const) {
-    const named = ofKind(kind);
-    if (named.length === 0) continue;
-    const categories = unique(named.map((condition) => condition.category));
-    const other = CATEGORIES[vendor].find((category) => !categories.includes(category));
-    dimensions.push({
-      candidates: [undefined, ...categories, ...(other === undefined ? [] : [other])],
-      atoms: named,
-      put: (signals, value) => (signals[kind] = { category: value as string }),
-    });
-  }
-  const exposures = ofKind("exposure");
-  for (const category of unique(exposures.map((condition) => condition.category))) {
-    for (const direction of ["direct", "indirect"] as const) {
-      const reading = exposures.filter((condition) => condition.category === category && (condition.direction === direction || condition.direction === "any"));
-      if (reading.length === 0) continue;
-      dimensions.push({
-        candidates: [undefined, ...between(reading.map((condition) => condition.minPercent), 0, 100)],
-        // Per direction, `any` compares this direction's highest percent like a condition on it alone.
-        atoms: reading.map((condition) => ({ ...condition, direction })),
-        put: (signals, value) => (signals.exposures ??= []).push({ category, direction, percent: value as number }),
-      });
+  return open;
+}
+
+/** The `when` of every rule of a subject, in order. */
+function whensOf(subject: DecisionSubject): When[] {
+  return (subject.policy?.rules.postScreen ?? []).map((rule) => {
+    const when = readWhenTerms(rule.when, subject.providerType);
+    if (when === undefined) throw new TypeError(`rule ${rule.id} of the ${subject.providerType} ${subject.scope} policy is not valid; lint it first`);
+    return when;
+  });
+}
+
+/**
+ * The signal values the rules of either version read (in the order the rules
+ * first read them, base and head in step), each with its candidates: absent
+ * first, then every threshold ascending (the examples a reviewer recognises),
+ * then a value below the lowest, between each two and above the highest
+ * within the signal's range; and both versions' rules over them.
+ */
+function dimensionsOf(vendor: Vendor, subjects: [DecisionSubject, DecisionSubject]): { dimensions: Dimension[]; rules: [RuleParts[], RuleParts[]] } {
+  const whens = subjects.map(whensOf) as [When[], When[]];
+  const dimensions: Dimension[] = [];
+  const byKey = new Map<string, number>();
+  const thresholds = new Map<string, Array<number | string>>();
+  const dimensionOf = (key: string, make: () => Omit<Dimension, "key" | "candidates" | "atoms">): number => {
+    let index = byKey.get(key);
+    if (index === undefined) {
+      index = dimensions.push({ key, candidates: [], atoms: [], ...make() }) - 1;
+      byKey.set(key, index);
+      thresholds.set(key, []);
+    }
+    return index;
+  };
+  const partsOf = (condition: Condition): Parts => {
+    switch (condition.kind) {
+      case "riskScore": {
+        const dimension = dimensionOf("riskScore", () => ({ put: (signals, value) => (signals.riskScore = value as number) }));
+        thresholds.get("riskScore")!.push(condition.low, condition.high);
+        return [{ dimension, atom: condition }];
+      }
+      case "riskLevel":
+        return [{ dimension: dimensionOf("riskLevel", () => ({ put: (signals, value) => (signals.riskLevel = value as Signals["riskLevel"]) })), atom: condition }];
+      case "cluster":
+      case "entity": {
+        const kind = condition.kind;
+        const dimension = dimensionOf(kind, () => ({ put: (signals, value) => (signals[kind] = { category: value as string }) }));
+        thresholds.get(kind)!.push(condition.category);
+        return [{ dimension, atom: condition }];
+      }
+      case "exposure": {
+        const { category } = condition;
+        // Per direction, `any` compares that direction's highest percent like a condition on it alone.
+        return EXPOSURE_DIRECTIONS.filter((direction) => condition.direction === "any" || condition.direction === direction).map((direction) => {
+          const key = `exposure\u0000${category}\u0000${direction}`;
+          const dimension = dimensionOf(key, () => ({ put: (signals, value) => (signals.exposures ??= []).push({ category, direction, percent: value as number }) }));
+          thresholds.get(key)!.push(condition.minPercent);
+          return { dimension, atom: { ...condition, direction } };
+        });
+      }
+      case "indicator": {
+        const { category, riskType } = condition;
+        const key = `indicator\u0000${category}\u0000${riskType}`;
+        const dimension = dimensionOf(key, () => ({ put: (signals, value) => (signals.indicators ??= []).push({ category, riskType, volumeUsd: value as number }) }));
+        thresholds.get(key)!.push(condition.minVolumeUsd);
+        return [{ dimension, atom: condition }];
+      }
+    }
+  };
+  const rulesOf = (when: When): RuleParts => {
+    const rule: RuleParts = { all: when.all.map((term) => partsOf(term.condition)), reads: new Map() };
+    if (when.anyOf !== undefined) rule.anyOf = when.anyOf.map((alternative) => alternative.map((term) => partsOf(term.condition)));
+    for (const { dimension, atom } of [...rule.all, ...(rule.anyOf ?? []).flat()].flat()) {
+      const atoms = rule.reads.get(dimension);
+      if (atoms) atoms.push(atom);
+      else rule.reads.set(dimension, [atom]);
+    }
+    return rule;
+  };
+  const rules: [RuleParts[], RuleParts[]] = [[], []];
+  for (let index = 0; index < Math.max(whens[0].length, whens[1].length); index++) {
+    for (const side of [0, 1] as const) {
+      const when = whens[side][index];
+      if (when !== undefined) rules[side].push(rulesOf(when));
     }
   }
-  const indicators = ofKind("indicator");
-  for (const key of unique(indicators.map((condition) => `${condition.category}\u0000${condition.riskType}`))) {
-    const reading = indicators.filter((condition) => `${condition.category}\u0000${condition.riskType}` === key);
-    const { category, riskType } = reading[0]!;
-    const thresholds = reading.map((condition) => condition.minVolumeUsd);
-    dimensions.push({
-      candidates: [undefined, ...between(thresholds, 0, Math.max(...thresholds) + 1)],
-      atoms: reading,
-      put: (signals, value) => (signals.indicators ??= []).push({ category, riskType, volumeUsd: value as number }),
-    });
+  for (const side of [0, 1] as const) {
+    for (const rule of rules[side]) for (const parts of [...rule.all, ...(rule.anyOf ?? []).flat()]) for (const { dimension, atom } of parts) dimensions[dimension]!.atoms.push(atom);
   }
-  return dimensions;
+  for (const dimension of dimensions) dimension.candidates = [undefined, ...candidatesOf(vendor, dimension, thresholds.get(dimension.key)!)];
+  return { dimensions, rules };
+}
+
+/** A dimension's candidate values (besides absent): its thresholds first, then the values between. */
+function candidatesOf(vendor: Vendor, dimension: Dimension, written: ReadonlyArray<number | string>): Array<number | string> {
+  const key = dimension.key;
+  const cuts = written as readonly number[];
+  if (key === "riskScore") return between(cuts, MIN_RISK_SCORE, MAX_RISK_SCORE);
+  if (key === "riskLevel") return [...RISK_LEVELS];
+  if (key === "cluster" || key === "entity") {
+    const named = unique(written as readonly string[]);
+    const other = CATEGORIES[vendor].find((category) => !named.includes(category));
+    return [...named, ...(other === undefined ? [] : [other])];
+  }
+  if (key.startsWith("exposure")) return between(cuts, 0, 100);
+  return between(cuts, 0, Math.max(...cuts) + 1);
 }
 
 /** The thresholds ascending, then a value below the lowest, between each two, and above the highest, within [min, max]. */
@@ -288,14 +373,14 @@ function classRepresentatives(dimension: Dimension): Array<number | string | und
  * either version's entries on the chain and one other; amounts: absent, below
  * the lowest minimum, each minimum; tokens: native, each listed one and one other.
  */
-function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date): Array<{ context: Context; readsSignals: boolean }> {
+function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date): Array<{ context: Context; reads: [boolean, boolean] }> {
   const subjects = [base, head];
   const entries = subjects.flatMap((subject) => subject.addressEntries ?? []);
   const named = unique([...subjects.flatMap((subject) => subject.policy?.rules.preScreen.chains ?? []), ...entries.map((entry) => entry.chain)]);
   const chains = [...named, firstNotIn(["EVM", "BTC", "SOL", "OTHER"], named, (index) => `OTHER_${index}`)];
   const transfers = base.scope === "TRANSACTION" ? transfersOf(subjects) : [undefined];
 
-  const classes = new Map<string, { context: Context; readsSignals: boolean }>();
+  const classes = new Map<string, { context: Context; reads: [boolean, boolean] }>();
   for (const chain of chains) {
     const addresses = new Map<string, string>();
     for (const entry of entries) if (entry.chain === chain && !addresses.has(addressKey(chain, entry.address))) addresses.set(addressKey(chain, entry.address), entry.address);
@@ -311,7 +396,7 @@ function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | 
         const screening = { ...context };
         const sides = subjects.map((subject) => decide(subject, screening, { now }));
         const key = sides.map((side) => (BEFORE_VENDOR.has(side.by) ? `${side.action}\u0000${side.by}` : "vendor")).join("\u0001");
-        if (!classes.has(key)) classes.set(key, { context, readsSignals: sides.some((side) => !BEFORE_VENDOR.has(side.by)) });
+        if (!classes.has(key)) classes.set(key, { context, reads: [!BEFORE_VENDOR.has(sides[0]!.by), !BEFORE_VENDOR.has(sides[1]!.by)] });
       }
     }
   }
