@@ -187,6 +187,43 @@ function uniformSignals(vendor: Vendor): fc.Arbitrary<Signals> {
   );
 }
 
+/** A small edit of a subject: rules swapped, dropped, a threshold moved, the policy disabled, a preScreen gate changed, an entry dropped. */
+function editOf(subject: DecisionSubject): fc.Arbitrary<DecisionSubject> {
+  const document = subject.policy;
+  return fc.tuple(fc.integer({ min: 0, max: 6 }), fc.nat(), fc.constantFrom(-1, 1)).map(([edit, at, step]) => {
+    const entries = [...(subject.addressEntries ?? [])];
+    if (document === undefined || edit === 0) return { ...subject, addressEntries: entries.slice(1) };
+    const rules = document.rules.postScreen.map((rule) => structuredClone(rule));
+    const index = rules.length === 0 ? 0 : at % rules.length;
+    const preScreen = { ...document.rules.preScreen };
+    let enabled = document.enabled;
+    if (edit === 1 && rules.length > 1) rules.splice(index, 2, ...rules.slice(index, index + 2).reverse());
+    else if (edit === 2) rules.splice(index, 1);
+    else if (edit === 3) enabled = !enabled;
+    else if (edit === 4) {
+      if (subject.scope === "TRANSACTION") preScreen.minAmountUsd = Math.max(0, (preScreen.minAmountUsd ?? 0) + 100 * step);
+      else delete preScreen.chains;
+    } else if (rules[index] !== undefined) {
+      // Move every threshold of the rule by one step: a score by 1 (kept in 0..10), a percent or volume by 5.
+      const move = (conditions: Record<string, Record<string, unknown>>) => {
+        for (const [key, condition] of Object.entries(conditions)) {
+          if (key === "anyOf") continue;
+          for (const member of ["gte", "lte", "minPercent", "minVolumeUsd"]) {
+            const value = condition[member];
+            if (typeof value !== "number") continue;
+            const max = member === "minPercent" ? 100 : member === "minVolumeUsd" ? Infinity : 10;
+            condition[member] = Math.min(max, Math.max(0, value + (member === "gte" || member === "lte" ? step : 5 * step)));
+          }
+        }
+      };
+      const when = rules[index]!.when as unknown as Record<string, Record<string, unknown>> & { anyOf?: Array<Record<string, Record<string, unknown>>> };
+      move(when);
+      for (const alternative of when.anyOf ?? []) move(alternative);
+    }
+    return { ...subject, addressEntries: entries, policy: { ...document, enabled, rules: { preScreen, postScreen: rules } } };
+  });
+}
+
 describe("representativeScreenings: soundness", () => {
   const pairCase = fc
     .tuple(fc.constantFrom("vendorAWalletScreening", "vendorBAddressScreening") as fc.Arbitrary<Vendor>, fc.constantFrom("SIGN_IN", "TRANSACTION") as fc.Arbitrary<Scope>)
@@ -198,7 +235,9 @@ describe("representativeScreenings: soundness", () => {
         addressEntries: addressEntries(),
       });
       const drawn = fc.oneof(screening(vendor, scope), fc.tuple(screening(vendor, scope), uniformSignals(vendor)).map(([screened, signals]): Screening => ({ ...screened, signals })));
-      return fc.record({ base: side, head: side, screenings: fc.array(drawn, { minLength: 20, maxLength: 40 }) });
+      // Half the pairs are one policy and a small edit of it, as a pull request makes them; half are unrelated.
+      const edited = side.chain((base) => fc.record({ base: fc.constant(base), head: editOf(base) }));
+      return fc.record({ pair: fc.oneof(edited, fc.record({ base: side, head: side })), screenings: fc.array(drawn, { minLength: 20, maxLength: 40 }) }).map(({ pair, screenings }) => ({ ...pair, screenings }));
     });
 
   it("every screening decides on (base, head) like some representative", () => {
