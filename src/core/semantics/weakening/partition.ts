@@ -21,7 +21,11 @@
  *   screening factors into a context (chain, address, amount, token) and the
  *   signals, and per pair of (context decided before the vendor, or not) on
  *   base and head one context suffices.
- * Nothing here decides: every decision is `decide`'s.
+ * - The signal values are chosen one at a time and a subtree stops as soon as
+ *   both decisions are fixed (`screeningsOf`): the plain product runs to
+ *   millions for the sample policies.
+ * Nothing here decides: every decision is `decide`'s (docs/decisions.md,
+ * "The interval partition").
  */
 import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
 import { readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
@@ -31,7 +35,7 @@ import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type 
 import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
 import type { DecisionRef, SubjectComparison, Transition, Verdict } from "./model.js";
 
-/** Representative screenings above which the partition gives up with `unknown` (a bound on time, about 2 s per million). */
+/** Representative screenings above which the partition gives up with `unknown` (a bound on time: about 10 s per million, both versions decided). */
 export const DEFAULT_MAX_SCREENINGS = 2_000_000;
 
 export interface PartitionOptions {
