@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { decide, type DecisionSubject, type PolicyDocument, type RuleDocument, type Screening, type Signals } from "../../../../src/core/semantics/index.js";
+import { decide, readScreening, type DecisionSubject, type PolicyDocument, type RuleDocument, type Screening, type Signals } from "../../../../src/core/semantics/index.js";
 import { comparePartition, countRepresentatives, representativeScreenings } from "../../../../src/core/semantics/weakening/partition.js";
 import { CATEGORIES, type Scope, type Vendor } from "../../../../src/core/vendors.js";
 import { NOW, addressEntries, policy, screening } from "../../../helpers/screening-arbitraries.js";
@@ -148,6 +148,15 @@ describe("comparePartition: the sample policies", () => {
     expect(countRepresentatives(sample, sample, NOW)).toBeLessThan(200_000);
   });
 
+  it.each(samples)("$name: every representative is a screening `decide` and `test` read", ({ subject: sample }) => {
+    let checked = 0;
+    for (const representative of representativeScreenings(sample, sample, NOW)) {
+      const reading = readScreening(representative, sample.providerType, sample.scope);
+      expect(reading.ok ? [] : reading.findings, JSON.stringify(representative)).toEqual([]);
+      if (++checked >= 3000) break;
+    }
+  });
+
   it("live against sandbox: every example reproduces its transition through decide", () => {
     for (const scope of ["SIGN_IN", "TRANSACTION"] as const) {
       for (const vendor of ["vendorAWalletScreening", "vendorBAddressScreening"] as const) {
@@ -156,6 +165,7 @@ describe("comparePartition: the sample policies", () => {
         const result = comparePartition(base, head, { now: NOW });
         expect(result.verdict).not.toBe("unknown");
         for (const { from, to, example } of result.transitions) {
+          expect(readScreening(example, vendor, scope).ok).toBe(true);
           expect(decide(base, example, { now: NOW })).toEqual(from);
           expect(decide(head, example, { now: NOW })).toEqual(to);
         }
@@ -261,7 +271,10 @@ describe("representativeScreenings: soundness", () => {
           const to = decide(head, screened, { now: NOW });
           if (from.action !== to.action) expect(listed).toContain(key(screened));
         }
-        for (const { from, to, example } of result.transitions) expect(key(example)).toBe(`${from.action} ${from.by} -> ${to.action} ${to.by}`);
+        for (const { from, to, example } of result.transitions) {
+          expect(key(example)).toBe(`${from.action} ${from.by} -> ${to.action} ${to.by}`);
+          expect(readScreening(example, base.providerType, base.scope).ok, JSON.stringify(example)).toBe(true);
+        }
       }),
       { numRuns: 250 },
     );
