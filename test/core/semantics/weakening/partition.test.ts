@@ -244,7 +244,15 @@ describe("representativeScreenings: soundness", () => {
         policy: fc.oneof({ weight: 8, arbitrary: policy(vendor, scope) }, { weight: 1, arbitrary: fc.constant(undefined) }),
         addressEntries: addressEntries(),
       });
-      const drawn = fc.oneof(screening(vendor, scope), fc.tuple(screening(vendor, scope), uniformSignals(vendor)).map(([screened, signals]): Screening => ({ ...screened, signals })));
+      // Chains and addresses nothing names, and amounts anywhere, beside the pools' own.
+      const elsewhere = fc.record({ chain: fc.constantFrom("EVM", "XRP", "LTC"), address: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), amountUsd: fc.double({ min: 0, max: 1e6, noNaN: true }) });
+      const uniform = fc.tuple(screening(vendor, scope), uniformSignals(vendor), fc.option(elsewhere, { freq: 2 })).map(([screened, signals, place]): Screening => {
+        if (place === null) return { ...screened, signals };
+        const moved: Screening = { ...screened, chain: place.chain, address: place.address, signals };
+        if (scope === "TRANSACTION") moved.transfer = { ...screened.transfer, amountUsd: place.amountUsd };
+        return moved;
+      });
+      const drawn = fc.oneof(screening(vendor, scope), uniform);
       // Half the pairs are one policy and a small edit of it, as a pull request makes them; half are unrelated.
       const edited = side.chain((base) => fc.record({ base: fc.constant(base), head: editOf(base) }));
       return fc.record({ pair: fc.oneof(edited, fc.record({ base: side, head: side })), screenings: fc.array(drawn, { minLength: 20, maxLength: 40 }) }).map(({ pair, screenings }) => ({ ...pair, screenings }));
