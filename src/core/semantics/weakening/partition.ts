@@ -126,16 +126,18 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
 
 /**
  * The representative screenings of a pair, lazily: every screening decides on
- * both versions like one of them. For tests; `comparePartition` bounds the count.
+ * both versions like one of them. With `now`, at that clock (contexts the
+ * address entries and gates decide alike are one); without, at every clock
+ * (each context kept, more screenings). For tests; `comparePartition` bounds the count.
  */
-export function* representativeScreenings(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now: number | Date): Generator<ScopedScreening> {
+export function* representativeScreenings(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now?: number | Date): Generator<ScopedScreening> {
   const pair = completePair(base, head);
   if (pair === undefined) return;
   yield* screeningsOf(partitionOf(pair.base, pair.head, now));
 }
 
 /** How many representatives the pair has, counted up to `limit` (then `limit + 1`). */
-export function countRepresentatives(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now: number | Date, limit = DEFAULT_MAX_SCREENINGS): number {
+export function countRepresentatives(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now?: number | Date, limit = DEFAULT_MAX_SCREENINGS): number {
   let count = 0;
   for (const _ of representativeScreenings(base, head, now)) if (++count > limit) break;
   return count;
@@ -166,7 +168,7 @@ function completePair(base: DecisionSubject | undefined, head: DecisionSubject |
   return { base: base ?? none, head: head ?? none };
 }
 
-function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date): Partition {
+function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Partition {
   const { dimensions, rules } = dimensionsOf(base.providerType, [base, head]);
   const values = dimensions.map((dimension) => ({ dimension, values: classRepresentatives(dimension) }));
   return { scope: base.scope, contexts: contextsOf(base, head, now), values, rules };
@@ -377,7 +379,7 @@ function classRepresentatives(dimension: Dimension): Array<number | string | und
  * either version's entries on the chain and one other; amounts: absent, below
  * the lowest minimum, each minimum; tokens: native, each listed one and one other.
  */
-function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date): Array<{ context: Context; reads: [boolean, boolean] }> {
+function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Array<{ context: Context; reads: [boolean, boolean] }> {
   const subjects = [base, head];
   const entries = subjects.flatMap((subject) => subject.addressEntries ?? []);
   const named = unique([...subjects.flatMap((subject) => subject.policy?.rules.preScreen.chains ?? []), ...entries.map((entry) => entry.chain)]);
@@ -397,6 +399,11 @@ function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | 
     for (const address of [...addresses.values(), otherAddress]) {
       for (const transfer of transfers) {
         const context: Context = transfer === undefined ? { chain, address } : { chain, address, transfer };
+        if (now === undefined) {
+          // No clock, no collapsing: an entry's expiry decides differently at another one.
+          classes.set(String(classes.size), { context, reads: [true, true] });
+          continue;
+        }
         const screening = { ...context };
         const sides = subjects.map((subject) => decide(subject, screening, { now }));
         const key = sides.map((side) => (BEFORE_VENDOR.has(side.by) ? `${side.action}\u0000${side.by}` : "vendor")).join("\u0001");
