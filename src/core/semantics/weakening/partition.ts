@@ -1,0 +1,460 @@
+/**
+ * The exact interval partition (semantics.md section 5, "an exact partition of
+ * each signal's thresholds into intervals"): a finite set of representative
+ * screenings such that every possible screening decides exactly like one of
+ * them on both versions of a policy. Running each representative through
+ * `decide` on both versions is then a proof, not a sample: the test oracle of
+ * the z3 prover (style.md habit 12) and an exact method in its own right.
+ *
+ * Why it is exact:
+ * - A condition reads one value per signal (conditions.ts `observe`: the score,
+ *   the level, the category, or the highest percent (volume) of one exposure
+ *   (indicator) category and direction (risk type)), and compares it with
+ *   constants. Per such value, the points where any condition of either
+ *   version changes truth cut its range into finitely many classes; one value
+ *   per class (kept by the truth of every such comparison, evaluated with the
+ *   decision's own `satisfies`) stands for the whole class. `any` reads two
+ *   values (direct, indirect), each partitioned on its own.
+ * - Steps 1 to 4 of semantics.md section 2 (floor, address entry, disabled or
+ *   absent policy, preScreen) read only the chain, address, transfer and
+ *   `sanctioned`, never the signals; step 5 reads only the signals. So the
+ *   screening factors into a context (chain, address, amount, token) and the
+ *   signals, and per pair of (context decided before the vendor, or not) on
+ *   base and head one context suffices.
+ * - The signal values are chosen one at a time and a subtree stops as soon as
+ *   both decisions are fixed (`screeningsOf`): the plain product runs to
+ *   millions for the sample policies.
+ * Nothing here decides: every decision is `decide`'s (docs/decisions.md,
+ * "The interval partition").
+ */
+import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
+import { readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
+import { decide } from "../decide.js";
+import { STRICTNESS, type Decision } from "../decision.js";
+import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
+import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
+import type { DecisionRef, SubjectComparison, Transition, Verdict } from "./model.js";
+
+/** Representative screenings above which the partition gives up with `unknown` (a bound on time: about 10 s per million, both versions decided). */
+export const DEFAULT_MAX_SCREENINGS = 2_000_000;
+
+export interface PartitionOptions {
+  /** The clock for address entries' `expiresAt`, as `decide` takes it. */
+  now: number | Date;
+  maxScreenings?: number;
+}
+
+/** The steps decided before the vendor is consulted (semantics.md section 2, steps 1 to 4). */
+const BEFORE_VENDOR: ReadonlySet<string> = new Set(["sanctions-floor", "address-entry", "policy-disabled", "pre-screen"]);
+
+/** One signal value the rules read, with its candidate values (undefined: absent) and the comparisons made on it. */
+interface Dimension {
+  key: string;
+  candidates: Array<number | string | undefined>;
+  atoms: Condition[];
+  /** Writes a value into the signals being built. */
+  put(signals: MutableSignals, value: number | string): void;
+}
+
+interface MutableSignals {
+  riskScore?: number;
+  exposures?: Exposure[];
+  cluster?: { category: string };
+  riskLevel?: Signals["riskLevel"];
+  indicators?: Indicator[];
+  entity?: { category: string };
+}
+
+interface Context {
+  chain: string;
+  address: string;
+  transfer?: { amountUsd?: number; token?: TokenRef };
+}
+
+/** A condition as the comparisons it makes: it holds when one of them does (two for an exposure in `any` direction). */
+type Parts = Array<{ dimension: number; atom: Condition }>;
+
+/** A rule's `when` over parts: every `all` condition and one `anyOf` alternative in full. */
+interface RuleParts {
+  all: Parts[];
+  anyOf?: Parts[][];
+  /** Per dimension, the comparisons the rule makes on it. */
+  reads: Map<number, Condition[]>;
+}
+
+/** The partition of a (base, head) pair: its contexts, and per signal value the values kept. */
+interface Partition {
+  scope: Scope;
+  /** Contexts, each with, per side, whether the signals can change its decision. */
+  contexts: Array<{ context: Context; reads: [boolean, boolean] }>;
+  /** In the order the rules first read them; per dimension the values kept, one per class, absent first. */
+  values: Array<{ dimension: Dimension; values: Array<number | string | undefined> }>;
+  /** The rules of base and head over the dimensions. */
+  rules: [RuleParts[], RuleParts[]];
+}
+
+/**
+ * Compares two versions of one subject over every screening, exactly.
+ * `added` when base has no policy and head has one, `removed` the reverse (as
+ * the z3 prover reads it), whatever the transitions; otherwise from the
+ * transitions: `equivalent`, `stricter`, `weaker` or `mixed`. Beyond
+ * `maxScreenings` representatives: `unknown` with the bound, never a partial
+ * answer. Transitions list weakenings first, each with the first example
+ * found (thresholds come first in each signal's values, absent signals first).
+ */
+export function comparePartition(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: PartitionOptions): SubjectComparison {
+  const pair = completePair(base, head);
+  if (pair === undefined) return { verdict: "equivalent", transitions: [] };
+  const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
+  const found = new Map<string, Transition>();
+  let count = 0;
+  for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now))) {
+    if (++count > maxScreenings) {
+      return { verdict: "unknown", transitions: [], reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)` };
+    }
+    const from = decide(pair.base, screening, { now: options.now });
+    const to = decide(pair.head, screening, { now: options.now });
+    if (STRICTNESS[from.action] === STRICTNESS[to.action]) continue;
+    const key = `${from.action}\u0000${from.by}\u0000${to.action}\u0000${to.by}`;
+    if (!found.has(key)) found.set(key, { from: refOf(from), to: refOf(to), example: screening });
+  }
+  const transitions = [...found.values()];
+  const weaker = transitions.some(isWeakening);
+  const stricter = transitions.some((transition) => !isWeakening(transition));
+  return { verdict: verdictOf(pair.base, pair.head, weaker, stricter), transitions: [...transitions.filter(isWeakening), ...transitions.filter((transition) => !isWeakening(transition))] };
+}
+
+/**
+ * The representative screenings of a pair, lazily: every screening decides on
+ * both versions like one of them. With `now`, at that clock (contexts the
+ * address entries and gates decide alike are one); without, at every clock
+ * (each context kept, more screenings). For tests; `comparePartition` bounds the count.
+ */
+export function* representativeScreenings(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now?: number | Date): Generator<ScopedScreening> {
+  const pair = completePair(base, head);
+  if (pair === undefined) return;
+  yield* screeningsOf(partitionOf(pair.base, pair.head, now));
+}
+
+/** How many representatives the pair has, counted up to `limit` (then `limit + 1`). */
+export function countRepresentatives(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now?: number | Date, limit = DEFAULT_MAX_SCREENINGS): number {
+  let count = 0;
+  for (const _ of representativeScreenings(base, head, now)) if (++count > limit) break;
+  return count;
+}
+
+function refOf(decision: Decision): DecisionRef {
+  return { action: decision.action, by: decision.by };
+}
+
+function isWeakening(transition: Transition): boolean {
+  return STRICTNESS[transition.to.action] < STRICTNESS[transition.from.action];
+}
+
+function verdictOf(base: DecisionSubject, head: DecisionSubject, weaker: boolean, stricter: boolean): Verdict {
+  if (base.policy === undefined && head.policy !== undefined) return "added";
+  if (base.policy !== undefined && head.policy === undefined) return "removed";
+  if (weaker && stricter) return "mixed";
+  if (weaker) return "weaker";
+  if (stricter) return "stricter";
+  return "equivalent";
+}
+
+/** A missing side is the same (vendor, scope) with no policy and no address entries. */
+function completePair(base: DecisionSubject | undefined, head: DecisionSubject | undefined): { base: DecisionSubject; head: DecisionSubject } | undefined {
+  const known = base ?? head;
+  if (known === undefined) return undefined;
+  const none: DecisionSubject = { providerType: known.providerType, scope: known.scope };
+  return { base: base ?? none, head: head ?? none };
+}
+
+function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Partition {
+  const { dimensions, rules } = dimensionsOf(base.providerType, [base, head]);
+  const values = dimensions.map((dimension) => ({ dimension, values: classRepresentatives(dimension) }));
+  return { scope: base.scope, contexts: contextsOf(base, head, now), values, rules };
+}
+
+/**
+ * The screenings of a partition: per context, a walk over the signal values
+ * in order (absent first), which stops going deeper as soon as the values
+ * chosen so far fix the decision on both sides (the first rule that can still
+ * hold holds whatever the rest; or none can), the rest left absent. Without
+ * that cut the product of every signal's classes runs to millions for the
+ * sample policies. The decisions themselves are `decide`'s.
+ */
+function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
+  const { scope, contexts, values, rules } = partition;
+  const chosen: number[] = values.map(() => 0);
+  const valueAt = (dimension: number, depth: number): number | string | undefined | null =>
+    dimension >= depth ? null : values[dimension]!.values[chosen[dimension]!];
+  const screeningOf = (context: Context): ScopedScreening => {
+    const signals: MutableSignals = {};
+    values.forEach(({ dimension, values: kept }, position) => {
+      const value = kept[chosen[position]!];
+      if (value !== undefined) dimension.put(signals, value);
+    });
+    return Object.keys(signals).length === 0 ? { scope, ...context } : { scope, ...context, signals };
+  };
+  function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening> {
+    const valueOf = (dimension: number) => valueAt(dimension, depth);
+    const open = reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
+    if (open.length === 0 || depth === values.length) {
+      yield screeningOf(context);
+      return;
+    }
+    // Only the comparisons of the rules still open can tell this value's classes apart.
+    const atoms = open.flatMap((rule) => rule.reads.get(depth) ?? []);
+    const seen = new Set<string>();
+    for (let index = 0; index < values[depth]!.values.length; index++) {
+      const value = values[depth]!.values[index];
+      const signature = value === undefined ? "absent" : atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join("");
+      if (seen.has(signature)) continue;
+      seen.add(signature);
+      chosen[depth] = index;
+      yield* walk(context, reads, depth + 1);
+    }
+    chosen[depth] = 0;
+  }
+  for (const { context, reads } of contexts) yield* walk(context, reads, 0);
+  // The sanctions floor decides alone (step 1): one screening stands for every sanctioned one.
+  yield { scope, ...contexts[0]!.context, sanctioned: true };
+}
+
+/**
+ * The rules whose truth still matters once some values are chosen (the rest
+ * null): those not yet false before the first that already holds. Empty when
+ * the postScreen outcome is fixed whatever the values not yet chosen.
+ * Three-valued: a comparison on a value not chosen is unknown; `satisfies`
+ * makes each comparison.
+ */
+function openRules(rules: readonly RuleParts[], valueOf: (dimension: number) => number | string | undefined | null): RuleParts[] {
+  const UNKNOWN = 0.5;
+  const part = (parts: Parts) =>
+    parts.reduce((truth, { dimension, atom }) => {
+      const value = valueOf(dimension);
+      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? 1 : 0);
+    }, 0);
+  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), 1);
+  const open: RuleParts[] = [];
+  for (const rule of rules) {
+    let truth = every(rule.all);
+    if (rule.anyOf !== undefined) truth = Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), 0));
+    if (truth === 1) return open;
+    if (truth === UNKNOWN) open.push(rule);
+  }
+  return open;
+}
+
+/** The `when` of every rule of a subject, in order. */
+function whensOf(subject: DecisionSubject): When[] {
+  return (subject.policy?.rules.postScreen ?? []).map((rule) => {
+    const when = readWhenTerms(rule.when, subject.providerType);
+    if (when === undefined) throw new TypeError(`rule ${rule.id} of the ${subject.providerType} ${subject.scope} policy is not valid; lint it first`);
+    return when;
+  });
+}
+
+/**
+ * The signal values the rules of either version read (in the order the rules
+ * first read them, base and head in step), each with its candidates: absent
+ * first, then every threshold ascending (the examples a reviewer recognises),
+ * then a value below the lowest, between each two and above the highest
+ * within the signal's range; and both versions' rules over them.
+ */
+function dimensionsOf(vendor: Vendor, subjects: [DecisionSubject, DecisionSubject]): { dimensions: Dimension[]; rules: [RuleParts[], RuleParts[]] } {
+  const whens = subjects.map(whensOf) as [When[], When[]];
+  const dimensions: Dimension[] = [];
+  const byKey = new Map<string, number>();
+  const thresholds = new Map<string, Array<number | string>>();
+  const dimensionOf = (key: string, make: () => Omit<Dimension, "key" | "candidates" | "atoms">): number => {
+    let index = byKey.get(key);
+    if (index === undefined) {
+      index = dimensions.push({ key, candidates: [], atoms: [], ...make() }) - 1;
+      byKey.set(key, index);
+      thresholds.set(key, []);
+    }
+    return index;
+  };
+  const partsOf = (condition: Condition): Parts => {
+    switch (condition.kind) {
+      case "riskScore": {
+        const dimension = dimensionOf("riskScore", () => ({ put: (signals, value) => (signals.riskScore = value as number) }));
+        thresholds.get("riskScore")!.push(condition.low, condition.high);
+        return [{ dimension, atom: condition }];
+      }
+      case "riskLevel":
+        return [{ dimension: dimensionOf("riskLevel", () => ({ put: (signals, value) => (signals.riskLevel = value as Signals["riskLevel"]) })), atom: condition }];
+      case "cluster":
+      case "entity": {
+        const kind = condition.kind;
+        const dimension = dimensionOf(kind, () => ({ put: (signals, value) => (signals[kind] = { category: value as string }) }));
+        thresholds.get(kind)!.push(condition.category);
+        return [{ dimension, atom: condition }];
+      }
+      case "exposure": {
+        const { category } = condition;
+        // Per direction, `any` compares that direction's highest percent like a condition on it alone.
+        return EXPOSURE_DIRECTIONS.filter((direction) => condition.direction === "any" || condition.direction === direction).map((direction) => {
+          const key = `exposure\u0000${category}\u0000${direction}`;
+          const dimension = dimensionOf(key, () => ({ put: (signals, value) => (signals.exposures ??= []).push({ category, direction, percent: value as number }) }));
+          thresholds.get(key)!.push(condition.minPercent);
+          return { dimension, atom: { ...condition, direction } };
+        });
+      }
+      case "indicator": {
+        const { category, riskType } = condition;
+        const key = `indicator\u0000${category}\u0000${riskType}`;
+        const dimension = dimensionOf(key, () => ({ put: (signals, value) => (signals.indicators ??= []).push({ category, riskType, volumeUsd: value as number }) }));
+        thresholds.get(key)!.push(condition.minVolumeUsd);
+        return [{ dimension, atom: condition }];
+      }
+    }
+  };
+  const rulesOf = (when: When): RuleParts => {
+    const rule: RuleParts = { all: when.all.map((term) => partsOf(term.condition)), reads: new Map() };
+    if (when.anyOf !== undefined) rule.anyOf = when.anyOf.map((alternative) => alternative.map((term) => partsOf(term.condition)));
+    for (const { dimension, atom } of [...rule.all, ...(rule.anyOf ?? []).flat()].flat()) {
+      const atoms = rule.reads.get(dimension);
+      if (atoms) atoms.push(atom);
+      else rule.reads.set(dimension, [atom]);
+    }
+    return rule;
+  };
+  const rules: [RuleParts[], RuleParts[]] = [[], []];
+  for (let index = 0; index < Math.max(whens[0].length, whens[1].length); index++) {
+    for (const side of [0, 1] as const) {
+      const when = whens[side][index];
+      if (when !== undefined) rules[side].push(rulesOf(when));
+    }
+  }
+  for (const side of [0, 1] as const) {
+    for (const rule of rules[side]) for (const parts of [...rule.all, ...(rule.anyOf ?? []).flat()]) for (const { dimension, atom } of parts) dimensions[dimension]!.atoms.push(atom);
+  }
+  for (const dimension of dimensions) dimension.candidates = [undefined, ...candidatesOf(vendor, dimension, thresholds.get(dimension.key)!)];
+  return { dimensions, rules };
+}
+
+/** A dimension's candidate values (besides absent): its thresholds first, then the values between. */
+function candidatesOf(vendor: Vendor, dimension: Dimension, written: ReadonlyArray<number | string>): Array<number | string> {
+  const key = dimension.key;
+  const cuts = written as readonly number[];
+  if (key === "riskScore") return between(cuts, MIN_RISK_SCORE, MAX_RISK_SCORE);
+  if (key === "riskLevel") return [...RISK_LEVELS];
+  if (key === "cluster" || key === "entity") {
+    const named = unique(written as readonly string[]);
+    const other = CATEGORIES[vendor].find((category) => !named.includes(category));
+    return [...named, ...(other === undefined ? [] : [other])];
+  }
+  if (key.startsWith("exposure")) return between(cuts, 0, 100);
+  return between(cuts, 0, Math.max(...cuts) + 1);
+}
+
+/** The thresholds ascending, then a value below the lowest, between each two, and above the highest, within [min, max]. */
+function between(thresholds: readonly number[], min: number, max: number): number[] {
+  const cuts = unique(thresholds).sort((a, b) => a - b);
+  const values = [...cuts];
+  if (min < cuts[0]!) values.push(min);
+  for (let index = 0; index + 1 < cuts.length; index++) values.push((cuts[index]! + cuts[index + 1]!) / 2);
+  if (cuts[cuts.length - 1]! < max) values.push(max);
+  return values;
+}
+
+/** One candidate per class: the first with each combination of the comparisons' truth (absent is its own class). */
+function classRepresentatives(dimension: Dimension): Array<number | string | undefined> {
+  const seen = new Set<string>();
+  const kept: Array<number | string | undefined> = [];
+  for (const value of dimension.candidates) {
+    const signature = value === undefined ? "absent" : dimension.atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join("");
+    if (seen.has(signature)) continue;
+    seen.add(signature);
+    kept.push(value);
+  }
+  return kept;
+}
+
+/**
+ * The contexts (chain, address, transfer) that matter, one per pair of
+ * decisions made before the vendor (or none) on base and head. Chains: those
+ * either version names (preScreen, entries) and one other; addresses: those of
+ * either version's entries on the chain and one other; amounts: absent, below
+ * the lowest minimum, each minimum; tokens: native, each listed one and one other.
+ */
+function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Array<{ context: Context; reads: [boolean, boolean] }> {
+  const subjects = [base, head];
+  const entries = subjects.flatMap((subject) => subject.addressEntries ?? []);
+  const named = unique([...subjects.flatMap((subject) => subject.policy?.rules.preScreen.chains ?? []), ...entries.map((entry) => entry.chain)]);
+  const chains = [...named, firstNotIn(["EVM", "BTC", "SOL", "OTHER"], named, (index) => `OTHER_${index}`)];
+  const transfers = base.scope === "TRANSACTION" ? transfersOf(subjects) : [undefined];
+
+  const classes = new Map<string, { context: Context; reads: [boolean, boolean] }>();
+  for (const chain of chains) {
+    const addresses = new Map<string, string>();
+    for (const entry of entries) if (entry.chain === chain && !addresses.has(addressKey(chain, entry.address))) addresses.set(addressKey(chain, entry.address), entry.address);
+    const otherAddress = firstNotIn(
+      chain === "EVM" ? ["0x52908400098527886E0F7030069857D2E4169EE7", "0x293cCC84a99fcbD790367AeDf45495e35A9833AB"] : [],
+      [...addresses.values()].map((address) => addressKey(chain, address)),
+      (index) => (chain === "EVM" ? `0x${index.toString(16).padStart(40, "0")}` : `other-address-${index}`),
+      (address) => addressKey(chain, address),
+    );
+    for (const address of [...addresses.values(), otherAddress]) {
+      for (const transfer of transfers) {
+        const context: Context = transfer === undefined ? { chain, address } : { chain, address, transfer };
+        if (now === undefined) {
+          // No clock, no collapsing: an entry's expiry decides differently at another one.
+          classes.set(String(classes.size), { context, reads: [true, true] });
+          continue;
+        }
+        const screening = { ...context };
+        const sides = subjects.map((subject) => decide(subject, screening, { now }));
+        const key = sides.map((side) => (BEFORE_VENDOR.has(side.by) ? `${side.action}\u0000${side.by}` : "vendor")).join("\u0001");
+        if (!classes.has(key)) classes.set(key, { context, reads: [!BEFORE_VENDOR.has(sides[0]!.by), !BEFORE_VENDOR.has(sides[1]!.by)] });
+      }
+    }
+  }
+  return [...classes.values()];
+}
+
+function transfersOf(subjects: readonly DecisionSubject[]): Array<Context["transfer"]> {
+  const minimums = unique(subjects.flatMap((subject) => (subject.policy?.rules.preScreen.minAmountUsd === undefined ? [] : [subject.policy.rules.preScreen.minAmountUsd]))).sort((a, b) => a - b);
+  const amounts: Array<number | undefined> = [undefined, ...minimums];
+  if (minimums.length > 0 && minimums[0]! > 0) amounts.push(0);
+  const listed = new Map<string, TokenRef>();
+  for (const subject of subjects) for (const token of subject.policy?.rules.preScreen.tokens ?? []) if (!listed.has(tokenKey(token))) listed.set(tokenKey(token), token);
+  const tokens: Array<TokenRef | undefined> = [undefined];
+  if (listed.size > 0) {
+    tokens.push(...listed.values());
+    tokens.push(
+      firstNotIn(
+        [{ chain: "EVM", networkId: 1, contractAddress: "0x6B175474E89094C44Da98b954EedeAC495271d0F" }],
+        [...listed.keys()],
+        (index) => ({ chain: "EVM", networkId: 1, contractAddress: `0x${index.toString(16).padStart(40, "0")}` }),
+        tokenKey,
+      ),
+    );
+  }
+  const transfers: Array<Context["transfer"]> = [];
+  for (const amountUsd of amounts) {
+    for (const token of tokens) {
+      const transfer: NonNullable<Context["transfer"]> = {};
+      if (amountUsd !== undefined) transfer.amountUsd = amountUsd;
+      if (token !== undefined) transfer.token = token;
+      transfers.push(transfer);
+    }
+  }
+  return transfers;
+}
+
+/** The first preferred value whose key is not taken, else the first made one (at most taken.length + 1 tries). */
+function firstNotIn<T>(preferred: readonly T[], taken: readonly string[], make: (index: number) => T, keyOf: (value: T) => string = String): T {
+  const used = new Set(taken);
+  for (const value of preferred) if (!used.has(keyOf(value))) return value;
+  for (let index = 1; index <= used.size + 1; index++) {
+    const value = make(index);
+    if (!used.has(keyOf(value))) return value;
+  }
+  throw new Error("unreachable: more candidates than taken keys");
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,298 @@
+/**
+ * The interval partition (src/core/semantics/weakening/partition.ts): the
+ * named cases of issue 13 through `comparePartition`, and its soundness:
+ * every screening, generated or uniformly random, decides on (base, head)
+ * like some representative, so the enumeration misses no behaviour.
+ */
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { decide, readScreening, type DecisionSubject, type PolicyDocument, type RuleDocument, type Screening, type Signals } from "../../../../src/core/semantics/index.js";
+import { comparePartition, countRepresentatives, representativeScreenings } from "../../../../src/core/semantics/weakening/partition.js";
+import { CATEGORIES, type Scope, type Vendor } from "../../../../src/core/vendors.js";
+import { NOW, addressEntries, policy, screening } from "../../../helpers/screening-arbitraries.js";
+
+const VENDOR_A = "vendorAWalletScreening" as const;
+const ROOT = join(import.meta.dirname, "../../../..");
+
+function policyA(postScreen: RuleDocument[], preScreen: PolicyDocument["rules"]["preScreen"] = {}, enabled = true): PolicyDocument {
+  return { providerType: VENDOR_A, scope: "TRANSACTION", schemaVersion: 2, enabled, rules: { preScreen, postScreen } };
+}
+
+function subject(policyDocument: PolicyDocument | undefined, addressEntries: DecisionSubject["addressEntries"] = []): DecisionSubject {
+  return { providerType: VENDOR_A, scope: "TRANSACTION", ...(policyDocument ? { policy: policyDocument } : {}), addressEntries };
+}
+
+const compare = (base: DecisionSubject | undefined, head: DecisionSubject | undefined) => comparePartition(base, head, { now: NOW });
+const pairsOf = (result: ReturnType<typeof compare>) => result.transitions.map(({ from, to }) => `${from.action} (${from.by}) -> ${to.action} (${to.by})`);
+
+const MIXERS: RuleDocument = { id: "block-mixers", when: { exposure: { category: "mixer", direction: "direct", minPercent: 20 } }, action: "BLOCK" };
+const SCORE_7: RuleDocument = { id: "block-score", when: { riskScore: { gte: 7 } }, action: "BLOCK" };
+const TREASURY = "0xC349F2E98461322cf5fab5aD704D6113a6e66249";
+
+describe("comparePartition: the named cases of issue 13", () => {
+  it("a threshold raised (riskScore gte 7 -> 8) is weaker, its example at 7", () => {
+    const result = compare(subject(policyA([SCORE_7])), subject(policyA([{ ...SCORE_7, when: { riskScore: { gte: 8 } } }])));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (terminal-allow)"]);
+    expect(result.transitions[0]!.example.signals).toEqual({ riskScore: 7 });
+  });
+
+  it("an ALERT rule moved above an overlapping BLOCK rule is weaker", () => {
+    const alert: RuleDocument = { id: "alert-score", when: { riskScore: { gte: 5 } }, action: "ALERT" };
+    const result = compare(subject(policyA([SCORE_7, alert])), subject(policyA([alert, SCORE_7])));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALERT (alert-score)"]);
+    expect(result.transitions[0]!.example.signals).toEqual({ riskScore: 7 });
+  });
+
+  it("an extra AND condition on a BLOCK rule is weaker", () => {
+    const narrowed = { ...MIXERS, when: { ...MIXERS.when, riskScore: { gte: 5 } } };
+    const result = compare(subject(policyA([MIXERS])), subject(policyA([narrowed])));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-mixers) -> ALLOW (terminal-allow)"]);
+    const example = result.transitions[0]!.example;
+    expect(decide(subject(policyA([MIXERS])), example, { now: NOW })).toEqual({ action: "BLOCK", by: "block-mixers" });
+    expect(decide(subject(policyA([narrowed])), example, { now: NOW })).toEqual({ action: "ALLOW", by: "terminal-allow" });
+  });
+
+  it("minAmountUsd raised is weaker, its example at the old minimum", () => {
+    const result = compare(subject(policyA([SCORE_7], { minAmountUsd: 250 })), subject(policyA([SCORE_7], { minAmountUsd: 1000 })));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (pre-screen)"]);
+    expect(result.transitions[0]!.example.transfer).toEqual({ amountUsd: 250 });
+  });
+
+  it("a chain removed from `chains` is weaker, its example on that chain", () => {
+    const result = compare(subject(policyA([SCORE_7], { chains: ["EVM", "SOL"] })), subject(policyA([SCORE_7], { chains: ["EVM"] })));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (pre-screen)"]);
+    expect(result.transitions[0]!.example.chain).toBe("SOL");
+  });
+
+  it("an ALLOW address entry added is weaker, its example that address", () => {
+    const entry = { address: TREASURY, chain: "EVM", action: "ALLOW" as const, scope: "ALL" as const, reason: "treasury" };
+    const result = compare(subject(policyA([SCORE_7])), subject(policyA([SCORE_7]), [entry]));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (address-entry)"]);
+    expect(result.transitions[0]!.example.address).toBe(TREASURY);
+  });
+
+  it("an anyOf split into two rules with the same action is equivalent", () => {
+    const joined: RuleDocument = { id: "block-risk", when: { anyOf: [{ riskScore: { gte: 7 } }, { cluster: { category: "ransomware" } }] }, action: "BLOCK" };
+    const split: RuleDocument[] = [
+      { id: "block-score", when: { riskScore: { gte: 7 } }, action: "BLOCK" },
+      { id: "block-ransomware", when: { cluster: { category: "ransomware" } }, action: "BLOCK" },
+    ];
+    expect(compare(subject(policyA([joined, MIXERS])), subject(policyA([...split, MIXERS])))).toEqual({ verdict: "equivalent", transitions: [] });
+  });
+
+  it("rule ids and descriptions renamed are equivalent", () => {
+    const renamed = [{ ...SCORE_7, id: "block-high-score", description: "renamed" }, { ...MIXERS, id: "block-mixer-exposure" }];
+    expect(compare(subject(policyA([SCORE_7, MIXERS])), subject(policyA(renamed)))).toEqual({ verdict: "equivalent", transitions: [] });
+  });
+
+  it("a new BLOCK rule is stricter", () => {
+    const result = compare(subject(policyA([SCORE_7])), subject(policyA([SCORE_7, MIXERS])));
+    expect(result.verdict).toBe("stricter");
+    expect(pairsOf(result)).toEqual(["ALLOW (terminal-allow) -> BLOCK (block-mixers)"]);
+    expect(result.transitions[0]!.example.signals).toEqual({ exposures: [{ category: "mixer", direction: "direct", percent: 20 }] });
+  });
+
+  it("enabled: false on a policy that blocked anything is weaker", () => {
+    const result = compare(subject(policyA([SCORE_7])), subject(policyA([SCORE_7], {}, false)));
+    expect(result.verdict).toBe("weaker");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (policy-disabled)"]);
+  });
+
+  it("a threshold raised on one rule and lowered on another is mixed, weakenings first", () => {
+    const base = [SCORE_7, MIXERS];
+    const head = [{ ...SCORE_7, when: { riskScore: { gte: 8 } } }, { ...MIXERS, when: { exposure: { category: "mixer", direction: "direct" as const, minPercent: 10 } } }];
+    const result = compare(subject(policyA(base)), subject(policyA(head)));
+    expect(result.verdict).toBe("mixed");
+    expect(pairsOf(result)).toEqual(["BLOCK (block-score) -> ALLOW (terminal-allow)", "ALLOW (terminal-allow) -> BLOCK (block-mixers)"]);
+    expect(result.transitions[1]!.example.signals).toEqual({ exposures: [{ category: "mixer", direction: "direct", percent: 10 }] });
+  });
+
+  it("added and removed follow the policy's presence, whatever the transitions", () => {
+    expect(compare(subject(undefined), subject(policyA([SCORE_7]))).verdict).toBe("added");
+    expect(compare(undefined, subject(policyA([SCORE_7]))).verdict).toBe("added");
+    expect(compare(subject(policyA([SCORE_7])), undefined).verdict).toBe("removed");
+    expect(pairsOf(compare(subject(policyA([SCORE_7])), undefined))).toEqual(["BLOCK (block-score) -> ALLOW (policy-disabled)"]);
+  });
+
+  it("beyond maxScreenings the answer is unknown with the bound, never equivalent", () => {
+    const result = comparePartition(subject(policyA([SCORE_7])), subject(policyA([SCORE_7])), { now: NOW, maxScreenings: 2 });
+    expect(result.verdict).toBe("unknown");
+    expect(result.transitions).toEqual([]);
+    expect(result.reason).toMatch(/more than 2 representative screenings/);
+  });
+});
+
+describe("comparePartition: the sample policies", () => {
+  const samples = (["sandbox", "live"] as const).flatMap((environment) =>
+    (["vendorAWalletScreening", "vendorBAddressScreening"] as const).flatMap((vendor) => {
+      const folder = join(ROOT, "policies", environment, vendor);
+      const entries = parse(readFileSync(join(folder, "addresses.yaml"), "utf8")).entries;
+      return (["SIGN_IN", "TRANSACTION"] as const).map((scope) => ({
+        name: `${environment}/${vendor}/${scope}`,
+        subject: { providerType: vendor, scope, policy: parse(readFileSync(join(folder, `${scope}.yaml`), "utf8")) as PolicyDocument, addressEntries: entries } satisfies DecisionSubject,
+      }));
+    }),
+  );
+
+  it.each(samples)("$name against itself is equivalent", ({ subject: sample }) => {
+    expect(comparePartition(sample, { ...sample }, { now: NOW })).toEqual({ verdict: "equivalent", transitions: [] });
+    expect(countRepresentatives(sample, sample, NOW)).toBeLessThan(200_000);
+  });
+
+  it.each(samples)("$name: every representative is a screening `decide` and `test` read", ({ subject: sample }) => {
+    let checked = 0;
+    for (const representative of representativeScreenings(sample, sample, NOW)) {
+      const reading = readScreening(representative, sample.providerType, sample.scope);
+      expect(reading.ok ? [] : reading.findings, JSON.stringify(representative)).toEqual([]);
+      if (++checked >= 3000) break;
+    }
+  });
+
+  it("live against sandbox: every example reproduces its transition through decide", () => {
+    for (const scope of ["SIGN_IN", "TRANSACTION"] as const) {
+      for (const vendor of ["vendorAWalletScreening", "vendorBAddressScreening"] as const) {
+        const base = samples.find((sample) => sample.name === `live/${vendor}/${scope}`)!.subject;
+        const head = samples.find((sample) => sample.name === `sandbox/${vendor}/${scope}`)!.subject;
+        const result = comparePartition(base, head, { now: NOW });
+        expect(result.verdict).not.toBe("unknown");
+        for (const { from, to, example } of result.transitions) {
+          expect(readScreening(example, vendor, scope).ok).toBe(true);
+          expect(decide(base, example, { now: NOW })).toEqual(from);
+          expect(decide(head, example, { now: NOW })).toEqual(to);
+        }
+      }
+    }
+  });
+});
+
+/** Uniformly random signals of the vendor: any category, any value in range, no pools. */
+function uniformSignals(vendor: Vendor): fc.Arbitrary<Signals> {
+  const category = fc.constantFrom(...CATEGORIES[vendor]);
+  if (vendor === VENDOR_A) {
+    return fc.record(
+      {
+        riskScore: fc.double({ min: 0, max: 10, noNaN: true }),
+        exposures: fc.array(fc.record({ category, direction: fc.constantFrom("direct" as const, "indirect" as const), percent: fc.double({ min: 0, max: 100, noNaN: true }) }), { maxLength: 4 }),
+        cluster: fc.record({ category }),
+      },
+      { requiredKeys: [] },
+    );
+  }
+  return fc.record(
+    {
+      riskLevel: fc.constantFrom("low" as const, "medium" as const, "high" as const, "severe" as const),
+      indicators: fc.array(fc.record({ category, riskType: fc.constantFrom("ownership" as const, "counterparty" as const, "indirect" as const), volumeUsd: fc.double({ min: 0, max: 1e7, noNaN: true }) }), { maxLength: 4 }),
+      entity: fc.record({ category }),
+    },
+    { requiredKeys: [] },
+  );
+}
+
+/** A small edit of a subject: rules swapped, dropped, a threshold moved, the policy disabled, a preScreen gate changed, an entry dropped. */
+function editOf(subject: DecisionSubject): fc.Arbitrary<DecisionSubject> {
+  const document = subject.policy;
+  return fc.tuple(fc.integer({ min: 0, max: 6 }), fc.nat(), fc.constantFrom(-1, 1)).map(([edit, at, step]) => {
+    const entries = [...(subject.addressEntries ?? [])];
+    if (document === undefined || edit === 0) return { ...subject, addressEntries: entries.slice(1) };
+    const rules = document.rules.postScreen.map((rule) => structuredClone(rule));
+    const index = rules.length === 0 ? 0 : at % rules.length;
+    const preScreen = { ...document.rules.preScreen };
+    let enabled = document.enabled;
+    if (edit === 1 && rules.length > 1) rules.splice(index, 2, ...rules.slice(index, index + 2).reverse());
+    else if (edit === 2) rules.splice(index, 1);
+    else if (edit === 3) enabled = !enabled;
+    else if (edit === 4) {
+      if (subject.scope === "TRANSACTION") preScreen.minAmountUsd = Math.max(0, (preScreen.minAmountUsd ?? 0) + 100 * step);
+      else delete preScreen.chains;
+    } else if (rules[index] !== undefined) {
+      // Move every threshold of the rule by one step: a score by 1 (kept in 0..10), a percent or volume by 5.
+      const move = (conditions: Record<string, Record<string, unknown>>) => {
+        for (const [key, condition] of Object.entries(conditions)) {
+          if (key === "anyOf") continue;
+          for (const member of ["gte", "lte", "minPercent", "minVolumeUsd"]) {
+            const value = condition[member];
+            if (typeof value !== "number") continue;
+            const max = member === "minPercent" ? 100 : member === "minVolumeUsd" ? Infinity : 10;
+            condition[member] = Math.min(max, Math.max(0, value + (member === "gte" || member === "lte" ? step : 5 * step)));
+          }
+        }
+      };
+      const when = rules[index]!.when as unknown as Record<string, Record<string, unknown>> & { anyOf?: Array<Record<string, Record<string, unknown>>> };
+      move(when);
+      for (const alternative of when.anyOf ?? []) move(alternative);
+    }
+    return { ...subject, addressEntries: entries, policy: { ...document, enabled, rules: { preScreen, postScreen: rules } } };
+  });
+}
+
+describe("representativeScreenings: soundness", () => {
+  const pairCase = fc
+    .tuple(fc.constantFrom("vendorAWalletScreening", "vendorBAddressScreening") as fc.Arbitrary<Vendor>, fc.constantFrom("SIGN_IN", "TRANSACTION") as fc.Arbitrary<Scope>)
+    .chain(([vendor, scope]) => {
+      const side = fc.record({
+        providerType: fc.constant(vendor),
+        scope: fc.constant(scope),
+        policy: fc.oneof({ weight: 8, arbitrary: policy(vendor, scope) }, { weight: 1, arbitrary: fc.constant(undefined) }),
+        addressEntries: addressEntries(),
+      });
+      // Chains and addresses nothing names, and amounts anywhere, beside the pools' own.
+      const elsewhere = fc.record({ chain: fc.constantFrom("EVM", "XRP", "LTC"), address: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), amountUsd: fc.double({ min: 0, max: 1e6, noNaN: true }) });
+      const uniform = fc.tuple(screening(vendor, scope), uniformSignals(vendor), fc.option(elsewhere, { freq: 2 })).map(([screened, signals, place]): Screening => {
+        if (place === null) return { ...screened, signals };
+        const moved: Screening = { ...screened, chain: place.chain, address: place.address, signals };
+        if (scope === "TRANSACTION") moved.transfer = { ...screened.transfer, amountUsd: place.amountUsd };
+        return moved;
+      });
+      const drawn = fc.oneof(screening(vendor, scope), uniform);
+      // Half the pairs are one policy and a small edit of it, as a pull request makes them; half are unrelated.
+      const edited = side.chain((base) => fc.record({ base: fc.constant(base), head: editOf(base) }));
+      return fc.record({ pair: fc.oneof(edited, fc.record({ base: side, head: side })), screenings: fc.array(drawn, { minLength: 20, maxLength: 40 }) }).map(({ pair, screenings }) => ({ ...pair, screenings }));
+    });
+
+  it("every screening decides on (base, head) like some representative", () => {
+    fc.assert(
+      fc.property(pairCase, ({ base, head, screenings }) => {
+        const key = (screened: Screening) => {
+          const from = decide(base, screened, { now: NOW });
+          const to = decide(head, screened, { now: NOW });
+          return `${from.action} ${from.by} -> ${to.action} ${to.by}`;
+        };
+        // Generated pairs are small: the partition stays in the tens of thousands.
+        fc.pre(countRepresentatives(base, head, NOW) <= 50_000);
+        const covered = new Set<string>();
+        for (const representative of representativeScreenings(base, head, NOW)) covered.add(key(representative));
+        for (const screened of screenings) expect(covered, JSON.stringify(screened)).toContain(key(screened));
+        // Without a clock, the representatives stand for every screening at any clock (here a year on, every entry expired).
+        const later = NOW + 366 * 86_400_000;
+        if (countRepresentatives(base, head, undefined, 5_000) <= 5_000) {
+          const atLater = (screened: Screening) => `${decide(base, screened, { now: later }).by} ${decide(head, screened, { now: later }).by}`;
+          const anyClock = new Set<string>();
+          for (const representative of representativeScreenings(base, head)) anyClock.add(atLater(representative));
+          for (const screened of screenings) expect(anyClock).toContain(atLater(screened));
+        }
+        // And so the comparison lists every change of strictness a screening shows, each example reproducing.
+        const result = comparePartition(base, head, { now: NOW });
+        const listed = new Set(result.transitions.map(({ from, to }) => `${from.action} ${from.by} -> ${to.action} ${to.by}`));
+        for (const screened of screenings) {
+          const from = decide(base, screened, { now: NOW });
+          const to = decide(head, screened, { now: NOW });
+          if (from.action !== to.action) expect(listed).toContain(key(screened));
+        }
+        for (const { from, to, example } of result.transitions) {
+          expect(key(example)).toBe(`${from.action} ${from.by} -> ${to.action} ${to.by}`);
+          expect(readScreening(example, base.providerType, base.scope).ok, JSON.stringify(example)).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
