@@ -190,9 +190,14 @@ export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningS
   const integer = (variable: Real) => Number(model.eval(variable, true).toString());
   const isTrue = (variable: Z3Bool) => z3.isTrue(model.eval(variable, true));
   const number = (variable: Real) => {
-    const text = model.eval(variable, true).toString();
-    const [numerator, denominator] = text.split("/");
-    return denominator === undefined ? Number(numerator) : Number(numerator) / Number(denominator);
+    const value = model.eval(variable, true);
+    if (z3.isRealVal(value)) {
+      const { numerator, denominator } = value.value();
+      return Number(numerator) / Number(denominator);
+    }
+    const number = Number(value.toString());
+    if (!Number.isFinite(number)) throw new Error(`weakening check: cannot read the solver's value ${value.toString()} as a number`);
+    return number;
   };
   const optional = (signal: Optional | undefined) => (signal && isTrue(signal.present) ? number(signal.value) : undefined);
 
