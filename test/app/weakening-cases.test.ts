@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver, compareSubjects } from "../../src/app/weakening.js";
 import { decide, type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument } from "../../src/core/semantics/index.js";
+import { describeTransition } from "../../src/core/semantics/weakening/describe.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -46,6 +47,7 @@ describe("the weakening check: named cases (issue 13)", () => {
     expect(result.verdict).toBe("weaker");
     expect(pairs(result)).toEqual(["BLOCK (block-mixers) -> ALERT (alert-mixers)"]);
     expect(result.transitions[0]!.example.signals).toEqual({ exposures: [{ category: "mixer", direction: "direct", percent: 20 }] });
+    expect(describeTransition(result.transitions[0]!)).toBe("BLOCK (block-mixers) -> ALERT (alert-mixers) when exposure mixer direct = 20%");
   });
 
   it("an extra AND condition on a BLOCK rule is weaker", async () => {
@@ -60,6 +62,7 @@ describe("the weakening check: named cases (issue 13)", () => {
     expect(result.verdict).toBe("weaker");
     expect(pairs(result)).toEqual(["BLOCK (block-high-score) -> ALLOW (pre-screen)"]);
     expect(result.transitions[0]!.example.transfer).toEqual({ amountUsd: 100 });
+    expect(describeTransition(result.transitions[0]!)).toBe("BLOCK (block-high-score) -> ALLOW (pre-screen) when chain OTHER, amountUsd = 100, token native, riskScore = 7");
   });
 
   it("a chain removed from chains is weaker", async () => {
