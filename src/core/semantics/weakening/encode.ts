@@ -8,8 +8,9 @@
  * which only src/app/weakening.ts loads (lazily), and this translation sits
  * beside the decision procedure it mirrors.
  *
- * Numbers are encoded as the exact rationals of the JavaScript doubles
- * (exactRational), so that the solver compares what `decide` compares.
+ * A number is encoded as the index of its interval between the bounds the
+ * policies compare it with (Numeric): the bounds are the very doubles `decide`
+ * compares, so the solver tells apart exactly what `decide` tells apart.
  */
 import type { Arith, Bool, Context, Model } from "z3-solver";
 import type { Action } from "../../vendors.js";
@@ -29,6 +30,20 @@ interface Optional {
   value: Real;
 }
 
+/**
+ * A number read as the index of its interval between the bounds the
+ * policies compare it with (`cuts`, ascending): index 2i+1 is the bound
+ * cuts[i] itself, 2i the open interval below it, 2k the interval above the
+ * last. Every value of one interval meets the same conditions, so the index
+ * is all `decide` can tell apart, and an integer is cheaper for z3 than a
+ * rational.
+ */
+interface Numeric extends Optional {
+  cuts: readonly number[];
+  min: number;
+  max: number;
+}
+
 /** One solver variable per value of the space; `present` false is "the vendor returned none". */
 export interface SpaceVariables {
   /** Index into space.targets, or targets.length for any other address. */
@@ -37,26 +52,13 @@ export interface SpaceVariables {
   chain: Real;
   /** TRANSACTION only: index into space.tokens, then native, then any other. */
   token?: Real;
-  amount?: Optional;
-  riskScore: Optional;
-  exposures: Map<string, Optional>;
+  amount?: Numeric;
+  riskScore: Numeric;
+  exposures: Map<string, Numeric>;
   cluster: Optional;
   riskLevel: Optional;
-  indicators: Map<string, Optional>;
+  indicators: Map<string, Numeric>;
   entity: Optional;
-}
-
-/** The exact rational of a double, as z3 reads a numeral: `p/q`. */
-export function exactRational(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  let denominator = 1n;
-  let scaled = value;
-  while (!Number.isInteger(scaled)) {
-    scaled *= 2;
-    denominator *= 2n;
-  }
-  return `${BigInt(scaled).toString()}/${denominator.toString()}`;
 }
 
 /** The variables of the space and the constraints that keep them in it. */
@@ -67,11 +69,13 @@ export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceV
     constraints.push(variable.ge(0), variable.le(size - 1));
     return variable;
   };
-  const real = (name: string, min: number, max?: number): Optional => {
-    const value = z3.Real.const(name);
-    constraints.push(value.ge(z3.Real.val(exactRational(min))));
-    if (max !== undefined) constraints.push(value.le(z3.Real.val(exactRational(max))));
-    return { present: z3.Bool.const(`${name}?`), value };
+  const real = (name: string, bounds: readonly number[] | undefined, min: number, max = Infinity): Numeric => {
+    const cuts = [...new Set(bounds ?? [])].filter((cut) => cut >= min && cut <= max).sort((a, b) => a - b);
+    const value = z3.Int.const(name);
+    const k = cuts.length;
+    // The interval below the first bound is empty when the bound is the minimum; above the last, when it is the maximum.
+    constraints.push(value.ge(k > 0 && cuts[0] === min ? 1 : 0), value.le(k > 0 && cuts[k - 1] === max ? 2 * k - 1 : 2 * k));
+    return { present: z3.Bool.const(`${name}?`), value, cuts, min, max };
   };
   const category = (name: string, named: number, other: string | undefined): Optional => {
     const value = enumeration(name, named + (other === undefined ? 0 : 1));
@@ -84,16 +88,18 @@ export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceV
   const variables: SpaceVariables = {
     target,
     chain,
-    riskScore: real("riskScore", MIN_RISK_SCORE, MAX_RISK_SCORE),
-    exposures: new Map(space.exposures.map(({ category: name, direction }, index) => [exposureKey(name, direction), real(`exposure${index}`, 0, 100)])),
+    riskScore: real("riskScore", space.bounds.riskScore, MIN_RISK_SCORE, MAX_RISK_SCORE),
+    exposures: new Map(
+      space.exposures.map(({ category: name, direction }, index) => [exposureKey(name, direction), real(`exposure${index}`, space.bounds.exposure.get(exposureKey(name, direction)), 0, 100)]),
+    ),
     cluster: category("cluster", space.clusters.length, space.otherCluster),
     riskLevel: { present: z3.Bool.const("riskLevel?"), value: enumeration("riskLevel", RISK_LEVELS.length) },
-    indicators: new Map(space.indicators.map(({ category: name, riskType }, index) => [indicatorKey(name, riskType), real(`indicator${index}`, 0)])),
+    indicators: new Map(space.indicators.map(({ category: name, riskType }, index) => [indicatorKey(name, riskType), real(`indicator${index}`, space.bounds.indicator.get(indicatorKey(name, riskType)), 0)])),
     entity: category("entity", space.entities.length, space.otherEntity),
   };
   if (space.scope === "TRANSACTION") {
     variables.token = enumeration("token", space.tokens.length + 2);
-    variables.amount = real("amountUsd", 0);
+    variables.amount = real("amountUsd", space.bounds.amountUsd, 0);
   }
   return { variables, constraints };
 }
@@ -150,7 +156,7 @@ function gated(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject
   const gates: Z3Bool[] = [];
   if (preScreen?.chains) gates.push(z3.Not(z3.Or(...preScreen.chains.map((chain) => variables.chain.eq(space.chains.indexOf(chain))))));
   if (space.scope === "TRANSACTION" && variables.amount && variables.token) {
-    if (preScreen?.minAmountUsd !== undefined) gates.push(z3.And(variables.amount.present, variables.amount.value.lt(z3.Real.val(exactRational(preScreen.minAmountUsd)))));
+    if (preScreen?.minAmountUsd !== undefined) gates.push(z3.And(variables.amount.present, variables.amount.value.lt(pointOf(variables.amount, preScreen.minAmountUsd))));
     if (preScreen?.tokens) {
       const token = variables.token;
       gates.push(z3.Not(z3.Or(...preScreen.tokens.map((listed) => token.eq(space.tokenKeys.indexOf(tokenKey(listed)))))));
@@ -159,12 +165,31 @@ function gated(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject
   return gates.length === 0 ? z3.Bool.val(false) : z3.Or(...gates);
 }
 
+/** The interval index of a bound of this number (2i+1 for cuts[i]). */
+function pointOf(numeric: Numeric, bound: number): number {
+  const index = numeric.cuts.indexOf(bound);
+  if (index < 0) throw new Error(`weakening check: ${bound} is not a bound of its signal (a bug in weakening/space.ts)`);
+  return 2 * index + 1;
+}
+
+/** A value inside interval `index` of a number: the bound itself, a midpoint, or an end of the range. */
+export function valueOfInterval(numeric: Pick<Numeric, "cuts" | "min" | "max">, index: number): number {
+  const { cuts, min, max } = numeric;
+  if (index % 2 === 1) return cuts[(index - 1) / 2]!;
+  const below = index === 0 ? undefined : cuts[index / 2 - 1];
+  const above = cuts[index / 2];
+  if (below === undefined && above === undefined) return min;
+  if (below === undefined) return min;
+  if (above === undefined) return Number.isFinite(max) ? max : below + 1;
+  return (below + above) / 2;
+}
+
 function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, condition: Condition): Z3Bool {
-  const atLeast = (signal: Optional | undefined, bound: number) => (signal ? z3.And(signal.present, signal.value.ge(z3.Real.val(exactRational(bound)))) : z3.Bool.val(false));
+  const atLeast = (signal: Numeric | undefined, bound: number) => (signal ? z3.And(signal.present, signal.value.ge(pointOf(signal, bound))) : z3.Bool.val(false));
   switch (condition.kind) {
     case "riskScore": {
       const { present, value } = variables.riskScore;
-      return z3.And(present, value.ge(z3.Real.val(exactRational(condition.low))), value.le(z3.Real.val(exactRational(condition.high))));
+      return z3.And(present, value.ge(pointOf(variables.riskScore, condition.low)), value.le(pointOf(variables.riskScore, condition.high)));
     }
     case "riskLevel":
       return z3.And(variables.riskLevel.present, variables.riskLevel.value.ge(condition.atLeast));
@@ -199,7 +224,7 @@ export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningS
     if (!Number.isFinite(number)) throw new Error(`weakening check: cannot read the solver's value ${value.toString()} as a number`);
     return number;
   };
-  const optional = (signal: Optional | undefined) => (signal && isTrue(signal.present) ? number(signal.value) : undefined);
+  const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, number(signal.value)) : undefined);
 
   const targetIndex = integer(variables.target);
   const named = space.targets[targetIndex];
