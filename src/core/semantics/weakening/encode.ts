@@ -22,12 +22,12 @@ import type { DecisionRef } from "./model.js";
 import { exposureKey, indicatorKey, type ScreeningSpace } from "./space.js";
 
 type Z3 = Context<"main">;
-type Real = Arith<"main">;
+type IntTerm = Arith<"main">;
 type Z3Bool = Bool<"main">;
 
 interface Optional {
   present: Z3Bool;
-  value: Real;
+  value: IntTerm;
 }
 
 /**
@@ -47,11 +47,11 @@ interface Numeric extends Optional {
 /** One solver variable per value of the space; `present` false is "the vendor returned none". */
 export interface SpaceVariables {
   /** Index into space.targets, or targets.length for any other address. */
-  target: Real;
+  target: IntTerm;
   /** Index into space.chains, or chains.length for any other chain. */
-  chain: Real;
+  chain: IntTerm;
   /** TRANSACTION only: index into space.tokens, then native, then any other. */
-  token?: Real;
+  token?: IntTerm;
   amount?: Numeric;
   riskScore: Numeric;
   exposures: Map<string, Numeric>;
@@ -64,7 +64,7 @@ export interface SpaceVariables {
 /** The variables of the space and the constraints that keep them in it. */
 export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceVariables; constraints: Z3Bool[] } {
   const constraints: Z3Bool[] = [];
-  const enumeration = (name: string, size: number): Real => {
+  const enumeration = (name: string, size: number): IntTerm => {
     const variable = z3.Int.const(name);
     constraints.push(variable.ge(0), variable.le(size - 1));
     return variable;
@@ -108,7 +108,7 @@ export interface EncodedDecision {
   /** Every (action, by) the subject can decide, indexed as `code` says. */
   outcomes: DecisionRef[];
   /** The index into `outcomes` of the decision, as a function of the space's variables. */
-  code: Real;
+  code: IntTerm;
 }
 
 /**
@@ -119,13 +119,13 @@ export interface EncodedDecision {
 export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject, now: number): EncodedDecision {
   const compiled = compileSubject(subject);
   const outcomes: DecisionRef[] = [];
-  const codeOf = (action: Action, by: string): Real => {
+  const codeOf = (action: Action, by: string): IntTerm => {
     let index = outcomes.findIndex((outcome) => outcome.action === action && outcome.by === by);
     if (index < 0) index = outcomes.push({ action, by }) - 1;
     return z3.Int.val(index);
   };
 
-  let code: Real = codeOf("ALLOW", "terminal-allow");
+  let code: IntTerm = codeOf("ALLOW", "terminal-allow");
   for (const rule of [...compiled.rules].reverse()) {
     const all = z3.And(...rule.when.all.map((term) => conditionHolds(z3, space, variables, term.condition)));
     const holds = rule.when.anyOf === undefined ? all : z3.And(all, z3.Or(...rule.when.anyOf.map((alternative) => z3.And(...alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
@@ -142,8 +142,8 @@ export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVa
 }
 
 /** The strictness (ALLOW 0 < ALERT 1 < BLOCK 2) of the decision `code` indexes. */
-export function strictnessOf(z3: Z3, decision: EncodedDecision, code: Real): Real {
-  let strictness: Real = z3.Int.val(0);
+export function strictnessOf(z3: Z3, decision: EncodedDecision, code: IntTerm): IntTerm {
+  let strictness: IntTerm = z3.Int.val(0);
   decision.outcomes.forEach((outcome, index) => {
     if (STRICTNESS[outcome.action] > 0) strictness = z3.If(code.eq(index), z3.Int.val(STRICTNESS[outcome.action]), strictness);
   });
@@ -212,19 +212,9 @@ function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables
  * uses. Numbers are the model's own (examples.ts snaps them to bounds).
  */
 export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningSpace, variables: SpaceVariables): ScopedScreening {
-  const integer = (variable: Real) => Number(model.eval(variable, true).toString());
+  const integer = (variable: IntTerm) => Number(model.eval(variable, true).toString());
   const isTrue = (variable: Z3Bool) => z3.isTrue(model.eval(variable, true));
-  const number = (variable: Real) => {
-    const value = model.eval(variable, true);
-    if (z3.isRealVal(value)) {
-      const { numerator, denominator } = value.value();
-      return Number(numerator) / Number(denominator);
-    }
-    const number = Number(value.toString());
-    if (!Number.isFinite(number)) throw new Error(`weakening check: cannot read the solver's value ${value.toString()} as a number`);
-    return number;
-  };
-  const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, number(signal.value)) : undefined);
+  const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, integer(signal.value)) : undefined);
 
   const targetIndex = integer(variables.target);
   const named = space.targets[targetIndex];
