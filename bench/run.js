@@ -36,10 +36,12 @@
  *  With the policy-tests phase (--skip-policy-tests skips it; about 20 s): bench/policy-tests.js, `screenpol test`
  *  on 1,000 cases over 10 policies beside `screenpol lint <one policy>`, both cold, interleaved, medians;
  *  target: at most 300 ms above the lint (issue 12).
+ *  With the weakening phase (--skip-weakening skips it; about 30 s): bench/weakening.js, compareSubjects on a pair of
+ *  40-rule v2 policies (anyOf) of each vendor in a fresh process, z3 start included; target < 1 s; 200 rules reported.
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -356,6 +358,19 @@ if (!flag("skip-policy-tests")) {
   } catch (error) {
     log(`  policy tests phase failed: ${error.message.split("\n")[0]}`);
     addRow("screenpol test", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-weakening")) {
+  // The weakening check (bench/weakening.js): compareSubjects on 40-rule and 200-rule v2 pairs, each in a fresh process (z3 start counted).
+  section = 2.6;
+  log(`\nweakening check: compareSubjects on 40-rule and 200-rule v2 policy pairs, z3 start included [${elapsed()}]`);
+  try {
+    const { measureWeakening } = await import("./weakening.js");
+    results.weakening = measureWeakening({ root: ROOT, runs: 3, largeRuns: 1, log });
+    for (const row of results.weakening.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  weakening phase failed: ${error.message.split("\n")[0]}`);
+    addRow("weakening check", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-watch")) await watchPhase();

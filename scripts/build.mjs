@@ -43,6 +43,8 @@ export async function buildAll({ quiet = false, outDir = join(root, "dist") } = 
     ],
     outdir: join(outDir, "bin"),
     bundle: true,
+    // z3-solver loads its .wasm beside its own files, and only `compare`, `plan` and `push` import it (app/weakening.ts).
+    external: ["z3-solver"],
     splitting: true,
     format: "esm",
     platform: "node",

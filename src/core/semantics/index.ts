@@ -44,3 +44,5 @@ export {
 export { policyTestFindings, readPolicyTest, type PolicyTest, type PolicyTestCase } from "./test-file.js";
 export { runPolicyTests, mergeTestRuns, coverableItems, uncoveredItems, type TestRun, type TestSubject, type CaseResult, type PolicyCoverage, type UncoveredItem } from "./run-tests.js";
 export { createTestSession, type TestSession, type TestSessionInput, type WatchedTests, type TestsNotRun } from "./test-session.js";
+export type { Verdict, DecisionRef, Transition, SubjectComparison } from "./weakening/model.js";
+export { describeTransition } from "./weakening/describe.js";
