@@ -13,72 +13,11 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver, compareSubjects, isWeakening } from "../../src/app/weakening.js";
-import { decide, STRICTNESS, type DecisionSubject, type PolicyDocument } from "../../src/core/semantics/index.js";
-import type { Scope, Vendor } from "../../src/core/vendors.js";
-import { NOW, addressEntries, policy, screening } from "../helpers/screening-arbitraries.js";
+import { decide, STRICTNESS } from "../../src/core/semantics/index.js";
+import { NOW, screening } from "../helpers/screening-arbitraries.js";
+import { versions } from "../helpers/version-pairs.js";
 
 afterAll(closeSolver);
-
-type Mutation = "independent" | "swap" | "drop" | "toggle" | "preScreen" | "entries" | "none" | "absent";
-
-function versions(): fc.Arbitrary<{ vendor: Vendor; scope: Scope; base: DecisionSubject; head: DecisionSubject }> {
-  return fc
-    .tuple(fc.constantFrom("vendorAWalletScreening", "vendorBAddressScreening") as fc.Arbitrary<Vendor>, fc.constantFrom("SIGN_IN", "TRANSACTION") as fc.Arbitrary<Scope>)
-    .chain(([vendor, scope]) =>
-      fc
-        .record({
-          base: policy(vendor, scope),
-          other: policy(vendor, scope),
-          baseEntries: addressEntries(),
-          otherEntries: addressEntries(),
-          mutation: fc.constantFrom<Mutation>("independent", "swap", "drop", "toggle", "preScreen", "entries", "none", "absent"),
-          at: fc.nat(),
-        })
-        .map(({ base, other, baseEntries, otherEntries, mutation, at }) => {
-          const rules = base.rules.postScreen;
-          const index = rules.length === 0 ? 0 : at % rules.length;
-          let head: PolicyDocument | undefined = base;
-          let headEntries = baseEntries;
-          switch (mutation) {
-            case "independent":
-              head = other;
-              headEntries = otherEntries;
-              break;
-            case "swap":
-              if (rules.length > 1) {
-                const next = (index + 1) % rules.length;
-                const swapped = [...rules];
-                [swapped[index], swapped[next]] = [swapped[next]!, swapped[index]!];
-                head = { ...base, rules: { ...base.rules, postScreen: swapped } };
-              }
-              break;
-            case "drop":
-              head = { ...base, rules: { ...base.rules, postScreen: rules.filter((_, position) => position !== index) } };
-              break;
-            case "toggle":
-              head = { ...base, enabled: !base.enabled };
-              break;
-            case "preScreen":
-              head = { ...base, rules: { ...base.rules, preScreen: other.rules.preScreen } };
-              break;
-            case "entries":
-              headEntries = otherEntries;
-              break;
-            case "absent":
-              head = undefined;
-              break;
-            case "none":
-              break;
-          }
-          return {
-            vendor,
-            scope,
-            base: { providerType: vendor, scope, policy: base, addressEntries: baseEntries },
-            head: { providerType: vendor, scope, policy: head, addressEntries: headEntries },
-          };
-        }),
-    );
-}
 
 describe("the weakening check against decide()", () => {
   it("lists every change of action that random screenings find, and every example reproduces", { timeout: 120_000 }, async () => {
