@@ -254,6 +254,28 @@ describe("screenpol compare", () => {
     expect(JSON.parse(elsewhere.stdout)).toEqual({ version: 1, policies: [] });
   });
 
+  it("reports a removed policy as removed with what it let through, which --deny-weakening refuses", async () => {
+    git(repo.dir, "rm", "-q", "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml");
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening", "--format", "json"], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/SIGN_IN (removed)\n");
+    const [policy] = (JSON.parse(run.stdout) as { policies: Array<{ verdict: string; transitions: Array<{ from: { action: string }; to: { action: string; by: string } }> }> }).policies;
+    expect(policy?.verdict).toBe("removed");
+    expect(policy?.transitions.length).toBeGreaterThan(0);
+    expect(policy?.transitions.every((transition) => transition.to.action === "ALLOW" && transition.from.action !== "ALLOW")).toBe(true);
+  });
+
+  it("reads paths relative to the current folder", async () => {
+    raiseBlockThreshold(repo);
+    const cwd = join(repo.dir, "policies/sandbox");
+    const here = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorAWalletScreening", "--format", "json"], { cwd });
+    expect((JSON.parse(here.stdout) as { policies: Array<{ scope: string; verdict: string }> }).policies.map(({ scope, verdict }) => ({ scope, verdict }))).toEqual([
+      { scope: "TRANSACTION", verdict: "weaker" },
+    ]);
+    const other = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorBAddressScreening", "--format", "json"], { cwd });
+    expect(JSON.parse(other.stdout)).toEqual({ version: 1, policies: [] });
+  });
+
   it("refuses an unknown or invalid ref in one line, exit 2", async () => {
     const unknown = await runCli(["compare", "--base", "no-such-ref", ...NOW], {
       cwd: repo.dir,
