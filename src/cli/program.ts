@@ -196,6 +196,20 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await replayCommand(file, flags, io);
   });
 
+  program
+    .command("compare")
+    .description("the weakening check, offline: every policy changed between two Git revisions, compared over every possible screening")
+    .argument("[paths...]", "files or folders to limit the comparison to (default: the policies folder)")
+    .requiredOption("--base <git-ref>", "the earlier version: the files as of this Git revision")
+    .option("--head <git-ref>", "the later version (default: the working tree)")
+    .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
+    .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit")
+    .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
+    .action(async (paths: string[], flags) => {
+      const { compareCommand } = await import("./commands/compare.js");
+      result.code = await compareCommand(paths, flags, io);
+    });
+
   // Admin commands: the remaining operations of admin-api.md (docs/admin-commands.md).
   addRemoteOptions(
     program

@@ -45,3 +45,17 @@ export async function openGitRevision(root: string, ref: string): Promise<GitRev
     },
   };
 }
+
+/**
+ * Paths (relative to `root`) under `under` that differ between the commit
+ * `base` and `head` (a commit, or the working tree when undefined, untracked
+ * files included: a new policy not yet added is a change too). Renames are
+ * read as a removal and an addition: a policy's path is its identity.
+ */
+export async function changedFiles(root: string, base: string, head: string | undefined, under: readonly string[]): Promise<string[]> {
+  const what = "cannot list the files changed since the base revision";
+  const pathspec = ["--", ...under];
+  const diff = await git(root, ["diff", "--relative", "--no-renames", "--name-only", "-z", base, ...(head === undefined ? [] : [head]), ...pathspec], what);
+  const untracked = head === undefined ? await git(root, ["ls-files", "-z", "--others", "--exclude-standard", ...pathspec], what) : "";
+  return [...new Set([...diff.split("\0"), ...untracked.split("\0")].filter((path) => path !== ""))].sort();
+}

@@ -1,0 +1,106 @@
+/**
+ * `screenpol compare --base <ref> [--head <ref>] [paths..]` (semantics.md
+ * section 5; issue 13, item 3): every policy and address-entry file that
+ * differs between two Git revisions (head: the working tree by default),
+ * each changed (environment, vendor, scope) compared over every possible
+ * screening by the weakening check. Offline: Git and the solver only.
+ */
+import { relative, resolve } from "node:path";
+import { findEnvironment } from "../core/config.js";
+import { classifyPath } from "../core/layout.js";
+import type { LintResult, SourceFile } from "../core/lint.js";
+import type { SubjectComparison } from "../core/semantics/weakening/model.js";
+import { SCOPES } from "../core/vendors.js";
+import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
+import { loadSubjects, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { compareSubjects, withSolver } from "./weakening.js";
+import { openValidWorkspace } from "./workspace-config.js";
+
+export interface CompareRequest {
+  cwd: string;
+  base: string;
+  /** A Git revision; undefined: the working tree. */
+  head?: string;
+  /** Files or folders (relative to `cwd`) the comparison is limited to; empty: the policies folder. */
+  paths: readonly string[];
+  /** The clock address entries' `expiresAt` is read at, the same for both versions. */
+  now: Date;
+  timeoutMs?: number;
+}
+
+export type CompareSide = "base" | "head";
+
+export interface ComparedPolicy extends SubjectTarget, SubjectComparison {}
+
+export type CompareRun =
+  | { kind: "findings"; side: CompareSide; label: string; lint: LintResult }
+  | { kind: "report"; labels: Record<CompareSide, string>; policies: ComparedPolicy[] };
+
+export async function runCompare(request: CompareRequest): Promise<CompareRun> {
+  const workspace = await openValidWorkspace(request.cwd);
+  const { config, root } = workspace;
+  const base = await openGitRevision(root, request.base);
+  const head = request.head === undefined ? undefined : await openGitRevision(root, request.head);
+  const labels = { base: labelOf(base), head: head === undefined ? "working tree" : labelOf(head) };
+  const under = request.paths.length === 0 ? [config.paths.policies] : request.paths.map((path) => relative(root, resolve(request.cwd, path)) || ".");
+  const headRead: SourceReader = head?.read ?? workingTreeReader(root);
+  const changed: string[] = [];
+  for (const file of await changedFiles(root, base.commit, head?.commit, under)) {
+    // git reports a file whose stat changed but not its bytes; only content counts.
+    if (!sameBytes(await base.read(file), await headRead(file))) changed.push(file);
+  }
+  const targets = targetsOf(changed, config);
+  if (targets.length === 0) return { kind: "report", labels, policies: [] };
+
+  const before = await loadSubjects(config, targets, base.read, { now: request.now });
+  if (before.kind === "findings") return { kind: "findings", side: "base", label: labels.base, lint: before.lint };
+  const after = await loadSubjects(config, targets, headRead, { now: request.now });
+  if (after.kind === "findings") return { kind: "findings", side: "head", label: labels.head, lint: after.lint };
+
+  const policies = await withSolver(async () => {
+    const results: ComparedPolicy[] = [];
+    for (const target of targets) {
+      const from = before.subjects.get(subjectKey(target))!;
+      const to = after.subjects.get(subjectKey(target))!;
+      // Neither side has a policy nor entries for this scope: nothing decides anything differently.
+      if (!from.policyExists && !to.policyExists && !from.addressesExist && !to.addressesExist) continue;
+      const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs });
+      results.push({ ...target, ...comparison });
+    }
+    return results;
+  });
+  return { kind: "report", labels, policies };
+}
+
+function labelOf(revision: { ref: string; commit: string }): string {
+  return `${revision.ref} (${revision.commit.slice(0, 7)})`;
+}
+
+function sameBytes(a: SourceFile | undefined, b: SourceFile | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const left = a.bytes ?? (a.text === undefined ? undefined : new TextEncoder().encode(a.text));
+  const right = b.bytes ?? (b.text === undefined ? undefined : new TextEncoder().encode(b.text));
+  if (left === undefined || right === undefined) return false;
+  return Buffer.from(left).equals(Buffer.from(right));
+}
+
+/**
+ * The (environment, vendor, scope) of each changed policy file, and both
+ * scopes of a changed addresses.yaml, in a stable order. A file outside the
+ * layout or of an environment the config does not declare decides nothing
+ * here (`lint` reports it).
+ */
+function targetsOf(files: readonly string[], config: Parameters<typeof classifyPath>[1]): SubjectTarget[] {
+  const keys = new Map<string, SubjectTarget>();
+  for (const file of files) {
+    const role = classifyPath(file, config);
+    if (role.layoutProblem !== undefined || role.environment === undefined || role.providerType === undefined) continue;
+    if (!findEnvironment(config, role.environment)) continue;
+    const scopes = role.kind === "addresses" ? SCOPES : role.kind === "policy" && role.scope !== undefined ? [role.scope] : [];
+    for (const scope of scopes) {
+      const target = { environment: role.environment, providerType: role.providerType, scope };
+      keys.set(subjectKey(target), target);
+    }
+  }
+  return [...keys.values()].sort((a, b) => subjectKey(a).localeCompare(subjectKey(b)));
+}

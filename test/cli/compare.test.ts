@@ -1,0 +1,302 @@
+/**
+ * screenpol compare as a user runs it (semantics.md section 5; issue 13,
+ * item 3): the built CLI on a copy of the sample repository made a Git
+ * repository, policies and address entries edited in the working tree or
+ * committed, both versions read offline.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+
+const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+const ADDRESSES = "policies/sandbox/vendorAWalletScreening/addresses.yaml";
+const NOW = ["--now", "2026-11-23T12:00:00Z"];
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@t",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@t",
+    },
+  });
+}
+
+function edit(repo: TempRepo, file: string, from: string, to: string): void {
+  const text = readFileSync(join(repo.dir, file), "utf8");
+  const edited = text.replace(from, to);
+  expect(edited).not.toBe(text);
+  repo.write(file, edited);
+}
+
+/** The block threshold of the sample policy raised from 8.5 to 9: scores from 8.5 to 9 are no longer blocked. */
+const raiseBlockThreshold = (repo: TempRepo) => edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
+
+/** A BLOCK rule above every other: some screenings alerted or allowed before are blocked now. */
+const addBlockRule = (repo: TempRepo) =>
+  edit(
+    repo,
+    POLICY,
+    "  postScreen:\n",
+    "  postScreen:\n    - id: block-any-mixer\n      when:\n        exposure: { category: mixer, direction: direct, minPercent: 1 }\n      action: BLOCK\n\n",
+  );
+
+describe("screenpol compare", () => {
+  let repo: TempRepo;
+  let commit: string;
+  beforeEach(() => {
+    repo = makeTempRepo();
+    git(repo.dir, "init", "-q");
+    git(repo.dir, "add", "-A");
+    git(repo.dir, "commit", "-qm", "samples");
+    commit = git(repo.dir, "rev-parse", "--short=7", "HEAD").trim();
+  });
+  afterEach(() => repo.remove());
+
+  it("reports a raised riskScore threshold as weaker, every weakening transition first with its example in words", async () => {
+    raiseBlockThreshold(repo);
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `Compare: base HEAD (${commit}), head working tree`,
+        "",
+        "Weakenings (a screening decided less strictly by head than by base):",
+        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no_kyc_exchange direct = 25%",
+        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox) when riskScore = 8.5",
+        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score) when riskScore = 8.5, exposure mixer indirect = 15%",
+        "",
+        "1 policy compared: 1 weaker",
+        "",
+      ].join("\n"),
+    );
+    const json = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({
+      version: 1,
+      policies: [
+        {
+          environment: "sandbox",
+          providerType: "vendorAWalletScreening",
+          scope: "TRANSACTION",
+          verdict: "weaker",
+          transitions: [
+            {
+              from: { action: "BLOCK", by: "block-severe-risk-score" },
+              to: { action: "ALERT", by: "alert-no-kyc-exchange" },
+              example: {
+                scope: "TRANSACTION",
+                chain: "SOL",
+                address: "unlisted-address-1",
+                transfer: {
+                  token: {
+                    chain: "EVM",
+                    networkId: 137,
+                    contractAddress: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+                  },
+                },
+                signals: {
+                  riskScore: 8.5,
+                  exposures: [
+                    {
+                      category: "no_kyc_exchange",
+                      direction: "direct",
+                      percent: 25,
+                    },
+                  ],
+                },
+              },
+            },
+            {
+              from: { action: "BLOCK", by: "block-severe-risk-score" },
+              to: { action: "ALERT", by: "alert-everything-else-sandbox" },
+              example: {
+                scope: "TRANSACTION",
+                chain: "SOL",
+                address: "unlisted-address-1",
+                transfer: {
+                  token: {
+                    chain: "EVM",
+                    networkId: 137,
+                    contractAddress: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+                  },
+                },
+                signals: { riskScore: 8.5 },
+              },
+            },
+            {
+              from: { action: "BLOCK", by: "block-severe-risk-score" },
+              to: {
+                action: "ALERT",
+                by: "alert-obfuscation-with-elevated-score",
+              },
+              example: {
+                scope: "TRANSACTION",
+                chain: "SOL",
+                address: "unlisted-address-1",
+                transfer: {
+                  token: {
+                    chain: "EVM",
+                    networkId: 137,
+                    contractAddress: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+                  },
+                },
+                signals: {
+                  riskScore: 8.5,
+                  exposures: [{ category: "mixer", direction: "indirect", percent: 15 }],
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("reports a new BLOCK rule as stricter", async () => {
+    addBlockRule(repo);
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `Compare: base HEAD (${commit}), head working tree`,
+        "",
+        "Other changed policies:",
+        "  sandbox/vendorAWalletScreening/TRANSACTION: stricter",
+        "",
+        "1 policy compared: 1 stricter",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lists no policy when nothing changed, and exits 0", async () => {
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`Compare: base HEAD (${commit}), head working tree\nNo policy or address entries changed.\n`);
+    const json = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ version: 1, policies: [] });
+  });
+
+  it("--deny-weakening exits 1 on a weaker policy and 0 on a stricter one", async () => {
+    raiseBlockThreshold(repo);
+    const weaker = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
+    expect(weaker.code).toBe(1);
+    expect(weaker.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/TRANSACTION (weaker)\n");
+    git(repo.dir, "checkout", "-q", "--", POLICY);
+    addBlockRule(repo);
+    const stricter = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
+    expect(stricter.stderr).toBe("");
+    expect(stricter.code).toBe(0);
+  });
+
+  it("compares both scopes of the (environment, vendor) of a changed addresses.yaml", async () => {
+    edit(repo, ADDRESSES, "    action: BLOCK\n    scope: ALL\n", "    action: ALLOW\n    scope: ALL\n");
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      policies: Array<{
+        environment: string;
+        providerType: string;
+        scope: string;
+        verdict: string;
+      }>;
+    };
+    expect(
+      report.policies.map(({ environment, providerType, scope, verdict }) => ({
+        environment,
+        providerType,
+        scope,
+        verdict,
+      })),
+    ).toEqual([
+      {
+        environment: "sandbox",
+        providerType: "vendorAWalletScreening",
+        scope: "SIGN_IN",
+        verdict: "weaker",
+      },
+      {
+        environment: "sandbox",
+        providerType: "vendorAWalletScreening",
+        scope: "TRANSACTION",
+        verdict: "weaker",
+      },
+    ]);
+  });
+
+  it("reads head from a Git revision with --head, and limits the comparison to the paths given", async () => {
+    raiseBlockThreshold(repo);
+    git(repo.dir, "commit", "-qam", "raise");
+    addBlockRule(repo);
+    const committed = await runCli(["compare", "--base", "HEAD~1", "--head", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(committed.code).toBe(0);
+    expect((JSON.parse(committed.stdout) as { policies: Array<{ verdict: string }> }).policies.map((policy) => policy.verdict)).toEqual(["weaker"]);
+    const elsewhere = await runCli(["compare", "--base", "HEAD~1", "policies/live", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(elsewhere.code).toBe(0);
+    expect(JSON.parse(elsewhere.stdout)).toEqual({ version: 1, policies: [] });
+  });
+
+  it("reports a removed policy as removed with what it let through, which --deny-weakening refuses", async () => {
+    git(repo.dir, "rm", "-q", "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml");
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening", "--format", "json"], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/SIGN_IN (removed)\n");
+    const [policy] = (JSON.parse(run.stdout) as { policies: Array<{ verdict: string; transitions: Array<{ from: { action: string }; to: { action: string; by: string } }> }> }).policies;
+    expect(policy?.verdict).toBe("removed");
+    expect(policy?.transitions.length).toBeGreaterThan(0);
+    expect(policy?.transitions.every((transition) => transition.to.action === "ALLOW" && transition.from.action !== "ALLOW")).toBe(true);
+  });
+
+  it("reads paths relative to the current folder", async () => {
+    raiseBlockThreshold(repo);
+    const cwd = join(repo.dir, "policies/sandbox");
+    const here = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorAWalletScreening", "--format", "json"], { cwd });
+    expect((JSON.parse(here.stdout) as { policies: Array<{ scope: string; verdict: string }> }).policies.map(({ scope, verdict }) => ({ scope, verdict }))).toEqual([
+      { scope: "TRANSACTION", verdict: "weaker" },
+    ]);
+    const other = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorBAddressScreening", "--format", "json"], { cwd });
+    expect(JSON.parse(other.stdout)).toEqual({ version: 1, policies: [] });
+  });
+
+  it("refuses an unknown or invalid ref in one line, exit 2", async () => {
+    const unknown = await runCli(["compare", "--base", "no-such-ref", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr).toBe('screenpol: unknown Git revision "no-such-ref": no commit of that name in this repository\n');
+    const invalid = await runCli(["compare", "--base=-x", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toBe('screenpol: not a Git revision: "-x"\n');
+  });
+
+  it("prints the lint errors of a version and says which, exit 1", async () => {
+    edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
+    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+      cwd: repo.dir,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(POLICY);
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors; fix them first (nothing was compared)\n");
+  });
+});
