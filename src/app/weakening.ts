@@ -13,7 +13,10 @@ import { STRICTNESS } from "../core/semantics/decision.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { declareSpace, encodeDecision, screeningOfModel, strictnessOf } from "../core/semantics/weakening/encode.js";
 import { readableExample } from "../core/semantics/weakening/examples.js";
-import type { DecisionRef, SubjectComparison, Transition, Verdict } from "../core/semantics/weakening/model.js";
+import type { DecisionRef, SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
+import { completePair, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
+
+export { isWeakening };
 import { screeningSpace } from "../core/semantics/weakening/space.js";
 
 export type { DecisionRef, SubjectComparison, Transition, Verdict } from "../core/semantics/weakening/model.js";
@@ -73,11 +76,10 @@ export async function withSolver<T>(fn: () => Promise<T>): Promise<T> {
  * other change. The transitions of `added` and `removed` are listed too.
  */
 export async function compareSubjects(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
-  const known = base ?? head;
-  if (known === undefined) throw new TypeError("compareSubjects needs a base or a head");
-  const empty: DecisionSubject = { providerType: known.providerType, scope: known.scope };
+  const pair = completePair(base, head);
+  if (pair === undefined) throw new TypeError("compareSubjects needs a base or a head");
   const { z3 } = await loadSolver();
-  const run = queue.then(() => compareWith(z3, base ?? empty, head ?? empty, options));
+  const run = queue.then(() => compareWith(z3, pair.base, pair.head, options));
   queue = run.catch(() => undefined);
   return run;
 }
@@ -132,16 +134,3 @@ function refAt(outcomes: readonly DecisionRef[], index: number): DecisionRef {
   return ref;
 }
 
-function verdictOf(base: DecisionSubject, head: DecisionSubject, weaker: boolean, stricter: boolean): Verdict {
-  if (base.policy === undefined && head.policy !== undefined) return "added";
-  if (base.policy !== undefined && head.policy === undefined) return "removed";
-  if (weaker && stricter) return "mixed";
-  if (weaker) return "weaker";
-  if (stricter) return "stricter";
-  return "equivalent";
-}
-
-/** Is `to` less strict than `from`? */
-export function isWeakening(transition: { from: DecisionRef; to: DecisionRef }): boolean {
-  return STRICTNESS[transition.to.action] < STRICTNESS[transition.from.action];
-}

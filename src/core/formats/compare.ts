@@ -5,7 +5,7 @@
  */
 import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SubjectComparison, Verdict } from "../semantics/weakening/model.js";
-import { STRICTNESS } from "../semantics/decision.js";
+import { isWeakening } from "../semantics/weakening/verdict.js";
 import type { Scope, Vendor } from "../vendors.js";
 
 export const COMPARE_FORMAT_NAMES = ["pretty", "json"] as const;
@@ -18,8 +18,6 @@ export interface ComparedPolicyView extends SubjectComparison {
 
 /** Verdicts `--deny-weakening` refuses: a weakening, or no proof that there is none. */
 const DENIED: ReadonlySet<Verdict> = new Set(["weaker", "mixed", "unknown"]);
-
-const isWeakening = (transition: SubjectComparison["transitions"][number]) => STRICTNESS[transition.to.action] < STRICTNESS[transition.from.action];
 
 /**
  * Does `--deny-weakening` refuse this policy? weaker, mixed and unknown do;

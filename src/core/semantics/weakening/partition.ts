@@ -33,7 +33,8 @@ import { decide } from "../decide.js";
 import { STRICTNESS, type Decision } from "../decision.js";
 import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
 import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
-import type { DecisionRef, SubjectComparison, Transition, Verdict } from "./model.js";
+import type { DecisionRef, SubjectComparison, Transition } from "./model.js";
+import { completePair, isWeakening, verdictOf } from "./verdict.js";
 
 /** Representative screenings above which the partition gives up with `unknown` (a bound on time: about 10 s per million, both versions decided). */
 export const DEFAULT_MAX_SCREENINGS = 2_000_000;
@@ -147,26 +148,6 @@ function refOf(decision: Decision): DecisionRef {
   return { action: decision.action, by: decision.by };
 }
 
-function isWeakening(transition: Transition): boolean {
-  return STRICTNESS[transition.to.action] < STRICTNESS[transition.from.action];
-}
-
-function verdictOf(base: DecisionSubject, head: DecisionSubject, weaker: boolean, stricter: boolean): Verdict {
-  if (base.policy === undefined && head.policy !== undefined) return "added";
-  if (base.policy !== undefined && head.policy === undefined) return "removed";
-  if (weaker && stricter) return "mixed";
-  if (weaker) return "weaker";
-  if (stricter) return "stricter";
-  return "equivalent";
-}
-
-/** A missing side is the same (vendor, scope) with no policy and no address entries. */
-function completePair(base: DecisionSubject | undefined, head: DecisionSubject | undefined): { base: DecisionSubject; head: DecisionSubject } | undefined {
-  const known = base ?? head;
-  if (known === undefined) return undefined;
-  const none: DecisionSubject = { providerType: known.providerType, scope: known.scope };
-  return { base: base ?? none, head: head ?? none };
-}
 
 function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Partition {
   const { dimensions, rules } = dimensionsOf(base.providerType, [base, head]);
