@@ -48,7 +48,10 @@ const addBlockRule = (repo: TempRepo) =>
     "  postScreen:\n    - id: block-any-mixer\n      when:\n        exposure: { category: mixer, direction: direct, minPercent: 1 }\n      action: BLOCK\n\n",
   );
 
-describe("screenpol compare", () => {
+/** Every compare process starts z3 (about 1.5 s alone, several seconds on a loaded 2-core machine). */
+const compare = (args: string[], options: { cwd: string }) => runCli(["compare", ...args], { ...options, timeoutMs: 60_000 });
+
+describe("screenpol compare", { timeout: 120_000 }, () => {
   let repo: TempRepo;
   let commit: string;
   beforeEach(() => {
@@ -62,7 +65,7 @@ describe("screenpol compare", () => {
 
   it("reports a raised riskScore threshold as weaker, every weakening transition first with its example in words", async () => {
     raiseBlockThreshold(repo);
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+    const run = await compare(["--base", "HEAD", ...NOW], {
       cwd: repo.dir,
     });
     expect(run.stderr).toBe("");
@@ -80,7 +83,7 @@ describe("screenpol compare", () => {
         "",
       ].join("\n"),
     );
-    const json = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({
       version: 1,
@@ -165,7 +168,7 @@ describe("screenpol compare", () => {
 
   it("reports a new BLOCK rule as stricter", async () => {
     addBlockRule(repo);
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+    const run = await compare(["--base", "HEAD", ...NOW], {
       cwd: repo.dir,
     });
     expect(run.stderr).toBe("");
@@ -184,31 +187,31 @@ describe("screenpol compare", () => {
   });
 
   it("lists no policy when nothing changed, and exits 0", async () => {
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+    const run = await compare(["--base", "HEAD", ...NOW], {
       cwd: repo.dir,
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`Compare: base HEAD (${commit}), head working tree\nNo policy or address entries changed.\n`);
-    const json = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ version: 1, policies: [] });
   });
 
   it("--deny-weakening exits 1 on a weaker policy and 0 on a stricter one", async () => {
     raiseBlockThreshold(repo);
-    const weaker = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
+    const weaker = await compare(["--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
     expect(weaker.code).toBe(1);
     expect(weaker.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/TRANSACTION (weaker)\n");
     git(repo.dir, "checkout", "-q", "--", POLICY);
     addBlockRule(repo);
-    const stricter = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
+    const stricter = await compare(["--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
     expect(stricter.stderr).toBe("");
     expect(stricter.code).toBe(0);
   });
 
   it("compares both scopes of the (environment, vendor) of a changed addresses.yaml", async () => {
     edit(repo, ADDRESSES, "    action: BLOCK\n    scope: ALL\n", "    action: ALLOW\n    scope: ALL\n");
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const run = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as {
@@ -246,17 +249,17 @@ describe("screenpol compare", () => {
     raiseBlockThreshold(repo);
     git(repo.dir, "commit", "-qam", "raise");
     addBlockRule(repo);
-    const committed = await runCli(["compare", "--base", "HEAD~1", "--head", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const committed = await compare(["--base", "HEAD~1", "--head", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(committed.code).toBe(0);
     expect((JSON.parse(committed.stdout) as { policies: Array<{ verdict: string }> }).policies.map((policy) => policy.verdict)).toEqual(["weaker"]);
-    const elsewhere = await runCli(["compare", "--base", "HEAD~1", "policies/live", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const elsewhere = await compare(["--base", "HEAD~1", "policies/live", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(elsewhere.code).toBe(0);
     expect(JSON.parse(elsewhere.stdout)).toEqual({ version: 1, policies: [] });
   });
 
   it("reports a removed policy as removed with what it let through, which --deny-weakening refuses", async () => {
     git(repo.dir, "rm", "-q", "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml");
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW, "--deny-weakening", "--format", "json"], { cwd: repo.dir });
+    const run = await compare(["--base", "HEAD", ...NOW, "--deny-weakening", "--format", "json"], { cwd: repo.dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/SIGN_IN (removed)\n");
     const [policy] = (JSON.parse(run.stdout) as { policies: Array<{ verdict: string; transitions: Array<{ from: { action: string }; to: { action: string; by: string } }> }> }).policies;
@@ -268,22 +271,22 @@ describe("screenpol compare", () => {
   it("reads paths relative to the current folder", async () => {
     raiseBlockThreshold(repo);
     const cwd = join(repo.dir, "policies/sandbox");
-    const here = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorAWalletScreening", "--format", "json"], { cwd });
+    const here = await compare(["--base", "HEAD", ...NOW, "vendorAWalletScreening", "--format", "json"], { cwd });
     expect((JSON.parse(here.stdout) as { policies: Array<{ scope: string; verdict: string }> }).policies.map(({ scope, verdict }) => ({ scope, verdict }))).toEqual([
       { scope: "TRANSACTION", verdict: "weaker" },
     ]);
-    const other = await runCli(["compare", "--base", "HEAD", ...NOW, "vendorBAddressScreening", "--format", "json"], { cwd });
+    const other = await compare(["--base", "HEAD", ...NOW, "vendorBAddressScreening", "--format", "json"], { cwd });
     expect(JSON.parse(other.stdout)).toEqual({ version: 1, policies: [] });
   });
 
   it("refuses an unknown or invalid ref in one line, exit 2", async () => {
-    const unknown = await runCli(["compare", "--base", "no-such-ref", ...NOW], {
+    const unknown = await compare(["--base", "no-such-ref", ...NOW], {
       cwd: repo.dir,
     });
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe("");
     expect(unknown.stderr).toBe('screenpol: unknown Git revision "no-such-ref": no commit of that name in this repository\n');
-    const invalid = await runCli(["compare", "--base=-x", ...NOW], {
+    const invalid = await compare(["--base=-x", ...NOW], {
       cwd: repo.dir,
     });
     expect(invalid.code).toBe(2);
@@ -292,7 +295,7 @@ describe("screenpol compare", () => {
 
   it("prints the lint errors of a version and says which, exit 1", async () => {
     edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
-    const run = await runCli(["compare", "--base", "HEAD", ...NOW], {
+    const run = await compare(["--base", "HEAD", ...NOW], {
       cwd: repo.dir,
     });
     expect(run.code).toBe(1);
