@@ -6,8 +6,7 @@
 import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
-
-import { DEFAULT_SAMPLES, SAMPLES_RANGE } from "../core/replay/tally.js";
+import { DEFAULT_SAMPLES, SAMPLES_RANGE } from "../core/replay/sample-bounds.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";

@@ -6,13 +6,10 @@
  * bad lines are kept.
  */
 import type { Action } from "../vendors.js";
+import { DEFAULT_SAMPLES } from "./sample-bounds.js";
 import { STEPS, STRICTNESS, type Decision } from "../semantics/decision.js";
 
 export const REPLAY_FORMAT_VERSION = 1;
-/** Changed screenings listed by default (`--samples`). */
-export const DEFAULT_SAMPLES = 10;
-/** A sample list is for reading; more than this is what `--format json` and a script are for. */
-export const SAMPLES_RANGE = { min: 0, max: 10_000 } as const;
 /** Bad lines listed; the rest are only counted (`skipped`). */
 export const BAD_LINES_KEPT = 100;
 
