@@ -110,6 +110,33 @@ describe("reachability: named cases (issue 13, item 7)", { timeout: 60_000 }, ()
     ]);
   });
 
+  it("vendorB, SIGN_IN: an ALERT from high up takes every severe address from the BLOCK below it", async () => {
+    const of: DecisionSubject = {
+      providerType: "vendorBAddressScreening",
+      scope: "SIGN_IN",
+      policy: {
+        providerType: "vendorBAddressScreening",
+        scope: "SIGN_IN",
+        schemaVersion: 1,
+        enabled: true,
+        rules: {
+          preScreen: {},
+          postScreen: [
+            { id: "alert-high", when: { riskLevel: { atLeast: "high" } }, action: "ALERT" },
+            { id: "block-severe-theft", when: { riskLevel: { atLeast: "severe" }, indicator: { category: "theft", riskType: "counterparty", minVolumeUsd: 500 } }, action: "BLOCK" },
+            { id: "block-theft", when: { indicator: { category: "theft", riskType: "counterparty", minVolumeUsd: 1000 } }, action: "BLOCK" },
+          ],
+        },
+      },
+      addressEntries: [],
+    };
+    expect(await reachability(of)).toEqual([
+      { id: "alert-high", status: "reachable" },
+      { id: "block-severe-theft", status: "unreachable", takers: ["ALERT (alert-high)"], lessStrict: true },
+      { id: "block-theft", status: "reachable" },
+    ]);
+  });
+
   it("a solver that runs out of time answers unknown with the bound, never reachable or unreachable", async () => {
     const result = await reachabilityOf(subject(policyA([allowPartners, blockPartners])), { now: NOW, timeoutMs: 0 });
     expect(result.rules.map((rule) => rule.status)).toEqual(["unknown", "unknown"]);
