@@ -1,7 +1,8 @@
 /**
  * Exact reachability of a policy's postScreen rules (issue 13, item 7): is
- * some screening decided by the rule, and if none is, which earlier rules or
- * steps decide the screenings it matches. Two engines answer, as for the
+ * some screening decided by the rule, and if none is, which earlier rules
+ * decide the screenings it matches (`policy-disabled` when the policy is
+ * disabled: `takesMatches`). Two engines answer, as for the
  * weakening check (style.md habit 12): the z3 prover (src/app/reachability.ts,
  * over the query built here on encode.ts's translation) and the interval
  * partition (partition.ts, `reachabilityPartition`). What they share, the
