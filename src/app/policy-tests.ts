@@ -3,13 +3,15 @@
  * (the config's tests folder, or the named paths), read them bounded, lint
  * them as the lint does (a malformed file is its findings, exit 2), load the
  * policy and address entries of every (environment, vendor, scope) they name
- * (a lint error there is its findings, exit 1), and run every case.
+ * (a lint error there is its findings, exit 1), and run every case; with
+ * coverage asked, prove which uncovered rules are unreachable.
  */
 import { join, resolve } from "node:path";
 import type { Config } from "../core/config.js";
 import { TEST_FILE_NAME } from "../core/layout.js";
 import { lintSources, withParse, type LintResult, type SourceFile } from "../core/lint.js";
 import { readPolicyTest, runPolicyTests, type PolicyTest, type TestRun, type TestSubject } from "../core/semantics/index.js";
+import { uncoveredRules, withReachability, type PolicyCoverage } from "../core/semantics/run-tests.js";
 import { isMissingPath } from "../workspace/named-path.js";
 import { collectPaths, listPolicyFiles, readSources } from "../workspace/repository.js";
 import { loadSubjects, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
@@ -24,6 +26,12 @@ export interface PolicyTestRequest {
   cwd?: string;
   /** The clock for address entries' `expiresAt`; default now. */
   now?: Date;
+  /**
+   * `--coverage`: prove which uncovered rules no screening can reach (issue
+   * 13, item 7), so that they are reported as unreachable, not as missing a
+   * case. The solver is loaded only when some rule is uncovered.
+   */
+  reachability?: boolean;
 }
 
 export type PolicyTestOutcome =
@@ -60,7 +68,29 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
     const loaded = load.subjects.get(subjectKey(test))!;
     return { test, subject: loaded.subject, policyFile: display.show(loaded.policyFile) };
   });
-  return { kind: "ran", run: runPolicyTests(subjects, now), files: tests.length };
+  const run = runPolicyTests(subjects, now);
+  return { kind: "ran", run: request.reachability === true ? await withProvenReachability(run, subjects, now) : run, files: tests.length };
+}
+
+/**
+ * The run with every tested policy's uncovered rules asked of the prover,
+ * one policy after another, the solver closed before this returns. A policy
+ * with no uncovered rule is not asked, and when none has one z3 is not loaded.
+ */
+async function withProvenReachability(run: TestRun, subjects: readonly TestSubject[], now: Date): Promise<TestRun> {
+  const asked = run.coverage.map((coverage) => {
+    // runPolicyTests made one coverage entry per tested policy, from these subjects.
+    const { subject } = subjects.find(({ test }) => test.environment === coverage.environment && test.providerType === coverage.providerType && test.scope === coverage.scope)!;
+    return { coverage, subject, ask: uncoveredRules(coverage, subject).length > 0 };
+  });
+  if (!asked.some(({ ask }) => ask)) return { ...run, coverage: run.coverage.map((coverage) => withReachability(coverage, undefined)) };
+  const [{ reachabilityOf }, { withSolver }] = await Promise.all([import("./reachability.js"), import("./weakening.js")]);
+  const coverage = await withSolver(async () => {
+    const proven: PolicyCoverage[] = [];
+    for (const { coverage, subject, ask } of asked) proven.push(withReachability(coverage, ask ? await reachabilityOf(subject, { now: now.getTime() }) : undefined));
+    return proven;
+  });
+  return { ...run, coverage };
 }
 
 /** The test files to run, read bounded: named files as given, named folders and the tests folder searched for `*.test.yaml`. */

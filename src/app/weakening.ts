@@ -38,7 +38,7 @@ interface Solver {
 }
 
 let solver: Promise<Solver> | undefined;
-/** z3's calls are not reentrant: one comparison at a time. */
+/** z3's calls are not reentrant: one solver session (a comparison, a reachability run) at a time. */
 let queue: Promise<unknown> = Promise.resolve();
 
 function loadSolver(): Promise<Solver> {
@@ -78,8 +78,17 @@ export async function withSolver<T>(fn: () => Promise<T>): Promise<T> {
 export async function compareSubjects(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareSubjects needs a base or a head");
+  return runWithSolver((z3) => compareWith(z3, pair.base, pair.head, options));
+}
+
+/**
+ * Runs `fn` with the z3 context once every session queued before it has
+ * ended (z3's calls are not reentrant), loading the solver first if need be:
+ * the way in for every use of the solver (this comparison, reachability.ts).
+ */
+export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>): Promise<T> {
   const { z3 } = await loadSolver();
-  const run = queue.then(() => compareWith(z3, pair.base, pair.head, options));
+  const run = queue.then(() => fn(z3));
   queue = run.catch(() => undefined);
   return run;
 }

@@ -1,6 +1,9 @@
 /**
- * `screenpol lint` never loads the z3 solver (issue 13, item 8): only the
- * weakening check imports it, lazily. A resolve hook preloaded into the CLI
+ * `screenpol lint` never loads the z3 solver (issue 13, item 8), nor does
+ * `screenpol test` unless --coverage has an uncovered rule to prove
+ * unreachable (item 7): only the weakening check and reachability import it,
+ * lazily. test/cli/policy-test.test.ts shows `test --coverage` with an
+ * uncovered rule does load it. A resolve hook preloaded into the CLI
  * process reports every resolution of z3-solver; the control run shows the
  * hook sees one when a process imports the solver.
  */
@@ -22,6 +25,23 @@ describe("lint without the solver", () => {
   it("screenpol lint of the sample repository does not load z3-solver", async () => {
     const run = await runCli(["lint"], { cwd: PROJECT_ROOT, env: { NODE_OPTIONS: HOOK } });
     expect(run.stdout).toMatch(/files linted/);
+    expect(run.stderr).not.toContain(MARK);
+  });
+});
+
+describe("test without the solver", () => {
+  it("screenpol test of the sample repository, without --coverage, does not load z3-solver", async () => {
+    const run = await runCli(["test"], { cwd: PROJECT_ROOT, env: { NODE_OPTIONS: HOOK } });
+    expect(run.stdout).toMatch(/\d+ passed, 0 failed\n$/);
+    expect(run.stderr).not.toContain(MARK);
+  });
+
+  it("screenpol test --coverage does not load it either when every rule of the sample repository is covered", async () => {
+    const run = await runCli(["test", "--coverage"], { cwd: PROJECT_ROOT, env: { NODE_OPTIONS: HOOK } });
+    expect(run.stdout).toContain("coverage: rules and steps no case reached");
+    const policies = run.stdout.split("\n").filter((line) => line.startsWith("  "));
+    expect(policies.length).toBeGreaterThan(0);
+    for (const line of policies) expect(line).toMatch(/: full coverage$/);
     expect(run.stderr).not.toContain(MARK);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
@@ -73,7 +75,8 @@ beforeEach(() => {
 });
 afterEach(() => repo.remove());
 
-const test = (args: string[] = []) => runCli(["test", ...args], { cwd: repo.dir });
+// A minute per process: `--coverage` with an uncovered rule starts z3 in it.
+const test = (args: string[] = []) => runCli(["test", ...args], { cwd: repo.dir, timeoutMs: 60_000 });
 
 describe("screenpol test", () => {
   it("passes: the summary is the last line, exit 0", async () => {
@@ -151,7 +154,8 @@ describe("screenpol test", () => {
     expect(run.stderr).toBe("screenpol: a tested policy or address file has errors; fix them first (no case was run)\n");
   });
 
-  it("--coverage lists exactly the rules and steps no case reached, per policy", async () => {
+  // alert-high-score is uncovered and reachable: z3 starts in each process to prove it, so a minute, not 20 s.
+  it("--coverage lists exactly the rules and steps no case reached, per policy", { timeout: 120_000 }, async () => {
     repo.write(TEST_FILE, HEADER + MIXER_CASE);
     const run = await test(["--coverage"]);
     expect(run.stdout).toBe(
@@ -168,6 +172,58 @@ describe("screenpol test", () => {
     expect(json.uncovered).toEqual(
       ["sanctions-floor", "pre-screen", "alert-high-score", "terminal-allow"].map((by) => ({ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", by })),
     );
+  });
+
+  it("--coverage lists rules no screening reaches as unreachable, with the rules that take them, in pretty, JSON and JUnit; z3 is loaded for it", { timeout: 120_000 }, async () => {
+    // block-scored matches scores 3..10: 3..5 are allowed by allow-low, the rest alerted by alert-high; no single rule covers it, so lint passes.
+    repo.write(
+      POLICY,
+      POLICY_TEXT.replace(
+        "  postScreen:\n",
+        `  postScreen:
+    - id: allow-low
+      when: { riskScore: { lte: 5 } }
+      action: ALLOW
+    - id: alert-high
+      when: { riskScore: { gte: 5 } }
+      action: ALERT
+    - id: block-scored
+      when: { riskScore: { gte: 3 } }
+      action: BLOCK
+`,
+      ),
+    );
+    repo.write(TEST_FILE, HEADER + MIXER_CASE.replace("riskScore: 3\n", "").replace("by: block-mixers", "by: allow-low").replace("action: BLOCK", "action: ALLOW").replace("exposures: [{ category: mixer, direction: direct, percent: 12.5 }]", "riskScore: 1"));
+    const hook = `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}`;
+    const run = await runCli(["test", "--coverage"], { cwd: repo.dir, env: { NODE_OPTIONS: hook }, timeoutMs: 60_000 });
+    expect(run.stdout).toBe(
+      [
+        "coverage: rules and steps no case reached, per tested policy",
+        // block-mixers stays: a screening with mixer exposure and no score reaches it. alert-high takes every
+        // score alert-high-score (gte 7) matches, with the same action: no lint check finds that one.
+        "  sandbox vendorAWalletScreening TRANSACTION: sanctions-floor, pre-screen, alert-high, block-mixers, terminal-allow; unreachable: block-scored (taken by allow-low, alert-high), alert-high-score (taken by alert-high)",
+        "",
+        "1 passed, 0 failed",
+        "",
+      ].join("\n"),
+    );
+    expect(run.stderr).toContain("[z3-solver loaded]");
+    expect(run.code).toBe(0);
+
+    const json = JSON.parse((await test(["--coverage", "--format", "json"])).stdout) as { uncovered: Array<{ by: string }>; unreachable: unknown[] };
+    expect(json.uncovered.map((item) => item.by)).toEqual(["sanctions-floor", "pre-screen", "alert-high", "block-mixers", "terminal-allow"]);
+    expect(json.unreachable).toEqual([
+      { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", by: "block-scored", takenBy: ["allow-low", "alert-high"] },
+      { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", by: "alert-high-score", takenBy: ["alert-high"] },
+    ]);
+    // Without --coverage nothing is proven: JSON keeps every uncovered rule and has no unreachable member.
+    const plain = JSON.parse((await test(["--format", "json"])).stdout) as Record<string, unknown>;
+    expect(plain.unreachable).toBeUndefined();
+    expect((plain.uncovered as Array<{ by: string }>).map((item) => item.by)).toContain("block-scored");
+
+    const junit = (await test(["--coverage", "--format", "junit"])).stdout;
+    expect(junit).toContain("unreachable: sandbox vendorAWalletScreening TRANSACTION block-scored (taken by allow-low, alert-high)");
+    expect(junit).toContain("not reached: sandbox vendorAWalletScreening TRANSACTION alert-high");
   });
 
   it("--coverage says full coverage for a policy every item of which a case reached", async () => {

@@ -16,7 +16,7 @@ export interface TestFlags {
 /** `screenpol test [paths..]`: runs the policy test files (semantics.md section 3). */
 export async function testCommand(paths: string[], flags: TestFlags, io: CliIo): Promise<ExitCode> {
   if (!isTestFormatName(flags.format)) throw new UsageError(`--format must be one of ${TEST_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
-  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now });
+  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now, reachability: flags.coverage === true });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   switch (outcome.kind) {
     case "malformed":

@@ -4,9 +4,9 @@
  * (version 1) and JUnit XML (one testsuite per file). Pure: the same run gives
  * the same bytes.
  */
-import type { CaseResult, TestRun } from "../semantics/run-tests.js";
+import type { CaseResult, PolicyCoverage, TestRun, UnreachableRule } from "../semantics/run-tests.js";
 import type { WatchedTests } from "../semantics/test-session.js";
-import { uncoveredItems } from "../semantics/run-tests.js";
+import { uncoveredItems, unreachableItems } from "../semantics/run-tests.js";
 import { escapeAttribute, escapeText } from "./junit.js";
 import { printable } from "./pretty.js";
 
@@ -19,7 +19,7 @@ export interface TestReportOptions {
 }
 
 export function formatTestRun(format: TestFormatName, run: TestRun, options: TestReportOptions): string {
-  if (format === "json") return formatTestJson(run);
+  if (format === "json") return formatTestJson(run, options);
   if (format === "junit") return formatTestJunit(run, options);
   return formatTestPretty(run, options);
 }
@@ -50,13 +50,29 @@ export function formatTestPretty(run: TestRun, options: TestReportOptions): stri
   }
   if (options.coverage) {
     out.push("coverage: rules and steps no case reached, per tested policy");
-    for (const policy of run.coverage) {
-      out.push(`  ${policy.environment} ${policy.providerType} ${policy.scope}: ${policy.uncovered.length === 0 ? "full coverage" : policy.uncovered.join(", ")}`);
-    }
+    for (const policy of run.coverage) out.push(`  ${policy.environment} ${policy.providerType} ${policy.scope}: ${coverageText(policy)}`);
     out.push("");
   }
   out.push(`${run.passed} passed, ${run.failed} failed`);
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * `pre-screen, alert-score; unreachable: block-exchange (taken by
+ * allow-partners)`: the items a case could still reach, then the rules
+ * proven unreachable (issue 13, item 7), which no case can.
+ */
+function coverageText(policy: PolicyCoverage): string {
+  const unreachable = (policy.unreachable ?? []).map(unreachableText);
+  if (policy.uncovered.length === 0 && unreachable.length === 0) return "full coverage";
+  const parts = policy.uncovered.length === 0 ? [] : [policy.uncovered.join(", ")];
+  if (unreachable.length > 0) parts.push(`unreachable: ${unreachable.join(", ")}`);
+  return parts.join("; ");
+}
+
+/** `block-exchange (taken by allow-partners)`; a rule no screening matches at all says so. */
+function unreachableText(rule: UnreachableRule): string {
+  return `${rule.by} (${rule.takenBy.length === 0 ? "no screening matches it" : `taken by ${rule.takenBy.join(", ")}`})`;
 }
 
 /**
@@ -69,7 +85,8 @@ export function formatWatchedTests(tests: WatchedTests, options: { color?: boole
   return `${notRun}${formatTestPretty(tests.run, { coverage: false, color: options.color })}`;
 }
 
-export function formatTestJson(run: TestRun): string {
+/** With coverage asked, `unreachable` lists the rules proven unreachable, which `uncovered` then leaves out. */
+export function formatTestJson(run: TestRun, options: Pick<TestReportOptions, "coverage"> = { coverage: false }): string {
   const report = {
     version: 1,
     passed: run.passed,
@@ -85,6 +102,7 @@ export function formatTestJson(run: TestRun): string {
       ...(result.why === undefined ? {} : { why: result.why }),
     })),
     uncovered: uncoveredItems(run),
+    ...(options.coverage ? { unreachable: unreachableItems(run) } : {}),
   };
   return `${JSON.stringify(report)}\n`;
 }
@@ -114,7 +132,12 @@ export function formatTestJunit(run: TestRun, options: TestReportOptions): strin
     if (options.coverage) {
       const tested = run.files.find((entry) => entry.file === file);
       const uncovered = uncoveredItems(run).filter((item) => item.environment === tested?.environment && item.providerType === tested.providerType && item.scope === tested.scope);
-      if (uncovered.length > 0) lines.push(`    <system-out>${escapeText(uncovered.map((item) => `not reached: ${item.environment} ${item.providerType} ${item.scope} ${item.by}`).join("\n"))}</system-out>`);
+      const unreachable = unreachableItems(run).filter((item) => item.environment === tested?.environment && item.providerType === tested.providerType && item.scope === tested.scope);
+      const notes = [
+        ...uncovered.map((item) => `not reached: ${item.environment} ${item.providerType} ${item.scope} ${item.by}`),
+        ...unreachable.map((item) => `unreachable: ${item.environment} ${item.providerType} ${item.scope} ${unreachableText(item)}`),
+      ];
+      if (notes.length > 0) lines.push(`    <system-out>${escapeText(notes.join("\n"))}</system-out>`);
     }
     lines.push("  </testsuite>");
   }

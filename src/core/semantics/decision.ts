@@ -9,6 +9,9 @@ import type { AddressEntryDocument } from "./subject.js";
 export const STEPS = ["sanctions-floor", "address-entry", "policy-disabled", "pre-screen", "terminal-allow"] as const;
 export type Step = (typeof STEPS)[number];
 
+/** The steps decided before the vendor is consulted (semantics.md section 2, steps 1 to 4): they read no signal. */
+export const BEFORE_VENDOR: ReadonlySet<string> = new Set<Step>(["sanctions-floor", "address-entry", "policy-disabled", "pre-screen"]);
+
 /** ALLOW < ALERT < BLOCK (semantics.md section 2). */
 export const STRICTNESS: Readonly<Record<Action, number>> = { ALLOW: 0, ALERT: 1, BLOCK: 2 };
 

@@ -11,6 +11,7 @@ import { explainDecision } from "./describe.js";
 import { STEPS, type Decision } from "./decision.js";
 import type { DecisionSubject } from "./subject.js";
 import type { PolicyTest } from "./test-file.js";
+import type { SubjectReachability } from "./weakening/model.js";
 
 /** A test file and the subject of the policy it names. */
 export interface TestSubject {
@@ -47,7 +48,19 @@ export interface PolicyCoverage {
   scope: string;
   /** Every coverable item, in decision order. */
   coverable: string[];
+  /** The coverable items no case reached, those proven unreachable excepted when `unreachable` is set. */
   uncovered: string[];
+  /**
+   * Set once reachability was asked (`test --coverage`, issue 13 item 7):
+   * the uncovered rules no screening can reach, each with the rules that
+   * take its matches (none: no screening matches it). No case can cover them.
+   */
+  unreachable?: UnreachableRule[];
+}
+
+export interface UnreachableRule {
+  by: string;
+  takenBy: string[];
 }
 
 export interface TestRun {
@@ -135,9 +148,35 @@ export function coverableItems(subject: DecisionSubject): string[] {
   return items;
 }
 
+/** The uncovered items of a policy that are rules: those whose reachability can be asked. */
+export function uncoveredRules(coverage: PolicyCoverage, subject: DecisionSubject): string[] {
+  const rules = new Set(subject.policy?.rules.postScreen.map((rule) => rule.id) ?? []);
+  return coverage.uncovered.filter((item) => rules.has(item));
+}
+
+/**
+ * The coverage with the rules `reachability` proves unreachable moved from
+ * `uncovered` to `unreachable`; a rule it could not decide (`unknown`) stays
+ * uncovered, as does every reachable one.
+ */
+export function withReachability(coverage: PolicyCoverage, reachability: SubjectReachability | undefined): PolicyCoverage {
+  const proven = new Map<string, string[]>();
+  for (const rule of reachability?.rules ?? []) if (rule.status === "unreachable") proven.set(rule.id, rule.takers.map((taker) => taker.by));
+  const unreachable = coverage.uncovered.flatMap((by) => {
+    const takenBy = proven.get(by);
+    return takenBy === undefined ? [] : [{ by, takenBy }];
+  });
+  return { ...coverage, uncovered: coverage.uncovered.filter((item) => !proven.has(item)), unreachable };
+}
+
 /** The uncovered items of every tested policy, flattened as the JSON report lists them. */
 export function uncoveredItems(run: TestRun): UncoveredItem[] {
   return run.coverage.flatMap(({ environment, providerType, scope, uncovered }) => uncovered.map((by) => ({ environment, providerType, scope, by })));
+}
+
+/** The rules proven unreachable in every tested policy, flattened as the JSON report lists them. */
+export function unreachableItems(run: TestRun): Array<UncoveredItem & UnreachableRule> {
+  return run.coverage.flatMap(({ environment, providerType, scope, unreachable }) => (unreachable ?? []).map((rule) => ({ environment, providerType, scope, ...rule })));
 }
 
 /**

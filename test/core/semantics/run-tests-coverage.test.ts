@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { coverableItems, runPolicyTests, type DecisionSubject, type PolicyTestCase, type RuleDocument } from "../../../src/core/semantics/index.js";
+import { uncoveredRules, withReachability } from "../../../src/core/semantics/run-tests.js";
 import type { Vendor } from "../../../src/core/vendors.js";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -58,5 +59,36 @@ describe("terminal-allow coverage follows the decision procedure", () => {
       const subject = subjectOf("vendorAWalletScreening", [{ id: "alert-everything", when, action: "ALERT" }]);
       expect(coverableItems(subject)).toEqual(["sanctions-floor", "alert-everything"]);
     }
+  });
+});
+
+describe("coverage with reachability (issue 13, item 7)", () => {
+  const example = { scope: "SIGN_IN" as const, chain: "EVM", address: ADDRESS };
+  const subject = subjectOf("vendorAWalletScreening", [
+    { id: "allow-low", when: { riskScore: { lte: 5 } }, action: "ALLOW" },
+    { id: "block-some", when: { riskScore: { gte: 3, lte: 4 } }, action: "BLOCK" },
+    { id: "alert-high", when: { riskScore: { gte: 8 } }, action: "ALERT" },
+    { id: "block-late", when: { riskScore: { gte: 9 } }, action: "BLOCK" },
+  ]);
+
+  it("moves only the rules proven unreachable out of uncovered; reachable and undecided rules stay", () => {
+    const [coverage] = run(subject, [caseOf(0, { riskScore: 1 }, { action: "ALLOW", by: "allow-low" })]).coverage;
+    expect(uncoveredRules(coverage!, subject)).toEqual(["block-some", "alert-high", "block-late"]);
+    const proven = withReachability(coverage!, {
+      rules: [
+        { id: "allow-low", index: 0, action: "ALLOW", status: "reachable", example },
+        { id: "block-some", index: 1, action: "BLOCK", status: "unreachable", takers: [{ action: "ALLOW", by: "allow-low", example }], lessStrict: true },
+        { id: "alert-high", index: 2, action: "ALERT", status: "reachable", example },
+        { id: "block-late", index: 3, action: "BLOCK", status: "unknown" },
+      ],
+      reason: "not decided within the time limit",
+    });
+    expect(proven.uncovered).toEqual(["sanctions-floor", "alert-high", "block-late", "terminal-allow"]);
+    expect(proven.unreachable).toEqual([{ by: "block-some", takenBy: ["allow-low"] }]);
+  });
+
+  it("with no answer asked, nothing is unreachable and every uncovered item stays", () => {
+    const [coverage] = run(subject, []).coverage;
+    expect(withReachability(coverage!, undefined)).toEqual({ ...coverage, unreachable: [] });
   });
 });

@@ -14,7 +14,7 @@
  */
 import type { Arith, Bool, Context, Model } from "z3-solver";
 import type { Action } from "../../vendors.js";
-import type { Condition } from "../conditions.js";
+import type { Condition, When } from "../conditions.js";
 import { STRICTNESS } from "../decision.js";
 import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type TokenRef, type Transfer } from "../signals.js";
 import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
@@ -126,11 +126,7 @@ export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVa
   };
 
   let code: IntTerm = codeOf("ALLOW", "terminal-allow");
-  for (const rule of [...compiled.rules].reverse()) {
-    const all = z3.And(...rule.when.all.map((term) => conditionHolds(z3, space, variables, term.condition)));
-    const holds = rule.when.anyOf === undefined ? all : z3.And(all, z3.Or(...rule.when.anyOf.map((alternative) => z3.And(...alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
-    code = z3.If(holds, codeOf(rule.action, rule.id), code);
-  }
+  for (const rule of [...compiled.rules].reverse()) code = z3.If(whenHolds(z3, space, variables, rule.when), codeOf(rule.action, rule.id), code);
   code = z3.If(gated(z3, space, variables, subject), codeOf("ALLOW", "pre-screen"), code);
   const policy = subject.policy;
   if (policy === undefined || !policy.enabled) code = codeOf("ALLOW", "policy-disabled");
@@ -139,6 +135,18 @@ export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVa
     if (entry) code = z3.If(variables.target.eq(index), codeOf(entry.entry.action, "address-entry"), code);
   });
   return { outcomes, code };
+}
+
+/**
+ * A postScreen rule's `when` (semantics.md section 2): every condition
+ * outside `anyOf`, and one `anyOf` alternative in full. Whether the rule
+ * matches, not whether it decides: the decision also needs every step and
+ * rule before it to pass (reachability.ts asks both).
+ */
+export function whenHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, when: When): Z3Bool {
+  const all = z3.And(...when.all.map((term) => conditionHolds(z3, space, variables, term.condition)));
+  if (when.anyOf === undefined) return all;
+  return z3.And(all, z3.Or(...when.anyOf.map((alternative) => z3.And(...alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
 }
 
 /** The strictness (ALLOW 0 < ALERT 1 < BLOCK 2) of the decision `code` indexes. */

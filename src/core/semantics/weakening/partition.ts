@@ -30,10 +30,11 @@
 import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
 import { readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
 import { decide } from "../decide.js";
-import { STRICTNESS, type Decision } from "../decision.js";
+import { BEFORE_VENDOR, STRICTNESS, type Decision } from "../decision.js";
 import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
-import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
-import type { DecisionRef, SubjectComparison, Transition } from "./model.js";
+import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
+import type { DecisionRef, RuleReachability, SubjectComparison, SubjectReachability, Taker, Transition } from "./model.js";
+import { catchAllsAbove, matchingSubject, ruleRefOf, takesMatches, unreachableRule } from "./reachability.js";
 import { completePair, isWeakening, verdictOf } from "./verdict.js";
 
 /** Representative screenings above which the partition gives up with `unknown` (a bound on time: about 10 s per million, both versions decided). */
@@ -45,8 +46,6 @@ export interface PartitionOptions {
   maxScreenings?: number;
 }
 
-/** The steps decided before the vendor is consulted (semantics.md section 2, steps 1 to 4). */
-const BEFORE_VENDOR: ReadonlySet<string> = new Set(["sanctions-floor", "address-entry", "policy-disabled", "pre-screen"]);
 
 /** One signal value the rules read, with its candidate values (undefined: absent) and the comparisons made on it. */
 interface Dimension {
@@ -142,6 +141,54 @@ export function countRepresentatives(base: DecisionSubject | undefined, head: De
   let count = 0;
   for (const _ of representativeScreenings(base, head, now)) if (++count > limit) break;
   return count;
+}
+
+/**
+ * Reachability of every postScreen rule (issue 13, item 7), exactly, by the
+ * partition: a rule is reachable when some representative screening of the
+ * subject is decided by it; the takers of one that is not are the decisions
+ * (those `takesMatches` counts) of the representatives of (subject, the rule
+ * alone) that the rule alone decides by the rule, i.e. that it matches
+ * (reachability.ts, `matchingSubject`). Sanctioned screenings are left out,
+ * as the z3 prover leaves the floor out. Beyond `maxScreenings` representatives in all, every
+ * rule is `unknown`.
+ */
+export function reachabilityPartition(subject: DecisionSubject, options: PartitionOptions): SubjectReachability {
+  const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
+  const rules = compileSubject(subject).rules.map(ruleRefOf);
+  const tooMany = (): SubjectReachability => ({
+    rules: rules.map((rule) => ({ ...rule, status: "unknown" })),
+    reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)`,
+  });
+  let count = 0;
+  const decided = new Map<string, ScopedScreening>();
+  for (const screening of screeningsOf(partitionOf(subject, subject, options.now))) {
+    if (++count > maxScreenings) return tooMany();
+    if (screening.sanctioned === true) continue;
+    const decision = decide(subject, screening, { now: options.now });
+    if (!decided.has(decision.by)) decided.set(decision.by, screening);
+  }
+  const catchAlls = catchAllsAbove(subject);
+  const answers: RuleReachability[] = [];
+  for (const rule of rules) {
+    const example = decided.get(rule.id);
+    if (example !== undefined) {
+      answers.push({ ...rule, status: "reachable", example });
+      continue;
+    }
+    const alone = matchingSubject(subject, rule);
+    const takers = new Map<string, Taker>();
+    for (const screening of screeningsOf(partitionOf(subject, alone, options.now))) {
+      if (++count > maxScreenings) return tooMany();
+      if (screening.sanctioned === true || decide(alone, screening, { now: options.now }).by !== rule.id) continue;
+      const decision = decide(subject, screening, { now: options.now });
+      if (!takesMatches(subject, decision)) continue;
+      const key = `${decision.action}\u0000${decision.by}`;
+      if (!takers.has(key)) takers.set(key, { ...refOf(decision), example: screening });
+    }
+    answers.push(unreachableRule(subject, rule, [...takers.values()], catchAlls[rule.index]));
+  }
+  return { rules: answers };
 }
 
 function refOf(decision: Decision): DecisionRef {

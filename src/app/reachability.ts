@@ -1,0 +1,110 @@
+/**
+ * Exact reachability of a policy's postScreen rules (issue 13, item 7), by
+ * z3 over the screening space of the weakening check: one solver session per
+ * subject, on the query of core/semantics/weakening/reachability.ts.
+ *
+ * First every decision some screening gets is enumerated (each found one
+ * excluded before the next question, as compareSubjects excludes
+ * transitions): a rule among them is reachable, the rest are not. Then, per
+ * rule that is not, the decisions of the screenings its `when` holds for are
+ * enumerated the same way (the steps before the vendor left out of an
+ * enabled policy's: reachability.ts, `takesMatches`): its takers. The solver runs under the same time
+ * limit per subject as a comparison; a rule whose answer was not complete
+ * when it ran out is `unknown`, never reachable or unreachable by default.
+ */
+import type { Context, Model } from "z3-solver";
+import type { DecisionSubject } from "../core/semantics/subject.js";
+import { screeningOfModel } from "../core/semantics/weakening/encode.js";
+import type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
+import { catchAllsAbove, outcomeAt, reachabilityQuery, readableMatch, ruleRefOf, unreachableRule } from "../core/semantics/weakening/reachability.js";
+import type { ScopedScreening } from "../core/semantics/signals.js";
+import { DEFAULT_TIMEOUT_MS, runWithSolver } from "./weakening.js";
+
+export type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
+
+export interface ReachabilityOptions {
+  /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */
+  now: number;
+  /** Time limit for this subject, solver start not included; default 10 s, as a comparison's. */
+  timeoutMs?: number;
+}
+
+/** Per postScreen rule of `subject`: reachable (with a screening it decides), unreachable (with its takers), or unknown. */
+export async function reachabilityOf(subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
+  return runWithSolver((z3) => reachabilityWith(z3, subject, options));
+}
+
+/** A question's answer: a model, none (unsat), or why z3 could not say. */
+type Answer = { kind: "sat"; model: Model<"main"> } | { kind: "unsat" } | { kind: "unknown"; reason: string };
+
+async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const query = reachabilityQuery(z3, subject, options.now);
+  const { space, variables, decision } = query;
+  const code = z3.Int.const("decision");
+  const solver = new z3.Solver();
+  solver.add(...query.constraints, code.eq(decision.code));
+
+  const ask = async (): Promise<Answer> => {
+    const left = deadline - Date.now();
+    if (left <= 0) return { kind: "unknown", reason: "the time ran out before the solver was asked" };
+    solver.set("timeout", Math.max(1, Math.floor(left)));
+    const result = await solver.check();
+    if (result === "sat") return { kind: "sat", model: solver.model() };
+    if (result === "unsat") return { kind: "unsat" };
+    return { kind: "unknown", reason: `z3: ${solver.reasonUnknown()}` };
+  };
+  /** Every value `code` takes under the constraints added so far, each with the screening of its first model; or why z3 could not finish. */
+  const everyDecision = async (): Promise<Map<number, ScopedScreening> | { unknown: string }> => {
+    const found = new Map<number, ScopedScreening>();
+    solver.push();
+    try {
+      for (;;) {
+        const answer = await ask();
+        if (answer.kind === "unknown") return { unknown: answer.reason };
+        if (answer.kind === "unsat") return found;
+        const index = Number(answer.model.eval(code, true).toString());
+        found.set(index, screeningOfModel(z3, answer.model, space, variables));
+        solver.add(code.neq(index));
+      }
+    } finally {
+      solver.pop();
+    }
+  };
+  const notDecided = (reason: string) => `not decided within the time limit of ${timeoutMs} ms per policy (${reason})`;
+
+  const decided = await everyDecision();
+  if (!(decided instanceof Map)) return { rules: query.rules.map(({ rule }) => ({ ...ruleRefOf(rule), status: "unknown" })), reason: notDecided(decided.unknown) };
+
+  const catchAlls = catchAllsAbove(subject);
+  const rules: RuleReachability[] = [];
+  let reason: string | undefined;
+  for (const { rule, outcome, matches } of query.rules) {
+    const ref = ruleRefOf(rule);
+    const found = decided.get(outcome);
+    if (found !== undefined) {
+      rules.push({ ...ref, status: "reachable", example: readableMatch(subject, space, found, ref, outcomeAt(decision, outcome), options.now) });
+      continue;
+    }
+    if (reason !== undefined) {
+      rules.push({ ...ref, status: "unknown" });
+      continue;
+    }
+    solver.push();
+    solver.add(matches, query.taking);
+    const taken = await everyDecision();
+    solver.pop();
+    if (!(taken instanceof Map)) {
+      reason = notDecided(taken.unknown);
+      rules.push({ ...ref, status: "unknown" });
+      continue;
+    }
+    const takers: Taker[] = [...taken].map(([index, screening]) => {
+      const decider = outcomeAt(decision, index);
+      return { ...decider, example: readableMatch(subject, space, screening, ref, decider, options.now) };
+    });
+    rules.push(unreachableRule(subject, ref, takers, catchAlls[rule.index]));
+  }
+  return reason === undefined ? { rules } : { rules, reason };
+}
