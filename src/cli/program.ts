@@ -13,6 +13,7 @@ import { isoDateTime } from "./date-time.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
+import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { VERSION } from "./version.js";
 import { wholeNumber } from "./whole-number.js";
 
@@ -140,7 +141,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect, [])
       .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
       .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
-      .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none"),
+      .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
+      .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
+      .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
+      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
   ).action(async (paths: string[], flags) => {
     const { planCommand } = await import("./commands/plan.js");
     result.code = await planCommand(paths, flags, io);
