@@ -156,7 +156,9 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("apply: send each changed policy with the live revision it was planned against")
       .option("--env <name>", "environment to push (repeatable; default: every one in the config or the plan)", collect, [])
       .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
-      .option("-y, --yes", "confirm pushing to a live environment without asking"),
+      .option("-y, --yes", "confirm pushing to a live environment without asking")
+      .option("--allow-weakening", "push to a live environment even when a policy is weaker, mixed or not decided (it is still reported)")
+      .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout)),
   ).action(async (flags) => {
     const { pushCommand } = await import("./commands/push.js");
     result.code = await pushCommand(flags, io);

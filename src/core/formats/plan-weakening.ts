@@ -53,3 +53,8 @@ export function deniedWeakenings(plan: Pick<Plan, "entries">): NamedWeakening[] 
 export function describeDenied(weakening: NamedWeakening): string {
   return `${targetName(weakening)} (${weakening.verdict})${weakening.verdict === "unknown" && weakening.reason ? `: ${weakening.reason}` : ""}`;
 }
+
+/** A refused verdict with its weakening transitions in words, one per indented line. */
+export function describeDeniedWithTransitions(weakening: NamedWeakening): string[] {
+  return [describeDenied(weakening), ...weakening.transitions.filter(isWeakening).map((transition) => `  ${describeTransition(transition)}`)];
+}
