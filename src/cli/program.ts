@@ -177,7 +177,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("demo")
-    .description("lint, plan, push and plan again against an emulator started in this process (npm start)")
+    .description("lint, test, plan, push (a weakening of live refused, then allowed) and plan again against an emulator started in this process (npm start)")
     .action(async () => {
       const { demoCommand } = await import("./commands/demo.js");
       result.code = await demoCommand(io);
