@@ -1,7 +1,9 @@
 /**
  * The plan use case: read the local files, lint them (any error: no plan),
  * read every live policy of the chosen environments (bounded concurrency, one
- * GET per policy), then the pure core computes the plan.
+ * GET per policy), then the pure core computes the plan, and the weakening
+ * check (plan-weakening.ts) records on it, for every policy it writes, what
+ * the push would do to decisions.
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
