@@ -4,8 +4,9 @@
  * sample repository. Each plan starts z3: a minute per test.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { recordRequests, setUp, type Setup } from "./plan-harness.js";
@@ -13,6 +14,9 @@ import { recordRequests, setUp, type Setup } from "./plan-harness.js";
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
 const SANDBOX_SIGN_IN = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
 const Z3 = { timeout: 60_000 };
+/** A resolve hook preloaded into the CLI process that reports each resolution of z3-solver (as lint-without-z3.test.ts). */
+const RECORD_Z3 = { NODE_OPTIONS: `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}` };
+const Z3_LOADED = "[z3-solver loaded]";
 
 /** Raises the live TRANSACTION policy's BLOCK threshold from 8 to 9: a risk score of 8 is then only alerted. */
 function weakenLiveTransaction(setup: Setup): void {
@@ -175,5 +179,45 @@ describe("screenpol plan: the weakening check", () => {
     const refs = (transitions: any[]) => transitions.map((transition) => `${transition.from.action} (${transition.from.by}) -> ${transition.to.action} (${transition.to.by})`).sort();
     expect(refs(planned.transitions)).toEqual(refs(compared.transitions));
     expect(refs(planned.transitions)).toContain("BLOCK (block-severe-risk-score) -> ALERT (block-severe-risk-score)");
+  });
+
+  it("loads z3 only when the plan writes something, and never with --no-weakening-check", Z3, async () => {
+    const checked = await setup.cli(["plan", "--env", "live"], { env: RECORD_Z3 });
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toContain(Z3_LOADED);
+    const unchecked = await setup.cli(["plan", "--env", "live", "--no-weakening-check"], { env: RECORD_Z3 });
+    expect(unchecked.code).toBe(0);
+    expect(unchecked.stderr).not.toContain(Z3_LOADED);
+    // Nothing to write: sandbox/vendorA/SIGN_IN is live as it is in the file.
+    const unchanged = await setup.cli(["plan", SANDBOX_SIGN_IN], { env: RECORD_Z3 });
+    expect(unchanged.code).toBe(0);
+    expect(unchanged.stdout).toContain("Plan: 0 to create, 0 to update, 1 unchanged, 0 live-only.");
+    expect(unchanged.stderr).not.toContain(Z3_LOADED);
+  });
+
+  it("a scope with no policy on either side whose address entries change: its verdict is on the address-entries entry", Z3, async () => {
+    // sandbox/vendorB/SIGN_IN is not live; without its file no side has a policy for that scope.
+    rmSync(join(setup.repo.dir, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml"));
+    const addresses = "policies/sandbox/vendorBAddressScreening/addresses.yaml";
+    const text = readFileSync(join(setup.repo.dir, addresses), "utf8");
+    setup.repo.write(addresses, text.replace('    action: ALLOW\n    scope: SIGN_IN', '    action: BLOCK\n    scope: SIGN_IN'));
+    const run = await setup.cli(["plan", "--env", "sandbox", "--out", "plan.json"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\+ create +sandbox\/vendorBAddressScreening\/addresses +not live yet\n    2 entries added \([^\n]*\)\n    weakening check, SIGN_IN \(no policy\): stricter\n/);
+    const entry = JSON.parse(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")).entries.find((candidate: any) => candidate.path === addresses);
+    expect(entry.weakening).toEqual([
+      {
+        scope: "SIGN_IN",
+        verdict: "stricter",
+        transitions: [
+          {
+            from: { action: "ALLOW", by: "policy-disabled" },
+            to: { action: "BLOCK", by: "address-entry" },
+            example: entry.weakening[0].transitions[0].example,
+          },
+        ],
+      },
+    ]);
+    expect(entry.weakening[0].transitions[0].example).toMatchObject({ scope: "SIGN_IN", chain: "EVM", address: "0x8ba1f109551bd432803012645ac136ddd64dba72" });
   });
 });
