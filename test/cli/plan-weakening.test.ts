@@ -220,4 +220,26 @@ describe("screenpol plan: the weakening check", () => {
     ]);
     expect(entry.weakening[0].transitions[0].example).toMatchObject({ scope: "SIGN_IN", chain: "EVM", address: "0x8ba1f109551bd432803012645ac136ddd64dba72" });
   });
+
+  it("a pair not decided within --solver-timeout is unknown: listed before the entries, never equivalent, refused by --deny-weakening", Z3, async () => {
+    const run = await setup.cli(["plan", "--env", "live", "--solver-timeout", "0.001", "--deny-weakening"]);
+    expect(run.code).toBe(1);
+    const undecided = /^ {2}(live\/\S+): not decided within the time limit of 1 ms per policy pair \(.+\)$/;
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(0, 3)).toEqual(["screenpol plan: live (live)", "", "Not decided (no proof that nothing is weakened):"]);
+    expect(lines.slice(3, 7).map((line) => undecided.exec(line)?.[1])).toEqual([
+      "live/vendorAWalletScreening/SIGN_IN",
+      "live/vendorAWalletScreening/TRANSACTION",
+      "live/vendorBAddressScreening/SIGN_IN",
+      "live/vendorBAddressScreening/TRANSACTION",
+    ]);
+    expect(run.stdout).toMatch(/\n {4}weakening check: unknown \(not decided within the time limit of 1 ms per policy pair \(.+\)\)\n/);
+    expect(run.stdout).not.toContain("equivalent");
+    expect(run.stderr.split("\n").filter((line) => line !== "").map((line) => /^screenpol: policy-weakened: (\S+) \(unknown\): not decided within/.exec(line)?.[1])).toEqual([
+      "live/vendorAWalletScreening/SIGN_IN",
+      "live/vendorAWalletScreening/TRANSACTION",
+      "live/vendorBAddressScreening/SIGN_IN",
+      "live/vendorBAddressScreening/TRANSACTION",
+    ]);
+  });
 });

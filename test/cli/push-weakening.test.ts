@@ -105,6 +105,15 @@ describe("screenpol push: the weakening guard of a live environment", () => {
     expect(run.stdout).toContain("pushed     sandbox/vendorAWalletScreening/TRANSACTION   revision 9 -> 10");
   });
 
+  it("a live policy not decided within --solver-timeout is refused too (no proof is no approval)", Z3, async () => {
+    const before = revisions(setup.harness);
+    const run = await setup.cli(["push", "--yes", "--env", "live", "--solver-timeout", "0.001"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^screenpol: policy-weakened: live\/vendorAWalletScreening\/SIGN_IN \(unknown\): not decided within the time limit of 1 ms per policy pair \(/);
+    expect(run.stderr).toContain("without --allow-weakening; nothing was pushed\n");
+    expect(revisions(setup.harness)).toEqual(before);
+  });
+
   it("--solver-timeout takes seconds; anything else is a usage error before anything is read", async () => {
     const run = await setup.cli(["push", "--yes", "--solver-timeout", "ten"]);
     expect(run.code).toBe(2);
