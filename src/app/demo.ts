@@ -4,8 +4,10 @@
  * memory, and a client holding its seeded all-scopes token. The token is a
  * local test credential; it is never printed.
  */
-import { createEmulator, SEED_TOKENS } from "../emulator/index.js";
+import { createEmulator, SEED_IDS, SEED_TOKENS } from "../emulator/index.js";
 import { createClient, type RemoteClient } from "../remote/index.js";
+import type { Scope, Vendor } from "../core/vendors.js";
+import hotfix from "./demo-hotfix.json" with { type: "json" };
 
 export interface DemoService {
   baseUrl: string;
@@ -27,4 +29,34 @@ export async function startDemoService(): Promise<DemoService> {
       await emulator.close();
     },
   };
+}
+
+/** What {@link applyDashboardHotfix} changed, for the demo to say. */
+export interface DashboardHotfix {
+  name: string;
+  ruleId: string;
+  revision: number;
+}
+
+/**
+ * A change made live behind the files' back, as someone would in the
+ * dashboard: demo-hotfix.json's rule put first in the live policy, through
+ * the admin API (a PUT with the live revision). The files lack the rule, so
+ * the plan that follows shows pushing them as a weakening of `live`, which
+ * push refuses without --allow-weakening.
+ */
+export async function applyDashboardHotfix(client: RemoteClient): Promise<DashboardHotfix> {
+  const providerType = hotfix.providerType as Vendor;
+  const scope = hotfix.scope as Scope;
+  // The demo's config names the seeded live environment (the emulator's seed matches screenpol.config.yaml).
+  const live = await client.getScreeningPolicy(SEED_IDS.liveEnvironment, providerType, scope);
+  const rules = structuredClone(live.rules) as { postScreen?: unknown[] };
+  rules.postScreen = [hotfix.rule, ...(rules.postScreen ?? [])];
+  const stored = await client.putScreeningPolicy(SEED_IDS.liveEnvironment, providerType, scope, {
+    revision: live.revision,
+    schemaVersion: live.schemaVersion,
+    rules,
+    enabled: live.enabled,
+  });
+  return { name: `${hotfix.environment}/${providerType}/${scope}`, ruleId: hotfix.rule.id, revision: stored.revision };
 }

@@ -1,7 +1,9 @@
 /**
  * The plan use case: read the local files, lint them (any error: no plan),
  * read every live policy of the chosen environments (bounded concurrency, one
- * GET per policy), then the pure core computes the plan.
+ * GET per policy), then the pure core computes the plan, and the weakening
+ * check (plan-weakening.ts) records on it, for every policy it writes, what
+ * the push would do to decisions.
  */
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
@@ -17,6 +19,7 @@ import { mapBounded } from "./bounded.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { connect, selectEnvironments, type ConnectOptions } from "./connect.js";
 import { ConfigError } from "./errors.js";
+import { checkPlanWeakening } from "./plan-weakening.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 /** Live reads in flight at once: enough to hide latency, few enough not to earn a 429. */
@@ -33,6 +36,12 @@ export interface PlanRequest extends Partial<ConnectOptions> {
   /** A client to use instead of connecting (the demo, tests); left open. */
   client?: RemoteClient;
   concurrency?: number;
+  /**
+   * The weakening check of every policy the plan writes (plan-weakening.ts),
+   * recorded on its entry: on by default; `timeoutMs` per policy. false: not
+   * run, and z3 never loaded (`plan --no-weakening-check`).
+   */
+  weakening?: false | { timeoutMs?: number };
 }
 
 /** Requests a plan made, by kind (the bench and tests check "one GET per policy"). */
@@ -119,6 +128,7 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   }
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
   const client = request.client ?? connection!.client;
+  let planned: { plan: Plan; requests: RequestCount };
   try {
     const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, request.concurrency);
     const plan = computePlan({
@@ -130,10 +140,13 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
       files: local.files,
       now,
     });
-    return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
+    planned = { plan, requests };
   } finally {
     await connection?.client.close();
   }
+  const { plan, requests } = planned;
+  if (request.weakening !== false) await checkPlanWeakening(plan, { config: workspace.config, now, timeoutMs: request.weakening?.timeoutMs });
+  return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
 }
 
 /** The environments chosen with --env (all by default); at least one. */

@@ -12,13 +12,15 @@
  * entry whose live content already equals the planned body is `unchanged` and
  * never sent twice.
  */
-import { findEnvironment } from "../core/config.js";
+import { findEnvironment, type Config } from "../core/config.js";
+import { deniedWeakenings } from "../core/formats/plan-weakening.js";
 import {
   entriesMatchBody,
   policyMatchesBody,
   renderEntriesContent,
   renderPolicyContent,
   unifiedDiff,
+  type NamedWeakening,
   type Plan,
   type PlanEntry,
 } from "../core/plan/index.js";
@@ -26,6 +28,7 @@ import { isRemoteError, isRevisionConflict, type AddressEntries, type RemoteClie
 import { mapBounded } from "./bounded.js";
 import { ConfigError, ConflictError, UsageError } from "./errors.js";
 import { readLocalState } from "./plan.js";
+import { checkPlanWeakening } from "./plan-weakening.js";
 import type { Workspace } from "./workspace-config.js";
 
 /** Writes in flight at once. Small: a conflict stops the rest, and few should be in flight when it does. */
@@ -157,6 +160,30 @@ async function afterConflict(client: RemoteClient, entry: PlanEntry, currentRevi
     return { status: "conflict", entry, currentRevision, liveDiff: "", note: `the live copy could not be read to show what changed: ${reason}` };
   }
   return { status: "conflict", entry, currentRevision, liveDiff: "" };
+}
+
+export interface WeakeningGuardOptions {
+  config: Config;
+  /** The clock address entries' `expiresAt` is read at, for verdicts the plan does not record. */
+  now: Date;
+  /** Time limit per policy pair, for verdicts the plan does not record. */
+  timeoutMs?: number;
+}
+
+/**
+ * What push's guard refuses without --allow-weakening (semantics.md section 5):
+ * every verdict of a `live` environment (by the config's current word, as for
+ * the confirmation) that is weaker, mixed, unknown, or has a weakening
+ * transition. A verdict the plan records is the one that was reviewed and is
+ * kept; the others (a plan made with --no-weakening-check or by an older
+ * screenpol, and push without --plan) are computed from the plan alone, and
+ * recorded on it so the push output shows them.
+ */
+export async function refusedWeakenings(plan: Plan, options: WeakeningGuardOptions): Promise<NamedWeakening[]> {
+  const kinds = new Map(plan.environments.map((environment) => [environment.name, findEnvironment(options.config, environment.name)?.kind ?? environment.kind]));
+  const isLive = (environment: string): boolean => kinds.get(environment) === "live";
+  await checkPlanWeakening(plan, { ...options, include: isLive, keepRecorded: true });
+  return deniedWeakenings({ entries: plan.entries.filter((entry) => isLive(entry.environment)) });
 }
 
 /** Totals of a report. */

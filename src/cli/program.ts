@@ -13,6 +13,7 @@ import { isoDateTime } from "./date-time.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
+import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { VERSION } from "./version.js";
 import { wholeNumber } from "./whole-number.js";
 
@@ -140,7 +141,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect, [])
       .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
       .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
-      .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none"),
+      .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
+      .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
+      .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
+      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
   ).action(async (paths: string[], flags) => {
     const { planCommand } = await import("./commands/plan.js");
     result.code = await planCommand(paths, flags, io);
@@ -152,7 +156,9 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("apply: send each changed policy with the live revision it was planned against")
       .option("--env <name>", "environment to push (repeatable; default: every one in the config or the plan)", collect, [])
       .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
-      .option("-y, --yes", "confirm pushing to a live environment without asking"),
+      .option("-y, --yes", "confirm pushing to a live environment without asking")
+      .option("--allow-weakening", "push to a live environment even when a policy is weaker, mixed or not decided (it is still reported)")
+      .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout)),
   ).action(async (flags) => {
     const { pushCommand } = await import("./commands/push.js");
     result.code = await pushCommand(flags, io);
@@ -171,7 +177,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("demo")
-    .description("lint, plan, push and plan again against an emulator started in this process (npm start)")
+    .description("lint, test, plan, push (a weakening of live refused, then allowed) and plan again against an emulator started in this process (npm start)")
     .action(async () => {
       const { demoCommand } = await import("./commands/demo.js");
       result.code = await demoCommand(io);

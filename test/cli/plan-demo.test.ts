@@ -5,8 +5,8 @@ import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo } from "../helpers/temp-repo.js";
 
 describe("screenpol demo", () => {
-  it("lints, runs the policy tests with coverage, plans (changes), pushes (live confirmed by the demo, and it says so), plans again (none); exit 0", async () => {
-    const run = await runCli(["demo"], { cwd: PROJECT_ROOT, timeoutMs: 30_000 });
+  it("lints, runs the policy tests with coverage, plans (a weakening of live first), push refused, then pushed with --allow-weakening (live confirmed by the demo, and it says so), plans again (none); exit 0", { timeout: 60_000 }, async () => {
+    const run = await runCli(["demo"], { cwd: PROJECT_ROOT, timeoutMs: 60_000 });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const out = run.stdout;
@@ -15,21 +15,44 @@ describe("screenpol demo", () => {
     expect(out).toMatch(/1\. screenpol lint\n✔ \d+ files linted, no problems/);
     // The runner's summary ends the test step (the sample tests all pass), or the step says there are none.
     expect(out).toMatch(/2\. screenpol test --coverage: every case decided against the local files\n(?:[^\n]*\n)*?(?:[1-9]\d* passed, 0 failed|no test files in tests\/)\n\n3\. screenpol plan/);
+    expect(out).toContain(
+      "dashboard: rule block-no-kyc-exchange-majority added to live/vendorAWalletScreening/TRANSACTION outside the files (live revision 18); pushing the files would drop it\n",
+    );
+    // The plan leads with the weakenings, the dropped dashboard rule's among them, each with its example in words.
+    expect(out).toMatch(/3\. screenpol plan: what a push would change, diffed against the live revisions\nscreenpol plan: sandbox \(sandbox\), live \(live\)\n\nWeakenings \(a screening decided less strictly once pushed than live now\):\n/);
+    const dropped = "live/vendorAWalletScreening/TRANSACTION: BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-no-kyc-exchange) when exposure no_kyc_exchange direct = 50%";
+    expect(out).toContain(`\n  ${dropped}\n`);
+    expect(out.indexOf(dropped)).toBeLessThan(out.indexOf("---"));
+    expect(out).toContain("~ update    live/vendorAWalletScreening/TRANSACTION      live revision 18\n");
+    expect(out).toContain("    weakening check: mixed (2 weakening transitions, listed above)\n");
     expect(out).toContain("Plan: 3 to create, 4 to update, 5 unchanged, 0 live-only.");
+    expect(out).toContain(
+      [
+        "4. screenpol push: a weakening of the `live` environment is refused",
+        "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (mixed)",
+        "  BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-obfuscation) when exposure no_kyc_exchange direct = 50%, exposure mixer direct = 5%",
+        "  BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-no-kyc-exchange) when exposure no_kyc_exchange direct = 50%",
+        "Refused without --allow-weakening: nothing was pushed (exit 1).",
+        "",
+        "5. screenpol push --allow-weakening: each change sent with the revision it was planned against",
+        "The `live` environment needs a confirmation",
+      ].join("\n"),
+    );
     expect(out).toContain("the demo confirms it itself");
+    expect(out).toContain("pushed     live/vendorAWalletScreening/TRANSACTION      revision 18 -> 19\n");
     expect(out).toContain("Summary: 7 pushed, 5 unchanged, 0 conflicted, 0 failed.");
     expect(out).toContain("Plan: 0 to create, 0 to update, 12 unchanged, 0 live-only. No changes");
     for (const grant of SEED_TOKENS) expect(out).not.toContain(grant.token);
     // The steps come in order.
-    const steps = ["1. screenpol lint", "2. screenpol test", "3. screenpol plan", "4. screenpol push", "5. screenpol plan"].map((step) => out.indexOf(step));
+    const steps = ["1. screenpol lint", "2. screenpol test", "3. screenpol plan", "4. screenpol push", "5. screenpol push --allow-weakening", "6. screenpol plan"].map((step) => out.indexOf(step));
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps.every((index) => index >= 0)).toBe(true);
   });
 
-  it("runs on the sample repository from a folder that is not a policy repository, and writes nothing there", async () => {
+  it("runs on the sample repository from a folder that is not a policy repository, and writes nothing there", { timeout: 60_000 }, async () => {
     const empty = makeTempRepo({ samples: false });
     try {
-      const run = await runCli(["demo"], { cwd: empty.dir, timeoutMs: 30_000 });
+      const run = await runCli(["demo"], { cwd: empty.dir, timeoutMs: 60_000 });
       expect(run.code).toBe(0);
       // The package's own sample repository: the package root of this run's build (its policies/ link to the checkout's).
       expect(run.stdout).toContain(`repository: ${BUILD_ROOT}`);

@@ -28,7 +28,8 @@ export async function setUp(options: { samples?: boolean } = {}): Promise<Setup>
         cwd: runOptions.cwd ?? repo.dir,
         env: { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: harness.running.baseUrl, ...runOptions.env },
         input: runOptions.input,
-        timeoutMs: 30_000,
+        // plan and push start z3 (the weakening check): a minute per process, as compare's tests give it.
+        timeoutMs: 60_000,
       });
     },
     async close() {
@@ -46,4 +47,21 @@ export function revisions(harness: Harness): Record<string, number> {
   for (const policy of state.policies) out[`${names.get(policy.environmentId)}/${policy.providerType}/${policy.scope}`] = policy.revision;
   for (const entries of state.addressEntries) out[`${names.get(entries.environmentId)}/${entries.providerType}/addresses`] = entries.revision;
   return out;
+}
+
+/** A loopback proxy in front of the emulator that records each request as `METHOD /path`: the requests on the wire. */
+export async function recordRequests(harness: Harness): Promise<{ baseUrl: string; seen: string[]; close(): Promise<void> }> {
+  const seen: string[] = [];
+  const { createServer } = await import("node:http");
+  const server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    harness.emulator.handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v0`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

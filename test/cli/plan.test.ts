@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LIVE_ID, revisions, SANDBOX_ID, setUp, ALL_SCOPES_TOKEN, type Setup } from "./plan-harness.js";
+import { LIVE_ID, recordRequests, revisions, SANDBOX_ID, setUp, ALL_SCOPES_TOKEN, type Setup } from "./plan-harness.js";
 
 const SANDBOX_TRANSACTION = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 
@@ -49,17 +49,10 @@ describe("screenpol plan", () => {
   });
 
   it("makes exactly one GET per policy, and none for the files it was not asked about", async () => {
-    const seen: string[] = [];
-    const handler = setup.harness.emulator.handler;
-    const { createServer } = await import("node:http");
-    const server = createServer((request, response) => {
-      seen.push(`${request.method} ${request.url}`);
-      handler(request, response);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as { port: number }).port;
+    const proxy = await recordRequests(setup.harness);
+    const { seen } = proxy;
     try {
-      const run = await setup.cli(["plan"], { env: { SCREENPOL_BASE_URL: `http://127.0.0.1:${port}/api/v0` } });
+      const run = await setup.cli(["plan"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
       expect(run.code).toBe(0);
       const policyGets = seen.filter((line) => line.startsWith("GET ") && line.includes("/screeningPolicies/"));
       expect(policyGets.length).toBe(8);
@@ -67,12 +60,12 @@ describe("screenpol plan", () => {
       expect(seen.filter((line) => line.includes("/screeningAddressEntries/")).length).toBe(4);
       expect(seen.filter((line) => !line.startsWith("GET ")).length).toBe(0);
       seen.length = 0;
-      const one = await setup.cli(["plan", SANDBOX_TRANSACTION], { env: { SCREENPOL_BASE_URL: `http://127.0.0.1:${port}/api/v0` } });
+      const one = await setup.cli(["plan", SANDBOX_TRANSACTION], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
       expect(one.code).toBe(0);
       expect(seen.filter((line) => line.includes("/screeningPolicies/"))).toEqual([`GET /api/v0/environments/${SANDBOX_ID}/screeningPolicies/vendorAWalletScreening/TRANSACTION`]);
       expect(one.stdout).toContain("Plan: 0 to create, 1 to update, 0 unchanged, 0 live-only.");
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await proxy.close();
     }
   });
 
@@ -125,7 +118,7 @@ describe("screenpol plan", () => {
     expect(markdown.code).toBe(0);
     expect(markdown.stdout).toMatch(/^### screenpol plan\n/);
     expect(markdown.stdout).toContain("**3 to create, 4 to update**, 5 unchanged, 0 live-only.");
-    expect(markdown.stdout).toContain("| ✏️ update | `sandbox/vendorAWalletScreening/TRANSACTION` | 9 | preScreen changed (minAmountUsd) |");
+    expect(markdown.stdout).toContain("| ✏️ update | `sandbox/vendorAWalletScreening/TRANSACTION` | 9 | preScreen changed (minAmountUsd); weakening check: weaker (6 weakening transitions, listed above) |");
     expect(markdown.stdout).toContain("<details><summary><code>live/vendorBAddressScreening/SIGN_IN</code>: update (live revision 6)</summary>");
     expect(markdown.stdout.split("```diff").length - 1).toBe(7);
   });

@@ -246,7 +246,9 @@ describe("a server that echoes the token in every success body and header", () =
       { args: ["pull", "--env", "sandbox"], code: 4, stderr: REFUSED_PULL },
       { args: ["pull", "--env", "sandbox", "--force"], code: 4, stderr: REFUSED_PULL },
       { args: ["pull", "--env", "sandbox", "--force"], code: 4, env: { SCREENPOL_DEBUG: "1" } },
-      { args: ["push", "--yes"], code: 0 },
+      // The echoed members make every live policy invalid: no proof that a push weakens nothing, so the guard refuses.
+      { args: ["push", "--yes"], code: 1 },
+      { args: ["push", "--yes", "--allow-weakening"], code: 0 },
       { args: ["doctor"], code: 0 },
       { args: ["users", "list", "--env", "sandbox"], code: 0 },
       { args: ["users", "list", "--env", "sandbox", "--json"], code: 0, json: true },

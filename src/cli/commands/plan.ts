@@ -1,7 +1,11 @@
 /**
- * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode]`:
+ * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode]
+ * [--deny-weakening] [--solver-timeout <seconds>] [--no-weakening-check]`:
  * lint (any error: the findings, exit 1, no plan), read every live policy of
- * the chosen environments, print what a push would do.
+ * the chosen environments, run the weakening check of each policy the plan
+ * writes, print what a push would do. Under --deny-weakening a weakening (or
+ * no proof that there is none) is a finding, exit 1, which wins over
+ * --detailed-exitcode's 5: a failed check is not "changes pending".
  */
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
@@ -13,6 +17,7 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { deniedWeakenings, describeDenied } from "../../core/formats/plan-weakening.js";
 import { hasChanges } from "../../core/plan/index.js";
 import { writeFileAtomic } from "../../workspace/atomic-write.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -24,11 +29,18 @@ export interface PlanFlags extends RemoteFlags {
   out?: string;
   format: string;
   detailedExitcode?: boolean;
+  denyWeakening?: boolean;
+  /** Milliseconds per policy pair (cli/solver-timeout.ts). */
+  solverTimeout?: number;
+  /** false with --no-weakening-check. */
+  weakeningCheck?: boolean;
 }
 
 export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo): Promise<ExitCode> {
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
-  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl });
+  if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
+  const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
+  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, weakening });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") return reportFindings(run, io, color, flags.format);
   reportWarnings(run, io);
@@ -48,6 +60,11 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
       break;
     default:
       io.stdout.write(formatPlanPretty(run.plan, { color, hint: flags.out ? `Run \`screenpol push --plan ${flags.out}\` to apply exactly this plan.` : undefined }));
+  }
+  if (flags.denyWeakening) {
+    const denied = deniedWeakenings(run.plan);
+    for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
+    if (denied.length > 0) return EXIT.findings;
   }
   if (flags.detailedExitcode && hasChanges(run.plan)) return EXIT.changesPending;
   return EXIT.ok;

@@ -1,21 +1,23 @@
 /**
- * `screenpol push [--env NAME]... [--plan plan.json] [--yes]`: apply. Without
- * --plan it plans first (lint included); with --plan it pushes exactly the
- * reviewed bodies, after checking each against its hash and every planned
- * file against the working tree. A `live` environment needs --yes or a "yes"
- * typed on a terminal.
+ * `screenpol push [--env NAME]... [--plan plan.json] [--yes] [--allow-weakening] [--solver-timeout <seconds>]`:
+ * apply. Without --plan it plans first (lint included); with --plan it pushes
+ * exactly the reviewed bodies, after checking each against its hash and every
+ * planned file against the working tree. A `live` environment refuses a
+ * weakening (exit 1, nothing sent) unless --allow-weakening is given, and
+ * needs --yes or a "yes" typed on a terminal.
  */
 import { readRequiredTextFile } from "../../workspace/repository.js";
 import { resolve } from "node:path";
 import { connect } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
 import { runPlan } from "../../app/plan.js";
-import { applyPlan, countOutcomes, selectPlanEntries, verifyPlan, type PushOutcome, type PushReport } from "../../app/push.js";
+import { applyPlan, countOutcomes, refusedWeakenings, selectPlanEntries, verifyPlan, type PushOutcome, type PushReport } from "../../app/push.js";
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
+import { describeDeniedWithTransitions } from "../../core/formats/plan-weakening.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
-import { entryName, hasChanges, parsePlan, type Plan } from "../../core/plan/index.js";
+import { entryName, hasChanges, parsePlan, type NamedWeakening, type Plan } from "../../core/plan/index.js";
 import type { RemoteClient } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -34,6 +36,9 @@ export interface PushFlags extends RemoteFlags {
   env?: string[];
   plan?: string;
   yes?: boolean;
+  allowWeakening?: boolean;
+  /** Milliseconds per policy pair (cli/solver-timeout.ts). */
+  solverTimeout?: number;
 }
 
 export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode> {
@@ -52,6 +57,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     plan = selectPlanEntries(parsed.plan, names);
     await verifyPlan(plan, workspace);
     if (!hasChanges(plan)) return nothingToDo(io);
+    if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
     await confirmLive(plan, config, flags, io, color);
     client = (await connect({ cwd: io.cwd, env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl })).client;
   } else {
@@ -59,7 +65,8 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     client = connection.client;
     config = connection.workspace.config;
     try {
-      const run = await runPlan({ cwd: io.cwd, env: io.env, environments: names, client });
+      // The guard below checks the live environments only; a sandbox's verdicts are plan's to show.
+      const run = await runPlan({ cwd: io.cwd, env: io.env, environments: names, client, weakening: false });
       if (run.kind === "findings") return reportFindings(run, io, color);
       plan = run.plan;
     } catch (error) {
@@ -71,6 +78,10 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
       return nothingToDo(io);
     }
     try {
+      if (await refuseWeakening(plan, config, flags, io)) {
+        await client.close();
+        return EXIT.findings;
+      }
       await confirmLive(plan, config, flags, io, color);
     } catch (error) {
       await client.close();
@@ -92,6 +103,30 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
 function nothingToDo(io: CliIo): ExitCode {
   io.stdout.write("No changes: the live policies match the files. Nothing to push.\n");
   return EXIT.ok;
+}
+
+/**
+ * push's guard (semantics.md section 5): a weakening of a `live` environment
+ * is refused before anything is sent, unless --allow-weakening is given; then
+ * it is still named on stderr, so the log of the push says what was allowed.
+ * Returns whether the push is refused.
+ */
+async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io: CliIo): Promise<boolean> {
+  const refused = await refusedWeakenings(plan, { config, now: new Date(), timeoutMs: flags.solverTimeout });
+  if (refused.length === 0) return false;
+  const environments = [...new Set(refused.map((weakening) => `"${weakening.environment}"`))].join(", ");
+  io.stderr.write(weakeningReport(refused));
+  if (flags.allowWeakening) {
+    io.stderr.write(`screenpol: pushing ${refused.length === 1 ? "this weakening" : "these weakenings"} to the live environment ${environments}: allowed by --allow-weakening\n`);
+    return false;
+  }
+  io.stderr.write(`screenpol: refusing to push a weakening to the live environment ${environments} without --allow-weakening; nothing was pushed\n`);
+  return true;
+}
+
+/** Each refused policy and each of its weakening transitions in words, on stderr. */
+export function weakeningReport(refused: readonly NamedWeakening[]): string {
+  return refused.map((weakening) => describeDeniedWithTransitions(weakening).map((line, index) => (index === 0 ? `screenpol: policy-weakened: ${line}` : line)).join("\n") + "\n").join("");
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
- * A plan as a pull-request comment: a heading, a summary table (one row per
- * policy), and one collapsible `<details>` block per change holding its diff.
+ * A plan as a pull-request comment: a heading, the weakenings (semantics.md
+ * section 5: the comment leads with them), a summary table (one row per
+ * policy, with the weakening check's verdict), and one collapsible
+ * `<details>` block per change holding its diff.
  *
  * GitHub refuses a comment over 65,535 characters (its documented limit for an
  * issue or pull-request comment body). The rendering stays under it: rows
@@ -13,6 +15,7 @@
 import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { DOCS_BASE_URL, docsPath } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -30,6 +33,8 @@ const ICON: Record<PlanKind, string> = { create: "➕ create", update: "✏️ u
 const RESERVE = 600;
 /** A diff is only worth cutting into when at least this much of it can be shown. */
 const MIN_PARTIAL = 1_500;
+/** Weakening lines listed before the comment points at the full plan: the rest of the comment needs room too. */
+const MAX_LISTED_WEAKENINGS = 50;
 
 export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
@@ -38,6 +43,8 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   const head = [
     options.title ?? "### screenpol plan",
     "",
+    ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
+    ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
     `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`,
     "",
   ].join("\n");
@@ -92,9 +99,19 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   return out;
 }
 
+/** A heading and one bullet per line, at most {@link MAX_LISTED_WEAKENINGS}; nothing when there are no lines. */
+function leadingSection(heading: string, lines: readonly string[]): string[] {
+  if (lines.length === 0) return [];
+  // `<` and `&` could start markup; `->` is the transition's arrow and is left as typed.
+  const listed = lines.slice(0, MAX_LISTED_WEAKENINGS).map((line) => `- ${line.replace(/&/g, "&amp;").replace(/</g, "&lt;")}`);
+  if (lines.length > MAX_LISTED_WEAKENINGS) listed.push(`- …and ${lines.length - MAX_LISTED_WEAKENINGS} more: run \`screenpol plan\` for all of them.`);
+  return [heading, "", ...listed, ""];
+}
+
 function tableRow(entry: PlanEntry): string {
   const revision = entry.kind === "create" ? "not live" : String(entry.baseRevision);
-  return `| ${ICON[entry.kind]} | \`${entryName(entry)}\` | ${revision} | ${escapeCell(entry.summary.text)} |\n`;
+  const change = [entry.summary.text, ...entryVerdictLines(entry)].join("; ");
+  return `| ${ICON[entry.kind]} | \`${entryName(entry)}\` | ${revision} | ${escapeCell(change)} |\n`;
 }
 
 function detailsBlock(entry: PlanEntry, diff: string): string {

@@ -1,9 +1,12 @@
 /**
- * The terminal rendering of a plan: one line per policy (create / update /
- * unchanged / live-only, with the live revision), the one-line summary, and
- * the unified diff of canonical YAML, coloured when asked.
+ * The terminal rendering of a plan: the weakenings first (semantics.md
+ * section 5: what a reviewer must see before any diff), then one line per
+ * policy (create / update / unchanged / live-only, with the live revision),
+ * the one-line summary, the weakening check's verdict, and the unified diff
+ * of canonical YAML, coloured when asked.
  */
 import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
+import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 export interface PlanPrettyOptions {
   /** ANSI colours (decide with shouldUseColor). */
@@ -27,7 +30,7 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   const width = Math.max(0, ...entries.map((entry) => entryName(entry).length));
   const blocks: string[] = [];
   for (const entry of entries) {
-    const lines = [headline(entry, width, paint), `    ${entry.summary.text}`];
+    const lines = [headline(entry, width, paint), `    ${entry.summary.text}`, ...entryVerdictLines(entry).map((line) => `    ${line}`)];
     if (entry.resource === "policy" && entry.kind !== "live-only") {
       const count = entry.addressEntryCount;
       if (count.live !== count.planned && count.planned !== null) lines.push(`    addressEntryCount ${count.live ?? "-"} -> ${count.planned}`);
@@ -41,7 +44,12 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   const hint = hasChanges(plan) ? (next === "" ? "" : ` ${next}`) : " No changes: the live policies match the files.";
   const environments = plan.environments.map((environment) => `${environment.name} (${environment.kind})`).join(", ");
   const head = paint("1", `screenpol plan: ${environments || "no environments"}`);
-  return `${[head, ...blocks, paint("1", totals) + hint].join("\n\n")}\n`;
+  const first: string[] = [];
+  const weakenings = weakeningLines(plan);
+  if (weakenings.length > 0) first.push([paint("1;31", WEAKENINGS_HEADING), ...weakenings.map((line) => `  ${line}`)].join("\n"));
+  const undecided = undecidedLines(plan);
+  if (undecided.length > 0) first.push([paint("1;33", UNDECIDED_HEADING), ...undecided.map((line) => `  ${line}`)].join("\n"));
+  return `${[head, ...first, ...blocks, paint("1", totals) + hint].join("\n\n")}\n`;
 }
 
 function headline(entry: PlanEntry, width: number, paint: Paint): string {

@@ -28,3 +28,14 @@ export {
 } from "./model.js";
 export { parsePlan, type ParsedPlan } from "./file.js";
 export { summarisePolicyChange } from "./summary.js";
+export {
+  planWeakenings,
+  recordedWeakening,
+  recordWeakening,
+  weakeningTargets,
+  type NamedWeakening,
+  type PlanSide,
+  type PlanWeakening,
+  type ScopeWeakening,
+  type WeakeningTarget,
+} from "./weakening.js";

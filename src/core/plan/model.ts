@@ -8,6 +8,7 @@
 import type { PolicyContent } from "../canonical.js";
 import type { EnvironmentConfig, EnvironmentKind } from "../config.js";
 import type { Scope, Vendor } from "../vendors.js";
+import type { PlanWeakening, ScopeWeakening } from "./weakening.js";
 
 /** Version of the plan.json shape below; bumped on any incompatible change. */
 export const PLAN_FORMAT_VERSION = 1;
@@ -74,6 +75,13 @@ interface PolicyCommon extends EntryCommon {
   summary: PolicySummary;
   /** addressEntryCount live now, and as it will be once the planned address entries are pushed. */
   addressEntryCount: { live: number | null; planned: number | null };
+  /**
+   * The weakening check of live -> planned for this scope (core/plan/weakening.ts),
+   * when the plan writes this policy or its vendor's address entries and the
+   * check ran. Optional: plans made with --no-weakening-check, or before it
+   * existed, have none, and push checks them again.
+   */
+  weakening?: PlanWeakening;
 }
 
 export type PolicyPlanEntry =
@@ -84,6 +92,8 @@ export type PolicyPlanEntry =
 interface AddressesCommon extends EntryCommon {
   resource: "addresses";
   summary: AddressEntriesSummary;
+  /** The weakening check of the scopes that have no policy entry, one element each (core/plan/weakening.ts). */
+  weakening?: ScopeWeakening[];
 }
 
 export type AddressesPlanEntry =

@@ -1,0 +1,79 @@
+/**
+ * The weakening check of a plan (semantics.md section 5; issue 13, items 4
+ * and 5): for each (environment, vendor, scope) the plan writes, the live
+ * version against the planned one, over every possible screening.
+ *
+ * Both versions come from the plan itself (core/plan/weakening.ts): the live
+ * policy and address entries plan already read, and the planned bodies. No
+ * request is made and no file is read, so `push --plan` can check a saved
+ * plan that does not record the verdicts. Each version is rendered into its
+ * canonical file and goes through the same lint and subject loading as every
+ * decision command (decision-subjects.ts): one reading of the rules.
+ */
+import type { Config } from "../core/config.js";
+import type { SourceFile } from "../core/lint.js";
+import type { DecisionSubject } from "../core/semantics/subject.js";
+import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyContent, weakeningTargets, type Plan, type PlanSide, type PlanWeakening, type WeakeningTarget } from "../core/plan/index.js";
+import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
+import { compareSubjects, withSolver } from "./weakening.js";
+
+export interface PlanWeakeningOptions {
+  config: Config;
+  /** The clock address entries' `expiresAt` is read at, the same for both versions. */
+  now: Date;
+  /** Time limit per (environment, vendor, scope); default weakening.ts's. */
+  timeoutMs?: number;
+  /** The environments to check (by name); default all. */
+  include?: (environment: string) => boolean;
+  /** Leave a verdict the plan already records as it is (a reviewed plan.json). */
+  keepRecorded?: boolean;
+}
+
+/**
+ * Records the verdict of every target on the plan (in place) and returns the
+ * plan. z3 is loaded only when there is something to compare, and closed
+ * before this returns, so the process can exit.
+ */
+export async function checkPlanWeakening(plan: Plan, options: PlanWeakeningOptions): Promise<Plan> {
+  const targets = weakeningTargets(plan, options.include).filter((target) => !(options.keepRecorded && recordedWeakening(target)));
+  if (targets.length === 0) return plan;
+  await withSolver(async () => {
+    for (const target of targets) recordWeakening(target, await compareTarget(target, options));
+  });
+  return plan;
+}
+
+async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOptions): Promise<PlanWeakening> {
+  const identity: SubjectTarget = { environment: target.environment, providerType: target.providerType, scope: target.scope };
+  const live = await readSide(options, identity, target.live, "live");
+  const planned = await readSide(options, identity, target.planned, "planned");
+  // No proof either way: unknown, which --deny-weakening and push's guard refuse.
+  if (!live.ok) return { verdict: "unknown", transitions: [], reason: live.reason };
+  if (!planned.ok) return { verdict: "unknown", transitions: [], reason: planned.reason };
+  return compareSubjects(live.subject, planned.subject, { now: options.now.getTime(), timeoutMs: options.timeoutMs });
+}
+
+type SideReading = { ok: true; subject: DecisionSubject } | { ok: false; reason: string };
+
+async function readSide(options: PlanWeakeningOptions, target: SubjectTarget, side: PlanSide, label: string): Promise<SideReading> {
+  const files = filesOf(options.config, target, side);
+  const load = await loadSubjects(options.config, [target], async (file) => files.get(file), { now: options.now });
+  if (load.kind === "subjects") return { ok: true, subject: load.subjects.get(subjectKey(target))!.subject };
+  const first = load.lint.diagnostics.find((diagnostic) => diagnostic.severity === "error")!;
+  // The code and where, not the message: a message may quote a value, and a live value is the server's words.
+  return { ok: false, reason: `the ${label} version does not pass lint (${first.code} at ${first.path || "the top"}), so it was not compared` };
+}
+
+/** One version as the files a repository would hold: the canonical policy and address entries, when there are any. */
+function filesOf(config: Config, target: SubjectTarget, side: PlanSide): Map<string, SourceFile> {
+  const files = new Map<string, SourceFile>();
+  if (side.policy !== null) {
+    const file = policyFileOf(config, target);
+    files.set(file, { file, text: renderPolicyContent(target.providerType, target.scope, side.policy) });
+  }
+  if (side.entries !== null && side.entries.length > 0) {
+    const file = addressesFileOf(config, target);
+    files.set(file, { file, text: renderEntriesContent(target.providerType, side.entries) });
+  }
+  return files;
+}

@@ -1,0 +1,60 @@
+/**
+ * The weakening check of a plan in words (semantics.md section 5): the lines
+ * a reviewer must see first (each weakening transition with its example, and
+ * each verdict that is no proof), the verdict on each plan entry, and the
+ * policies `plan --deny-weakening` and push's guard refuse. Shared by the
+ * pretty and Markdown plans, push and the demo.
+ */
+import { planWeakenings, type NamedWeakening, type Plan, type PlanEntry, type PlanWeakening } from "../plan/index.js";
+import { describeTransition } from "../semantics/weakening/describe.js";
+import { isWeakening } from "../semantics/weakening/verdict.js";
+import { isDeniedWeakening } from "./compare.js";
+
+/** The heading above the weakening lines. */
+export const WEAKENINGS_HEADING = "Weakenings (a screening decided less strictly once pushed than live now):";
+/** The heading above the verdicts that are no proof. */
+export const UNDECIDED_HEADING = "Not decided (no proof that nothing is weakened):";
+
+export const targetName = (weakening: Pick<NamedWeakening, "environment" | "providerType" | "scope">): string =>
+  `${weakening.environment}/${weakening.providerType}/${weakening.scope}`;
+
+/** One line per weakening transition of the plan: `<env>/<vendor>/<scope>: <transition in words>`. */
+export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
+  return planWeakenings(plan).flatMap((weakening) => weakening.transitions.filter(isWeakening).map((transition) => `${targetName(weakening)}: ${describeTransition(transition)}`));
+}
+
+/** One line per verdict that could not be decided: `<env>/<vendor>/<scope>: <reason>`. */
+export function undecidedLines(plan: Pick<Plan, "entries">): string[] {
+  return planWeakenings(plan)
+    .filter((weakening) => weakening.verdict === "unknown")
+    .map((weakening) => `${targetName(weakening)}: ${weakening.reason ?? "not decided"}`);
+}
+
+/** A verdict in a few words: `stricter`, `weaker (1 weakening transition, listed above)`, `unknown (reason)`. */
+export function describeVerdict(weakening: PlanWeakening): string {
+  if (weakening.verdict === "unknown") return `unknown (${weakening.reason ?? "not decided"})`;
+  const weakenings = weakening.transitions.filter(isWeakening).length;
+  if (weakenings === 0) return weakening.verdict;
+  return `${weakening.verdict} (${weakenings} weakening transition${weakenings === 1 ? "" : "s"}, listed above)`;
+}
+
+/** The verdict lines of one plan entry: `weakening check: ...`, for an address-entries entry per scope it records. */
+export function entryVerdictLines(entry: PlanEntry): string[] {
+  if (entry.resource === "policy") return entry.weakening ? [`weakening check: ${describeVerdict(entry.weakening)}`] : [];
+  return (entry.weakening ?? []).map((scoped) => `weakening check, ${scoped.scope} (no policy): ${describeVerdict(scoped)}`);
+}
+
+/** The verdicts `--deny-weakening` and push's guard refuse: weaker, mixed, unknown, and any other with a weakening transition. */
+export function deniedWeakenings(plan: Pick<Plan, "entries">): NamedWeakening[] {
+  return planWeakenings(plan).filter(isDeniedWeakening);
+}
+
+/** A refused verdict as one line: `<env>/<vendor>/<scope> (<verdict>)`, with the reason of an unknown one. */
+export function describeDenied(weakening: NamedWeakening): string {
+  return `${targetName(weakening)} (${weakening.verdict})${weakening.verdict === "unknown" && weakening.reason ? `: ${weakening.reason}` : ""}`;
+}
+
+/** A refused verdict with its weakening transitions in words, one per indented line. */
+export function describeDeniedWithTransitions(weakening: NamedWeakening): string[] {
+  return [describeDenied(weakening), ...weakening.transitions.filter(isWeakening).map((transition) => `  ${describeTransition(transition)}`)];
+}

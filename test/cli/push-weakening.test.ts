@@ -1,0 +1,122 @@
+/**
+ * push's guard (semantics.md section 5; issue 13, item 5): a weakening of a
+ * `live` environment is refused unless --allow-weakening is given, whether
+ * push plans itself or applies a saved plan. The built CLI against the
+ * emulator on loopback; the requests on the wire are recorded. Each push
+ * that checks starts z3: a minute per test.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
+
+const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
+const Z3 = { timeout: 60_000 };
+
+/** The refusal, as push prints it: the policy, each weakening transition in words, and that nothing was pushed. */
+const REFUSAL = [
+  "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (mixed)",
+  "  BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation) when riskScore = 8, exposure privacy_wallet indirect = 10%",
+  "  BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
+  "  BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8, exposure no_kyc_exchange direct = 15%",
+];
+
+describe("screenpol push: the weakening guard of a live environment", () => {
+  let setup: Setup;
+  beforeEach(async () => {
+    setup = await setUp();
+    // The live TRANSACTION policy's BLOCK threshold 8 -> 9: a risk score of 8 is then only alerted.
+    const text = readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8");
+    expect(text).toContain("riskScore: { gte: 8 }");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("riskScore: { gte: 8 }", "riskScore: { gte: 9 }"));
+  });
+  afterEach(() => setup.close());
+
+  it("refuses without --allow-weakening: exit 1, each policy and transition on stderr, no write on the wire, even with --yes", Z3, async () => {
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli(["push", "--yes"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect(run.stderr).toBe(
+        [...REFUSAL, 'screenpol: refusing to push a weakening to the live environment "live" without --allow-weakening; nothing was pushed', ""].join("\n"),
+      );
+      expect(run.stdout).toBe("");
+      expect(run.code).toBe(1);
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(proxy.seen.filter((line) => !line.startsWith("GET "))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
+  });
+
+  it("--allow-weakening pushes, and still names what it allowed", Z3, async () => {
+    const run = await setup.cli(["push", "--yes", "--allow-weakening", "--env", "live"]);
+    expect(run.stderr).toBe([...REFUSAL, 'screenpol: pushing this weakening to the live environment "live": allowed by --allow-weakening', ""].join("\n"));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("pushed     live/vendorAWalletScreening/TRANSACTION   revision 17 -> 18");
+    expect(revisions(setup.harness)["live/vendorAWalletScreening/TRANSACTION"]).toBe(18);
+  });
+
+  it("a saved plan: its recorded verdicts are the guard's, checked before any connection; nothing is sent", Z3, async () => {
+    const planned = await setup.cli(["plan", "--out", "plan.json", "--env", "live"]);
+    expect(planned.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")).entries[1].weakening.verdict).toBe("mixed");
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli(["push", "--plan", "plan.json", "--yes"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect(run.code).toBe(1);
+      expect(run.stderr.split("\n")[0]).toBe(REFUSAL[0]);
+      expect(run.stderr).toContain("without --allow-weakening; nothing was pushed\n");
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
+  });
+
+  it("a saved plan without verdicts (--no-weakening-check, or an older screenpol's) is checked by push itself", Z3, async () => {
+    const planned = await setup.cli(["plan", "--out", "plan.json", "--no-weakening-check"]);
+    expect(planned.code).toBe(0);
+    expect(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")).not.toContain('"weakening"');
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli(["push", "--plan", "plan.json", "--yes", "--solver-timeout", "30"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect(run.stderr).toBe(
+        [...REFUSAL, 'screenpol: refusing to push a weakening to the live environment "live" without --allow-weakening; nothing was pushed', ""].join("\n"),
+      );
+      expect(run.code).toBe(1);
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
+    const allowed = await setup.cli(["push", "--plan", "plan.json", "--yes", "--allow-weakening"]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain("Summary: 7 pushed, 5 unchanged, 0 conflicted, 0 failed.");
+  });
+
+  it("a sandbox environment is not guarded: its weakening (minAmountUsd 100 -> 250) is pushed", Z3, async () => {
+    const run = await setup.cli(["push", "--env", "sandbox"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("pushed     sandbox/vendorAWalletScreening/TRANSACTION   revision 9 -> 10");
+  });
+
+  it("a live policy not decided within --solver-timeout is refused too (no proof is no approval)", Z3, async () => {
+    const before = revisions(setup.harness);
+    const run = await setup.cli(["push", "--yes", "--env", "live", "--solver-timeout", "0.001"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^screenpol: policy-weakened: live\/vendorAWalletScreening\/SIGN_IN \(unknown\): not decided within the time limit of 1 ms per policy pair \(/);
+    expect(run.stderr).toContain("without --allow-weakening; nothing was pushed\n");
+    expect(revisions(setup.harness)).toEqual(before);
+  });
+
+  it("--solver-timeout takes seconds; anything else is a usage error before anything is read", async () => {
+    const run = await setup.cli(["push", "--yes", "--solver-timeout", "ten"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--solver-timeout");
+  });
+});
