@@ -294,5 +294,6 @@ describe("representativeScreenings: soundness", () => {
       }),
       { numRuns: 200 },
     );
-  });
+    // CPU-bound (6 to 16 s alone): tens of thousands of representatives per pair; a loaded machine needs more than the default.
+  }, 90_000);
 });
