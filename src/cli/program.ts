@@ -204,6 +204,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--head <git-ref>", "the later version (default: the working tree)")
     .addOption(new Option("-f, --format <name>", "output format (markdown: a pull request comment; github, sarif: one policy-weakened finding per weakening)").choices(COMPARE_FORMAT_NAMES).default("pretty"))
     .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit (each one a policy-weakened finding)")
+    .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
     .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
     .action(async (paths: string[], flags) => {

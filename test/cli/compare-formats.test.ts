@@ -2,10 +2,10 @@
  * What `screenpol compare` gives CI and reviewers beyond pretty and json
  * (semantics.md section 5; issue 13, items 2, 3, 6 and 8): the markdown pull
  * request comment, `policy-weakened` findings as GitHub annotations and SARIF
- * at the head's deciding line, and `--solver-timeout`. The
+ * at the head's deciding line, `--write-tests` and `--solver-timeout`. The
  * built CLI on a Git copy of the sample repository, as compare.test.ts does.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
@@ -18,6 +18,7 @@ const SIGN_IN = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
 const VENDOR_B_SIGN_IN = "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml";
 const ADDRESSES = "policies/sandbox/vendorAWalletScreening/addresses.yaml";
 const NOW = ["--now", "2026-11-23T12:00:00Z"];
+const WRITTEN = "tests/sandbox/vendorAWalletScreening/TRANSACTION.weakening.test.yaml";
 
 /** The sample's BLOCK threshold raised from 8.5 to 9: three weakening transitions, each to an ALERT rule. */
 const raiseBlockThreshold = (repo: TempRepo) => edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
@@ -32,11 +33,12 @@ function lineOf(repo: TempRepo, file: string, text: string): number {
 /** z3 starts in every compare process: a minute each, as compare.test.ts gives. */
 const screenpol = (args: string[], cwd: string) => runCli(args, { cwd, timeoutMs: 60_000 });
 
-describe("screenpol compare: formats, --solver-timeout", { timeout: 180_000 }, () => {
+describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeout: 180_000 }, () => {
   let repo: TempRepo;
   let commit: string;
   beforeEach(() => {
-    ({ repo, commit } = makeCommittedRepo());
+    // The schemas folder the written test file's modeline points at, as in the sample repository.
+    ({ repo, commit } = makeCommittedRepo(["schemas"]));
   });
   afterEach(() => repo.remove());
 
@@ -169,6 +171,50 @@ describe("screenpol compare: formats, --solver-timeout", { timeout: 180_000 }, (
     const run = await screenpol(["compare", "--base", "HEAD", ...NOW, "--format", "markdown"], repo.dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^<!-- screenpol-compare -->\n### screenpol compare: not computed\n\nThe head version has \d+ lint errors?; nothing was compared\. Run `screenpol lint` on it\.\n$/);
+  });
+
+  it("--write-tests writes head's decision of each weakening as a test file that passes on head and fails on base, and never overwrites it", async () => {
+    raiseBlockThreshold(repo);
+    const run = await screenpol(["compare", "--base", "HEAD", ...NOW, "--write-tests", "tests"], repo.dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(`screenpol: wrote ${WRITTEN} (3 cases)\n`);
+    const written = readFileSync(join(repo.dir, WRITTEN), "utf8");
+    expect(written.split("\n").slice(0, 10)).toEqual([
+      "# yaml-language-server: $schema=../../../schemas/policy-test.schema.json",
+      "#",
+      `# Written by \`screenpol compare --write-tests\` (base HEAD (${commit}), head working tree):`,
+      "# each case is one screening head decides less strictly than base did, and pins",
+      "# head's action. It fails if a later change brings base's decision back.",
+      "environment: sandbox",
+      "providerType: vendorAWalletScreening",
+      "scope: TRANSACTION",
+      "cases:",
+      "  - name: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no_kyc_exchange direct = 25%",
+    ]);
+    expect(written.match(/^    expect:\n      action: ALERT$/gm)).toHaveLength(3);
+
+    const onHead = await screenpol(["test", WRITTEN, ...NOW], repo.dir);
+    expect(onHead.stdout).toContain("3 passed, 0 failed");
+    expect(onHead.code).toBe(0);
+    git(repo.dir, "checkout", "-q", "--", POLICY);
+    const onBase = await screenpol(["test", WRITTEN, ...NOW], repo.dir);
+    expect(onBase.stdout).toContain("0 passed, 3 failed");
+    expect(onBase.code).toBe(1);
+
+    raiseBlockThreshold(repo);
+    const again = await screenpol(["compare", "--base", "HEAD", ...NOW, "--write-tests", "tests"], repo.dir);
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe("");
+    expect(again.stderr).toBe(`screenpol: --write-tests: ${WRITTEN} exists already; screenpol never overwrites a test file: move it away or choose another folder. Nothing was written\n`);
+    expect(readFileSync(join(repo.dir, WRITTEN), "utf8")).toBe(written);
+  });
+
+  it("--write-tests writes nothing when nothing is weaker, and says so", async () => {
+    edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 8 }");
+    const run = await screenpol(["compare", "--base", "HEAD", ...NOW, "--write-tests", "out"], repo.dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("screenpol: --write-tests: no weakening, no test file written\n");
+    expect(existsSync(join(repo.dir, "out"))).toBe(false);
   });
 
   it("--solver-timeout: a pair not decided in time is unknown with its bound, refused by --deny-weakening, never equivalent", async () => {

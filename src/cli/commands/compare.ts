@@ -1,15 +1,16 @@
 /**
  * `screenpol compare --base <git-ref> [--head <git-ref>] [paths..] [--format
- * pretty|json|markdown|github|sarif] [--deny-weakening]
+ * pretty|json|markdown|github|sarif] [--deny-weakening] [--write-tests DIR]
  * [--solver-timeout S] [--now ISO]`: the weakening check of every changed
  * policy between two Git revisions (semantics.md section 5). Exit 0 when the
  * comparison ran, whatever it found; 1 when either version has lint errors,
  * or under --deny-weakening when a policy is weaker, mixed, unknown or loses a
  * decision by its removal (each a `policy-weakened` finding); 2 for usage,
- * config or an unknown ref.
+ * config, an unknown ref, or a test file --write-tests would overwrite.
  */
 import { runCompare, type CompareRun } from "../../app/compare.js";
 import { UsageError } from "../../app/errors.js";
+import { writeWeakeningTests } from "../../app/weakening-tests.js";
 import {
   COMPARE_MARKDOWN_MARKER,
   formatCompareJson,
@@ -30,6 +31,7 @@ export interface CompareFlags {
   head?: string;
   format: CompareFormatName;
   denyWeakening?: boolean;
+  writeTests?: string;
   /** Milliseconds, read from seconds by solver-timeout.ts. */
   solverTimeout?: number;
   now?: string;
@@ -45,6 +47,12 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
     io.stdout.write(formatLintFindings(run, flags.format, io));
     io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was compared)\n`);
     return EXIT.findings;
+  }
+  // Before any output: a refused write (a file exists) is then the command's only answer.
+  if (flags.writeTests !== undefined) {
+    const written = await writeWeakeningTests({ cwd: io.cwd, root: run.root, dir: flags.writeTests, policies: run.policies, heading: run.labels });
+    if (written.length === 0) io.stderr.write("screenpol: --write-tests: no weakening, no test file written\n");
+    for (const { file, cases } of written) io.stderr.write(`screenpol: wrote ${file} (${cases} ${cases === 1 ? "case" : "cases"})\n`);
   }
   io.stdout.write(formatComparison(run, flags.format, deny));
   if (deny) {
