@@ -6,13 +6,15 @@
  * screening by the weakening check. Offline: Git and the solver only.
  */
 import { relative, resolve } from "node:path";
-import { findEnvironment } from "../core/config.js";
+import { CONFIG_FILE, findEnvironment } from "../core/config.js";
+import { parseYaml } from "../core/document.js";
 import { classifyPath } from "../core/layout.js";
 import type { LintResult, SourceFile } from "../core/lint.js";
-import type { SubjectComparison } from "../core/semantics/weakening/model.js";
+import { locatePolicy, locateTransition, type HeadSource, type SourcePlace } from "../core/semantics/weakening/locate.js";
+import type { SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
 import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
-import { loadSubjects, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { loadSubjects, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { compareSubjects, withSolver } from "./weakening.js";
 import { openValidWorkspace } from "./workspace-config.js";
 
@@ -30,11 +32,26 @@ export interface CompareRequest {
 
 export type CompareSide = "base" | "head";
 
-export interface ComparedPolicy extends SubjectTarget, SubjectComparison {}
+/** A transition and where head writes what decides its example. */
+export interface LocatedTransition extends Transition {
+  at: SourcePlace;
+}
+
+export interface ComparedPolicy extends SubjectTarget, SubjectComparison {
+  transitions: LocatedTransition[];
+  /** Where a finding about the whole policy goes (one not decided in time): line 1 of its head file. */
+  at: SourcePlace;
+}
 
 export type CompareRun =
   | { kind: "findings"; side: CompareSide; label: string; lint: LintResult }
-  | { kind: "report"; labels: Record<CompareSide, string>; policies: ComparedPolicy[] };
+  | {
+      kind: "report";
+      /** The repository root (absolute); every file a policy names is relative to it. */
+      root: string;
+      labels: Record<CompareSide, string>;
+      policies: ComparedPolicy[];
+    };
 
 export async function runCompare(request: CompareRequest): Promise<CompareRun> {
   const workspace = await openValidWorkspace(request.cwd);
@@ -50,7 +67,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
     if (!sameBytes(await base.read(file), await headRead(file))) changed.push(file);
   }
   const targets = targetsOf(changed, config);
-  if (targets.length === 0) return { kind: "report", labels, policies: [] };
+  if (targets.length === 0) return { kind: "report", root, labels, policies: [] };
 
   const before = await loadSubjects(config, targets, base.read, { now: request.now });
   if (before.kind === "findings") return { kind: "findings", side: "base", label: labels.base, lint: before.lint };
@@ -65,11 +82,22 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
       // Neither side has a policy nor entries for this scope: nothing decides anything differently.
       if (!from.policyExists && !to.policyExists && !from.addressesExist && !to.addressesExist) continue;
       const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs });
-      results.push({ ...target, ...comparison });
+      const head = headSourceOf(to, after.lint.sources);
+      const transitions = comparison.transitions.map((transition) => ({ ...transition, at: locateTransition(head, transition, request.now.getTime()) }));
+      results.push({ ...target, ...comparison, transitions, at: locatePolicy(head) });
     }
     return results;
   });
-  return { kind: "report", labels, policies };
+  return { kind: "report", root, labels, policies };
+}
+
+/** The head's files of one subject, parsed again from the text lint read (a few kilobytes) for positions. */
+function headSourceOf(loaded: LoadedSubject, texts: ReadonlyMap<string, string>): HeadSource {
+  const parsed = (file: string, exists: boolean) => {
+    const text = exists ? texts.get(file) : undefined;
+    return { file, document: text === undefined ? undefined : parseYaml(text).document };
+  };
+  return { subject: loaded.subject, policy: parsed(loaded.policyFile, loaded.policyExists), addresses: parsed(loaded.addressesFile, loaded.addressesExist), configFile: CONFIG_FILE };
 }
 
 function labelOf(revision: { ref: string; commit: string }): string {

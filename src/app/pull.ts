@@ -12,7 +12,7 @@
  * (echoed by the server into a live value) is refused too, whatever --force
  * says, and then nothing at all is written either (app/secrets.ts).
  */
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
@@ -20,6 +20,7 @@ import { layoutPath } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
+import { schemaReference } from "../workspace/schema-reference.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
 import { isWithin } from "../workspace/bounded-read.js";
 import { canonicalPath, collectPaths, pathExists, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
@@ -88,14 +89,14 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
       if (!record.policy) continue;
       const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, record.scope);
       const data = { providerType: record.providerType, scope: record.scope, schemaVersion: record.policy.schemaVersion, enabled: record.policy.enabled, rules: record.policy.rules };
-      const schema = await schemaReference(workspace, path, `policy-${record.providerType}-v${String(record.policy.schemaVersion)}.schema.json`);
+      const schema = await schemaReference(workspace.root, folderIn(workspace.root, path), `policy-${record.providerType}-v${String(record.policy.schemaVersion)}.schema.json`);
       const text = renderPolicyYaml(data, { schema, header: header(environment.name, `${record.providerType}/${record.scope}`) });
       writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data))));
     } else {
       if (record.entries.revision === 0 && record.entries.entries.length === 0) continue;
       const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, "addresses");
       const data = { providerType: record.providerType, entries: record.entries.entries };
-      const schema = await schemaReference(workspace, path, "addresses.schema.json");
+      const schema = await schemaReference(workspace.root, folderIn(workspace.root, path), "addresses.schema.json");
       const text = renderAddressEntriesYaml(data, { schema, header: header(environment.name, `${record.providerType} address entries`) });
       writes.push(
         await planWrite(workspace, path, text, record.entries.revision, (existing) => canonicalJson(canonicalAddressEntries(existing)) === canonicalJson(canonicalAddressEntries(data))),
@@ -155,15 +156,7 @@ function header(environment: string, what: string): string[] {
   ];
 }
 
-/**
- * The yaml-language-server schema of a pulled file: the repository's schemas/
- * folder as the sample repository has it, else the installed package's, else
- * the schema's published $id.
- */
-async function schemaReference(workspace: Workspace, path: string, name: string): Promise<string> {
-  const fileDir = dirname(join(workspace.root, ...path.split("/")));
-  for (const candidate of [join(workspace.root, "schemas", name), join(workspace.root, "node_modules", "screenpol", "schemas", name)]) {
-    if (await pathExists(candidate)) return relative(fileDir, candidate).split(sep).join("/");
-  }
-  return `https://screenpol.dev/schemas/${name}`;
+/** The absolute folder of a repository-relative (`/`-separated) file under `root`. */
+function folderIn(root: string, path: string): string {
+  return dirname(join(root, ...path.split("/")));
 }

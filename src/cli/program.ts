@@ -8,13 +8,14 @@ import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/cata
 import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
 import { DEFAULT_SAMPLES, SAMPLES_RANGE } from "../core/replay/sample-bounds.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
-import { FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
+import { COMPARE_FORMAT_NAMES, FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
 import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { VERSION } from "./version.js";
+import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { wholeNumber } from "./whole-number.js";
 
 /** Users per page (admin-api.md, operation 7; the client checks the same bound). */
@@ -207,8 +208,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "files or folders to limit the comparison to (default: the policies folder)")
     .requiredOption("--base <git-ref>", "the earlier version: the files as of this Git revision")
     .option("--head <git-ref>", "the later version (default: the working tree)")
-    .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
-    .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit")
+    .addOption(new Option("-f, --format <name>", "output format (markdown: a pull request comment; github, sarif: one policy-weakened finding per weakening)").choices(COMPARE_FORMAT_NAMES).default("pretty"))
+    .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit (each one a policy-weakened finding)")
+    .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
+    .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
     .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
     .action(async (paths: string[], flags) => {
       const { compareCommand } = await import("./commands/compare.js");

@@ -230,6 +230,16 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
       "A file with hundreds of findings is usually not a policy at all (generated, pasted or corrupted content), and thousands of lines of output would bury the findings of every other file. " +
       "Fix the findings shown, or the file as a whole, and lint again: the rest appear as the first ones go. It is an error when any finding not shown is one.",
   },
+  "policy-weakened": {
+    severity: "error",
+    title: "Policy weakened",
+    summary:
+      "Under `--deny-weakening`, a change decides some screening less strictly than the base version did (weaker, mixed, or a removed policy), or the check could not prove within its time limit that it does not.",
+    help:
+      "A weakening lets through a screening that was blocked or alerted before, which a compliance reviewer must approve knowingly. " +
+      "Read the counterexample: if the change is a mistake, restore the stricter rule; if it is intended, get it reviewed and merge without `--deny-weakening`, and push to a live environment with `--allow-weakening`. " +
+      "Pin the reviewed behaviour with `screenpol compare --write-tests`.",
+  },
 };
 
 /** Where the documentation page of a code lives, relative to the repository root. */

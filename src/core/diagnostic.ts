@@ -31,7 +31,8 @@ export type Severity = "error" | "warning";
  * and `shadowed-rule`, the part of section 5.3's unreachable rules that weakens
  * the policy (docs/decisions.md, Lint defects and exit codes);
  * and `too-many-findings`, the one finding that stands for those of a file past
- * the first 100 (lint.ts, MAX_FINDINGS_PER_FILE).
+ * the first 100 (lint.ts, MAX_FINDINGS_PER_FILE);
+ * and the codes of {@link COMPARE_CODES}, which come from comparing two versions.
  */
 export const CODES = [
   "read-error",
@@ -60,9 +61,17 @@ export const CODES = [
   "unknown-policy",
   "duplicate-case-name",
   "too-many-findings",
+  "policy-weakened",
 ] as const;
 
 export type Code = (typeof CODES)[number];
+
+/**
+ * The codes `screenpol compare` finds (semantics.md section 5), not `lint`:
+ * they are about a change between two versions, so their fixtures are pairs
+ * of trees (test/fixtures/compare/<code>/) rather than one.
+ */
+export const COMPARE_CODES: ReadonlySet<Code> = new Set<Code>(["policy-weakened"]);
 
 /** A path into a parsed document: map keys and sequence indexes, root first. */
 export type DocPath = ReadonlyArray<string | number>;

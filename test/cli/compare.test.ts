@@ -4,37 +4,15 @@
  * repository, policies and address entries edited in the working tree or
  * committed, both versions read offline.
  */
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
-import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import type { TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const ADDRESSES = "policies/sandbox/vendorAWalletScreening/addresses.yaml";
 const NOW = ["--now", "2026-11-23T12:00:00Z"];
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
-}
-
-function edit(repo: TempRepo, file: string, from: string, to: string): void {
-  const text = readFileSync(join(repo.dir, file), "utf8");
-  const edited = text.replace(from, to);
-  expect(edited).not.toBe(text);
-  repo.write(file, edited);
-}
 
 /** The block threshold of the sample policy raised from 8.5 to 9: scores from 8.5 to 9 are no longer blocked. */
 const raiseBlockThreshold = (repo: TempRepo) => edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
@@ -55,11 +33,7 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
   let repo: TempRepo;
   let commit: string;
   beforeEach(() => {
-    repo = makeTempRepo();
-    git(repo.dir, "init", "-q");
-    git(repo.dir, "add", "-A");
-    git(repo.dir, "commit", "-qm", "samples");
-    commit = git(repo.dir, "rev-parse", "--short=7", "HEAD").trim();
+    ({ repo, commit } = makeCommittedRepo());
   });
   afterEach(() => repo.remove());
 
@@ -201,7 +175,7 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     raiseBlockThreshold(repo);
     const weaker = await compare(["--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
     expect(weaker.code).toBe(1);
-    expect(weaker.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/TRANSACTION (weaker)\n");
+    expect(weaker.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/TRANSACTION (weaker)  policy-weakened\n");
     git(repo.dir, "checkout", "-q", "--", POLICY);
     addBlockRule(repo);
     const stricter = await compare(["--base", "HEAD", ...NOW, "--deny-weakening"], { cwd: repo.dir });
@@ -261,7 +235,7 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     git(repo.dir, "rm", "-q", "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml");
     const run = await compare(["--base", "HEAD", ...NOW, "--deny-weakening", "--format", "json"], { cwd: repo.dir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/SIGN_IN (removed)\n");
+    expect(run.stderr).toBe("screenpol: --deny-weakening: sandbox/vendorAWalletScreening/SIGN_IN (removed)  policy-weakened\n");
     const [policy] = (JSON.parse(run.stdout) as { policies: Array<{ verdict: string; transitions: Array<{ from: { action: string }; to: { action: string; by: string } }> }> }).policies;
     expect(policy?.verdict).toBe("removed");
     expect(policy?.transitions.length).toBeGreaterThan(0);

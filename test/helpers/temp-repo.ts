@@ -10,10 +10,11 @@ export interface TempRepo {
   remove(): void;
 }
 
-export function makeTempRepo(options: { samples?: boolean } = {}): TempRepo {
+/** `extra`: more entries of the checkout to copy beside the samples (e.g. `schemas`). */
+export function makeTempRepo(options: { samples?: boolean; extra?: readonly string[] } = {}): TempRepo {
   const dir = mkdtempSync(join(tmpdir(), "screenpol-test-"));
   if (options.samples !== false) {
-    for (const entry of ["screenpol.config.yaml", "policies", "webhooks"]) cpSync(join(PROJECT_ROOT, entry), join(dir, entry), { recursive: true });
+    for (const entry of ["screenpol.config.yaml", "policies", "webhooks", ...(options.extra ?? [])]) cpSync(join(PROJECT_ROOT, entry), join(dir, entry), { recursive: true });
   }
   return {
     dir,

@@ -13,11 +13,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
-import { CODES, type Code } from "../../src/core/diagnostic.js";
+import { CODES, COMPARE_CODES, type Code } from "../../src/core/diagnostic.js";
 import { formatPretty } from "../../src/core/formats/pretty.js";
 import { formatSarif } from "../../src/core/formats/sarif.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { caseDir, findExampleRegion, lintCase, renderExamples, withoutMessages } from "./support/code-docs.js";
+import { compareCaseDir, compareCasesOf, renderCompareExamples } from "./support/compare-fixtures.js";
 import { FIXTURES, fixtureCases, fixtureRepo } from "./support/fixtures.js";
 
 const UPDATE = process.env.UPDATE_CODE_DOCS === "1";
@@ -27,7 +28,8 @@ function page(code: Code): string {
   return readFileSync(join(PROJECT_ROOT, docsPath(code)), "utf8");
 }
 
-function casesOf(code: string): string[] {
+function casesOf(code: Code): string[] {
+  if (COMPARE_CODES.has(code)) return compareCasesOf(code);
   return existsSync(join(FIXTURES, code)) ? readdirSync(join(FIXTURES, code)) : [];
 }
 
@@ -48,7 +50,7 @@ describe.each([...CODES])("code %s", (code) => {
     expect(casesOf(code).some((name) => name.startsWith("pass-")), `test/fixtures/checks/${code}/ has no pass-* case`).toBe(true);
   });
 
-  it("shows a failing and a passing example that are its fixtures, as they lint today", () => {
+  it.runIf(!COMPARE_CODES.has(code))("shows a failing and a passing example that are its fixtures, as they lint today", () => {
     const path = join(PROJECT_ROOT, docsPath(code));
     const text = page(code);
     const region = findExampleRegion(text);
@@ -69,6 +71,23 @@ describe.each([...CODES])("code %s", (code) => {
     }
     // Messages may be reworded without making an example wrong; files, positions and codes may not.
     expect(withoutMessages(region!.text), `${docsPath(code)}: the examples differ from the fixtures; ${UPDATE_HINT}`).toBe(withoutMessages(expected));
+  });
+
+  // A compare code's examples are pairs of versions and what compare prints on them (support/compare-fixtures.ts).
+  it.runIf(COMPARE_CODES.has(code))("shows a failing and a passing example that are its fixtures, as compare reports them today", { timeout: 120_000 }, async () => {
+    const path = join(PROJECT_ROOT, docsPath(code));
+    const text = page(code);
+    const region = findExampleRegion(text);
+    expect(region, `${docsPath(code)} has no <!-- fixture-examples: fail-x pass-y --> ... <!-- /fixture-examples --> region`).toBeDefined();
+    const { failCase, passCase } = region!;
+    expect(existsSync(compareCaseDir(code, failCase)) && failCase.startsWith("fail-"), `fixture ${code}/${failCase}`).toBe(true);
+    expect(existsSync(compareCaseDir(code, passCase)) && passCase.startsWith("pass-"), `fixture ${code}/${passCase}`).toBe(true);
+    const expected = await renderCompareExamples(code, failCase, passCase);
+    if (UPDATE && region!.text !== expected) {
+      writeFileSync(path, text.slice(0, region!.start) + expected + text.slice(region!.end));
+      return;
+    }
+    expect(region!.text, `${docsPath(code)}: the examples differ from the fixtures; ${UPDATE_HINT}`).toBe(expected);
   });
 
   it("has a SARIF rule that links to its page", () => {

@@ -10,7 +10,8 @@
  * (test/global-setup.ts) stands in as the action's folder.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -59,16 +60,16 @@ interface Recorded {
 /** Runs action.yml with the stand-ins for the actions it uses. */
 async function runAction(
   repo: PolicyRepo,
-  options: { inputs?: Record<string, string>; env?: Record<string, string>; eventName?: string; comments?: ExistingComment[] } = {},
+  options: { inputs?: Record<string, string>; env?: Record<string, string>; eventName?: string; comments?: ExistingComment[]; base?: string; workspace?: string } = {},
 ): Promise<{ run: ActionRun; recorded: Recorded }> {
   const recorded: Recorded = { uploads: [], comments: [], installs: [] };
   const eventName = options.eventName ?? "pull_request";
   const runOptions: RunOptions = {
     action: ACTION,
     inputs: options.inputs ?? {},
-    workspace: repo.dir,
+    workspace: options.workspace ?? repo.dir,
     actionPath: BUILD_ROOT,
-    event: eventName === "pull_request" ? { pull_request: { number: 7 } } : {},
+    event: eventName === "pull_request" ? { pull_request: { number: 7, ...(options.base === undefined ? {} : { base: { sha: options.base } }) } } : {},
     eventName,
     env: { ...repo.env, ...options.env },
     replaceRun(step, resolved) {
@@ -215,6 +216,106 @@ describe("action.yml (composite), run as written", () => {
   }, 60_000);
 });
 
+describe("action.yml's compare step on a pull request", { timeout: 180_000 }, () => {
+  const COMPARE_MARKER = "<!-- screenpol-compare -->";
+  const TRANSACTION = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+  let repo: PolicyRepo;
+  let base: string;
+  beforeEach(() => {
+    repo = makePolicyRepo(gitEnv({ SCREENPOL_BASE_URL: undefined }));
+    base = repo.head();
+  });
+  afterEach(() => repo.remove());
+
+  /** The pull request raises the sample's BLOCK threshold: three weakenings against its base. */
+  function weaken(): void {
+    const text = readFileSync(join(repo.dir, TRANSACTION), "utf8");
+    expect(text).toContain("riskScore: { gte: 8.5 }");
+    repo.write(TRANSACTION, text.replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
+    repo.git("commit", "-qam", "raise the block threshold");
+  }
+
+  const commentBody = (recorded: Recorded): string => {
+    const compareCalls = recorded.comments.at(-1)!.calls;
+    return compareCalls.at(-1)!.params.body as string;
+  };
+
+  it("annotates each weakening as a warning, posts the comparison as one comment led by the weakenings, and passes", async () => {
+    weaken();
+    const { run, recorded } = await runAction(repo, { base, inputs: { sarif: "false" } });
+    const compare = step(run, "compare");
+    expect(compare.status).toBe("success");
+    const annotations = compare.output.split("\n").filter((line) => line.startsWith("::"));
+    expect(annotations).toHaveLength(3);
+    for (const annotation of annotations) expect(annotation).toMatch(new RegExp(`^::warning file=${TRANSACTION},line=\\d+,col=11,endLine=\\d+,endColumn=\\d+,title=policy-weakened::sandbox/vendorAWalletScreening/TRANSACTION is weaker: BLOCK \\(block-severe-risk-score\\) -> ALERT `));
+    expect(run.outputs["compare-exit-code"]).toBe("0");
+
+    const markdown = readFileSync(join(run.temp, "screenpol-compare.md"), "utf8");
+    expect(markdown.split("\n").slice(0, 4)).toEqual([COMPARE_MARKER, "### screenpol compare", "", `Base \`${base} (${base.slice(0, 7)})\`, head \`working tree\`.`]);
+    expect(markdown.indexOf("#### Weakenings")).toBeGreaterThan(0);
+    expect(run.summary).toBe(markdown);
+    expect(recorded.comments).toHaveLength(1);
+    expect(recorded.comments[0]!.calls.map((c) => c.method)).toEqual(["listComments", "createComment"]);
+    expect(commentBody(recorded)).toBe(markdown);
+    expect(run.status).toBe("success");
+  });
+
+  it("with deny-weakening: 'true', annotates errors and fails the job at the end, after the comment", async () => {
+    weaken();
+    const { run, recorded } = await runAction(repo, { base, inputs: { sarif: "false", "deny-weakening": "true" } });
+    const annotations = step(run, "compare").output.split("\n").filter((line) => line.startsWith("::"));
+    expect(annotations).toHaveLength(3);
+    for (const annotation of annotations) expect(annotation).toMatch(/^::error file=.*,title=policy-weakened::/);
+    expect(run.outputs["compare-exit-code"]).toBe("1");
+    expect(commentBody(recorded)).toContain("> `--deny-weakening` refuses `sandbox/vendorAWalletScreening/TRANSACTION` (weaker)");
+    expect(commentBody(recorded)).not.toContain("screenpol: --deny-weakening");
+    const verdict = run.steps.at(-1)!;
+    expect(verdict.status).toBe("failure");
+    expect(verdict.output).toContain("::error title=screenpol::screenpol compare failed (exit 1): see the policy-weakened annotations and the compare comment");
+    expect(run.status).toBe("failure");
+  });
+
+  it("updates its own compare comment, not the plan's, and says so when nothing changed", async () => {
+    const comments: ExistingComment[] = [
+      { id: 21, body: "<!-- screenpol-plan -->\nthe plan", user: { type: "Bot", login: "github-actions[bot]" } },
+      { id: 22, body: `${COMPARE_MARKER}\nthe comparison of the last push`, user: { type: "Bot", login: "github-actions[bot]" } },
+    ];
+    const { run, recorded } = await runAction(repo, { base, inputs: { sarif: "false" }, comments });
+    expect(step(run, "compare").output).not.toMatch(/^::/m);
+    const calls = recorded.comments[0]!.calls;
+    expect(calls.map((c) => c.method)).toEqual(["listComments", "updateComment"]);
+    expect(calls[1]!.params.comment_id).toBe(22);
+    expect(calls[1]!.params.body).toBe(`${COMPARE_MARKER}\n### screenpol compare\n\nBase \`${base} (${base.slice(0, 7)})\`, head \`working tree\`.\n\nNo policy or address entries changed.\n`);
+    expect(run.status).toBe("success");
+  });
+
+  it("fetches the base into a one-commit checkout before comparing", async () => {
+    weaken();
+    // What actions/checkout leaves: the pull request's head, one commit deep, with origin to fetch from.
+    const checkout = mkdtempSync(join(tmpdir(), "screenpol-checkout-"));
+    try {
+      repo.git("clone", "-q", "--depth=1", "--no-local", repo.dir, checkout);
+      expect(() => repo.git("-C", checkout, "cat-file", "-e", `${base}^{commit}`)).toThrow();
+      const { run } = await runAction(repo, { base, workspace: checkout, inputs: { sarif: "false" } });
+      expect(step(run, "compare").status).toBe("success");
+      expect(step(run, "compare").output.split("\n").filter((line) => line.startsWith("::warning"))).toHaveLength(3);
+      expect(run.outputs["compare-exit-code"]).toBe("0");
+    } finally {
+      rmSync(checkout, { recursive: true, force: true });
+    }
+  });
+
+  it("does not compare outside a pull request or when compare: 'false'", async () => {
+    weaken();
+    const push = await runAction(repo, { inputs: { sarif: "false" }, eventName: "push" });
+    expect(step(push.run, "compare").status).toBe("skipped");
+    const off = await runAction(repo, { base, inputs: { sarif: "false", compare: "false" } });
+    expect(step(off.run, "compare").status).toBe("skipped");
+    expect(off.recorded.comments).toEqual([]);
+    expect(off.run.outputs["compare-exit-code"]).toBe("");
+  });
+});
+
 describe("the comment step's script", () => {
   const script: string = (ACTION.runs.steps.find((s) => s.uses?.startsWith("actions/github-script@"))!.with as { script: string }).script;
   let dir: string;
@@ -257,6 +358,35 @@ describe("the comment step's script", () => {
     const result = await runGithubScript({ script, env: { PLAN_FILE: file, PLAN_EXIT_CODE: "0" }, refuseWrites: true });
     expect(result.failed).toEqual([]);
     expect(result.warnings).toEqual([expect.stringMatching(/^could not post the plan comment \(403 Resource not accessible by integration\)/)]);
+  });
+});
+
+describe("the compare comment step's script", () => {
+  const scripts = ACTION.runs.steps.filter((s) => s.uses?.startsWith("actions/github-script@")).map((s) => (s.with as { script: string }).script);
+  const script = scripts.find((text) => text.includes("<!-- screenpol-compare -->"))!;
+  let repo: PolicyRepo;
+  beforeEach(() => {
+    repo = makePolicyRepo();
+  });
+  afterEach(() => repo.remove());
+
+  it("says that compare failed, with the marker, when it exited 2", async () => {
+    const file = join(repo.dir, "compare.md");
+    writeFileSync(file, "");
+    const result = await runGithubScript({ script, env: { COMPARE_FILE: file, COMPARE_EXIT_CODE: "2" } });
+    expect(result.calls.at(-1)!.params.body).toBe("<!-- screenpol-compare -->\n**screenpol compare failed** (exit 2); the job log says why.\n\n````text\n\n````\n");
+  });
+
+  it("cuts a comparison over GitHub's comment limit inside a folded example, closing its code block", async () => {
+    const bullet = "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (a) -&gt; ALLOW (b) when riskScore = 8.5\n  <details><summary>Example screening</summary>\n\n  ```yaml\n" + "  chain: EVM\n".repeat(40) + "  ```\n\n  </details>\n\n";
+    const file = join(repo.dir, "compare.md");
+    writeFileSync(file, `<!-- screenpol-compare -->\n### screenpol compare\n\n${bullet.repeat(200)}`);
+    const result = await runGithubScript({ script, env: { COMPARE_FILE: file, COMPARE_EXIT_CODE: "0" } });
+    const body: string = result.calls.at(-1)!.params.body;
+    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(body.startsWith("<!-- screenpol-compare -->\n")).toBe(true);
+    expect(body.endsWith("\n\n**Cut at GitHub's comment limit**: the whole comparison is in the job summary.\n")).toBe(true);
+    expect((body.match(/^ *```/gm) ?? []).length % 2).toBe(0);
   });
 });
 

@@ -1,14 +1,19 @@
 /**
  * What `screenpol compare` prints (semantics.md section 5): JSON with the
- * spec's members, or for a reviewer, every weakening first, one line per
- * transition with its example in words.
+ * spec's members; for a reviewer, every weakening first, one line per
+ * transition with its example in words (pretty, and markdown for a pull
+ * request comment); for CI, one `policy-weakened` finding per weakening
+ * (github, sarif: the lint formats' own writers).
  */
+import { stringify } from "yaml";
+import { DOCS_BASE_URL, docsPath } from "../codes.js";
+import type { Diagnostic, Severity } from "../diagnostic.js";
 import { describeTransition } from "../semantics/weakening/describe.js";
-import type { SubjectComparison, Verdict } from "../semantics/weakening/model.js";
+import type { SourcePlace } from "../semantics/weakening/locate.js";
+import type { SubjectComparison, Transition, Verdict } from "../semantics/weakening/model.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import type { Scope, Vendor } from "../vendors.js";
 
-export const COMPARE_FORMAT_NAMES = ["pretty", "json"] as const;
 
 export interface ComparedPolicyView extends SubjectComparison {
   environment: string;
@@ -45,6 +50,29 @@ export interface CompareHeading {
   head: string;
 }
 
+/** A compared policy whose transitions, and itself, say where head writes them (src/core/semantics/weakening/locate.ts). */
+export interface LocatedPolicyView extends ComparedPolicyView {
+  transitions: Array<Transition & { at: SourcePlace }>;
+  at: SourcePlace;
+}
+
+/**
+ * The `policy-weakened` findings of a comparison: one per weakening
+ * transition, at the head's part that now decides its example; and one for a
+ * policy `--deny-weakening` refuses without a weakening transition to show (not
+ * decided in time). Errors under `--deny-weakening`, else warnings.
+ */
+export function weakeningFindings(policies: readonly LocatedPolicyView[], options: { deny: boolean }): Diagnostic[] {
+  const severity: Severity = options.deny ? "error" : "warning";
+  const finding = (at: SourcePlace, message: string): Diagnostic => ({ ...at, severity, code: "policy-weakened", message });
+  return policies.flatMap((policy) => {
+    const weakenings = policy.transitions.filter(isWeakening);
+    if (weakenings.length > 0) return weakenings.map((transition) => finding(transition.at, `${targetOf(policy)} is ${policy.verdict}: ${describeTransition(transition)}`));
+    if (isDeniedWeakening(policy)) return [finding(policy.at, `${targetOf(policy)} is ${policy.verdict}: ${policy.reason ?? "no proof that no decision is weaker"}`)];
+    return [];
+  });
+}
+
 const targetOf = (policy: ComparedPolicyView) => `${policy.environment}/${policy.providerType}/${policy.scope}`;
 
 export function formatComparePretty(policies: readonly ComparedPolicyView[], heading: CompareHeading): string {
@@ -57,10 +85,78 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
     lines.push("", "Other changed policies:");
     for (const policy of others) lines.push(`  ${targetOf(policy)}: ${policy.verdict}${policy.reason === undefined ? "" : ` (${policy.reason})`}`);
   }
+  lines.push("", summaryOf(policies));
+  return `${lines.join("\n")}\n`;
+}
+
+/** `3 policies compared: 1 weaker, 2 stricter`, the verdicts a reviewer must see first first. */
+function summaryOf(policies: readonly ComparedPolicyView[]): string {
   const counts = new Map<Verdict, number>();
   for (const policy of policies) counts.set(policy.verdict, (counts.get(policy.verdict) ?? 0) + 1);
   const order: Verdict[] = ["weaker", "mixed", "unknown", "removed", "added", "stricter", "equivalent"];
   const summary = order.filter((verdict) => counts.has(verdict)).map((verdict) => `${counts.get(verdict)} ${verdict}`);
-  lines.push("", `${policies.length} ${policies.length === 1 ? "policy" : "policies"} compared: ${summary.join(", ")}`);
+  return `${policies.length} ${policies.length === 1 ? "policy" : "policies"} compared: ${summary.join(", ")}`;
+}
+
+/** The first line of the markdown comment, by which the GitHub Action finds the comment again to update it in place. */
+export const COMPARE_MARKDOWN_MARKER = "<!-- screenpol-compare -->";
+
+/**
+ * A pull request comment (semantics.md section 5: it leads with the
+ * weakenings): the marker line, a heading with both versions, one bullet per
+ * weakening transition in words with its example screening folded below it,
+ * then the other changed policies and their verdicts, then the summary. Text
+ * from the repository (refs, rule ids, reasons) is escaped so that it renders
+ * as written. With `deny`, a caution says which policies the check refuses.
+ */
+export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], heading: CompareHeading, options: { deny: boolean }): string {
+  const lines = [COMPARE_MARKDOWN_MARKER, "### screenpol compare", "", `Base ${codeSpan(heading.base)}, head ${codeSpan(heading.head)}.`];
+  if (policies.length === 0) return `${[...lines, "", "No policy or address entries changed."].join("\n")}\n`;
+  const denied = options.deny ? policies.filter(isDeniedWeakening) : [];
+  if (denied.length > 0) {
+    const link = `[\`policy-weakened\`](${DOCS_BASE_URL}${docsPath("policy-weakened")})`;
+    lines.push("", "> [!CAUTION]", `> \`--deny-weakening\` refuses ${denied.map((policy) => `${codeSpan(targetOf(policy))} (${policy.verdict})`).join(", ")}: ${link}.`);
+  }
+  const weakened = policies.filter((policy) => policy.transitions.some(isWeakening));
+  if (weakened.length > 0) {
+    lines.push("", "#### Weakenings: screenings decided less strictly by head than by base");
+    for (const policy of weakened) {
+      for (const transition of policy.transitions.filter(isWeakening)) {
+        lines.push("", `- ${codeSpan(targetOf(policy))}: ${escapeMarkdown(describeTransition(transition))}`, ...exampleBlock(transition));
+      }
+    }
+  }
+  const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
+  if (others.length > 0) {
+    lines.push("", "#### Other changed policies", "", "| Policy | Verdict |", "|---|---|");
+    // A pipe ends a table cell even inside a code span (GFM tables): escaped there too.
+    for (const policy of others) lines.push(`| ${codeSpan(targetOf(policy)).replace(/\|/g, "\\|")} | ${escapeMarkdown(policy.verdict + (policy.reason === undefined ? "" : ` (${policy.reason})`))} |`);
+  }
+  lines.push("", `**${summaryOf(policies)}**`);
   return `${lines.join("\n")}\n`;
+}
+
+/** The example screening as YAML, folded under its bullet (indented into the list item). */
+function exampleBlock(transition: Transition): string[] {
+  const yaml = stringify(transition.example).trimEnd();
+  const fence = "`".repeat(Math.max(3, ...[...yaml.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+  const block = ["<details><summary>Example screening</summary>", "", `${fence}yaml`, ...yaml.split("\n"), fence, "", "</details>"];
+  return block.map((line) => (line === "" ? "" : `  ${line}`));
+}
+
+/** Inline code that holds any text: a fence of backticks longer than any run inside, HTML kept literal by the code span. */
+function codeSpan(text: string): string {
+  const fence = "`".repeat(1 + Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length)));
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${fence}${pad}${text.replace(/\r?\n/g, " ")}${pad}${fence}`;
+}
+
+/** Text shown as written: markdown's emphasis, link, table and HTML characters escaped, lines joined. */
+function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]|~#]/g, (character) => `\\${character}`)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\r?\n/g, " ");
 }

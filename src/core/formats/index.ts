@@ -27,6 +27,10 @@ export function isTestFormatName(name: string): name is TestFormatName {
   return (TEST_FORMAT_NAMES as readonly string[]).includes(name);
 }
 
+/** The formats of `screenpol compare` (semantics.md section 5; formats/compare.ts); here for the same reason. */
+export const COMPARE_FORMAT_NAMES = ["pretty", "json", "markdown", "github", "sarif"] as const;
+export type CompareFormatName = (typeof COMPARE_FORMAT_NAMES)[number];
+
 /** The union of every format's options; each format reads only its own. */
 export interface FormatOptions {
   /** pretty: emit ANSI colours (see `shouldUseColor`); default false. */
