@@ -15,7 +15,6 @@ import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
 import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { VERSION } from "./version.js";
-import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
 import { wholeNumber } from "./whole-number.js";
 
 /** Users per page (admin-api.md, operation 7; the client checks the same bound). */
