@@ -10,11 +10,12 @@ import { CONFIG_FILE, findEnvironment } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { classifyPath } from "../core/layout.js";
 import type { LintResult, SourceFile } from "../core/lint.js";
-import { locatePolicy, locateTransition, type HeadSource, type SourcePlace } from "../core/semantics/weakening/locate.js";
-import type { SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
+import { locatePolicy, locateRules, locateTransition, type HeadSource, type SourcePlace } from "../core/semantics/weakening/locate.js";
+import type { SubjectComparison, SubjectReachability, Transition } from "../core/semantics/weakening/model.js";
 import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
 import { loadSubjects, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { reachabilityOf } from "./reachability.js";
 import { compareSubjects, withSolver } from "./weakening.js";
 import { openValidWorkspace } from "./workspace-config.js";
 
@@ -41,6 +42,10 @@ export interface ComparedPolicy extends SubjectTarget, SubjectComparison {
   transitions: LocatedTransition[];
   /** Where a finding about the whole policy goes (one not decided in time): line 1 of its head file. */
   at: SourcePlace;
+  /** Head's rules that no screening reaches (issue 13, item 7); absent when head has no policy file. */
+  reachability?: SubjectReachability;
+  /** `file:line:column` of each head postScreen rule, by index. */
+  rulePlaces?: string[];
 }
 
 export type CompareRun =
@@ -84,7 +89,9 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
       const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs });
       const head = headSourceOf(to, after.lint.sources);
       const transitions = comparison.transitions.map((transition) => ({ ...transition, at: locateTransition(head, transition, request.now.getTime()) }));
-      results.push({ ...target, ...comparison, transitions, at: locatePolicy(head) });
+      // Reachability depends on head's rules only (address entries never take every match of a rule).
+      const reachability = to.policyExists ? await reachabilityOf(to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs }) : undefined;
+      results.push({ ...target, ...comparison, transitions, at: locatePolicy(head), ...(reachability === undefined ? {} : { reachability, rulePlaces: locateRules(head) }) });
     }
     return results;
   });

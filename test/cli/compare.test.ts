@@ -26,6 +26,39 @@ const addBlockRule = (repo: TempRepo) =>
     "  postScreen:\n    - id: block-any-mixer\n      when:\n        exposure: { category: mixer, direction: direct, minPercent: 1 }\n      action: BLOCK\n\n",
   );
 
+/**
+ * Two rules above a BLOCK rule that between them take every screening it
+ * matches, each less strict: no single rule covers it, so lint's shadowed-rule
+ * does not see it; only the exact reachability check does (issue 13, item 7).
+ */
+const addSwallowedBlockRule = (repo: TempRepo) =>
+  edit(
+    repo,
+    POLICY,
+    "  postScreen:\n",
+    [
+      "  postScreen:",
+      "    - id: allow-partner-scores",
+      "      when:",
+      "        riskScore: { gte: 9.7 }",
+      "      action: ALLOW",
+      "",
+      "    - id: alert-mixer-exposure",
+      "      when:",
+      "        exposure: { category: mixer, direction: direct, minPercent: 10 }",
+      "      action: ALERT",
+      "",
+      "    - id: block-scored-mixers",
+      "      when:",
+      "        anyOf:",
+      "          - riskScore: { gte: 9.7 }",
+      "          - exposure: { category: mixer, direction: direct, minPercent: 20 }",
+      "      action: BLOCK",
+      "",
+      "",
+    ].join("\n"),
+  );
+
 /** Every compare process starts z3 (about 1.5 s alone, several seconds on a loaded 2-core machine). */
 const compare = (args: string[], options: { cwd: string }) => runCli(["compare", ...args], { ...options, timeoutMs: 60_000 });
 
@@ -275,5 +308,32 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(POLICY);
     expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors; fix them first (nothing was compared)\n");
+  });
+
+  it("lists a head rule no screening reaches with the earlier, less strict rules that take its matches (pretty, json)", async () => {
+    addSwallowedBlockRule(repo);
+    const run = await compare(["--base", "HEAD", ...NOW], { cwd: repo.dir });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    const heading = lines.indexOf("Rules of head no screening reaches:");
+    expect(heading).toBeGreaterThan(lines.indexOf("Weakenings (a screening decided less strictly by head than by base):"));
+    expect(lines.slice(heading, heading + 3)).toEqual([
+      "Rules of head no screening reaches:",
+      `  sandbox/vendorAWalletScreening/TRANSACTION: rule block-scored-mixers (${POLICY}:43:11) is never reached: every screening it matches is decided earlier by allow-partner-scores (ALLOW, less strict) and alert-mixer-exposure (ALERT, less strict)`,
+      "",
+    ]);
+
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    const [policy] = JSON.parse(json.stdout).policies;
+    expect(policy.unreachable).toHaveLength(1);
+    expect(policy.unreachable[0]).toMatchObject({ id: "block-scored-mixers", index: 2, action: "BLOCK", location: `${POLICY}:43:11`, status: "unreachable", lessStrict: true, afterCatchAll: null });
+    expect(policy.unreachable[0].takers.map((taker: { by: string; action: string }) => `${taker.action} ${taker.by}`)).toEqual(["ALLOW allow-partner-scores", "ALERT alert-mixer-exposure"]);
+  });
+
+  it("says nothing of reachability when every head rule is reached (the json has only the spec's members)", async () => {
+    raiseBlockThreshold(repo);
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions"]);
   });
 });

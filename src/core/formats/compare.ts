@@ -10,15 +10,20 @@ import { DOCS_BASE_URL, docsPath } from "../codes.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
-import type { SubjectComparison, Transition, Verdict } from "../semantics/weakening/model.js";
+import type { SubjectComparison, SubjectReachability, Transition, Verdict } from "../semantics/weakening/model.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import type { Scope, Vendor } from "../vendors.js";
+import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
 
 
 export interface ComparedPolicyView extends SubjectComparison {
   environment: string;
   providerType: Vendor;
   scope: Scope;
+  /** Head's rules no screening reaches (issue 13, item 7), when head has a policy. */
+  reachability?: SubjectReachability;
+  /** `file:line:column` of each head postScreen rule, by index. */
+  rulePlaces?: readonly string[];
 }
 
 /** Verdicts `--deny-weakening` refuses: a weakening, or no proof that there is none. */
@@ -41,8 +46,22 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     verdict: policy.verdict,
     transitions: policy.transitions.map(({ from, to, example }) => ({ from, to, example })),
     ...(policy.reason === undefined ? {} : { reason: policy.reason }),
+    ...unreachableJson(policy),
   }));
   return `${JSON.stringify({ version: 1, policies: view }, null, 2)}\n`;
+}
+
+/**
+ * `unreachable`: head's rules no screening reaches, or not decided in time,
+ * with their takers; only when there are any, so that the spec's members stay
+ * the whole of a policy whose every rule is reached.
+ */
+function unreachableJson(policy: ComparedPolicyView): { unreachable?: ReachabilityJson["rules"]; unreachableReason?: string } {
+  if (policy.reachability === undefined) return {};
+  const view = reachabilityJson(policy.reachability, { locate: (rule) => policy.rulePlaces?.[rule.index] });
+  const rules = view.rules.filter((rule) => rule.status !== "reachable");
+  if (rules.length === 0) return {};
+  return { unreachable: rules, ...(view.reason === undefined ? {} : { unreachableReason: view.reason }) };
 }
 
 export interface CompareHeading {
@@ -80,6 +99,8 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
   if (policies.length === 0) return `${[...lines, "No policy or address entries changed."].join("\n")}\n`;
   const weakenings = policies.flatMap((policy) => policy.transitions.filter(isWeakening).map((transition) => `  ${targetOf(policy)}: ${describeTransition(transition)}`));
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
+  const unreached = unreachedLines(policies);
+  if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "Other changed policies:");
@@ -87,6 +108,15 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
   }
   lines.push("", summaryOf(policies));
   return `${lines.join("\n")}\n`;
+}
+
+const UNREACHED_HEADING = "Rules of head no screening reaches:";
+
+/** `sandbox/vendorA.../TRANSACTION: rule x (file:12:9) is never reached: ...`, per compared policy with such rules. */
+function unreachedLines(policies: readonly ComparedPolicyView[]): string[] {
+  return policies.flatMap((policy) =>
+    policy.reachability === undefined ? [] : reachabilityLines(policy.reachability, { locate: (rule) => policy.rulePlaces?.[rule.index] }).map((line) => `${targetOf(policy)}: ${line}`),
+  );
 }
 
 /** `3 policies compared: 1 weaker, 2 stricter`, the verdicts a reviewer must see first first. */
@@ -126,6 +156,8 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
       }
     }
   }
+  const unreached = unreachedLines(policies);
+  if (unreached.length > 0) lines.push("", `#### ${UNREACHED_HEADING.replace(/:$/, "")}`, "", ...unreached.map((line) => `- ${escapeMarkdown(line)}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "#### Other changed policies", "", "| Policy | Verdict |", "|---|---|");

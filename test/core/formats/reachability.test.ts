@@ -94,3 +94,17 @@ describe("reachabilityJson", () => {
     expect("reason" in json).toBe(false);
   });
 });
+
+describe("compare's markdown comment", () => {
+  it("lists head's unreached rules under their own heading, after the weakenings and before the other policies", async () => {
+    const { formatCompareMarkdown } = await import("../../../src/core/formats/compare.js");
+    const policy = { environment: "sandbox", providerType: "vendorAWalletScreening" as const, scope: "TRANSACTION" as const, verdict: "stricter" as const, transitions: [], reachability: answer, rulePlaces: answer.rules.map(locate) };
+    const lines = formatCompareMarkdown([policy], { base: "main (abc1234)", head: "working tree" }, { deny: false }).split("\n");
+    const heading = lines.indexOf("#### Rules of head no screening reaches");
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 2]).toBe(
+      "- sandbox/vendorAWalletScreening/TRANSACTION: rule alert-mixers (policies/sandbox/vendor-a.transaction.yaml:16:5) is never reached: every screening it matches is decided earlier by allow-partners (ALLOW, less strict)",
+    );
+    expect(lines.indexOf("#### Other changed policies")).toBeGreaterThan(heading);
+  });
+});

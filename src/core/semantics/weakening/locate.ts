@@ -61,6 +61,16 @@ export function locatePolicy(head: HeadSource): SourcePlace {
   return { file: head.configFile, ...FIRST_LINE, path: "" };
 }
 
+/** `file:line:column` of each postScreen rule's id in head, by index; empty when head has no policy file. */
+export function locateRules(head: HeadSource): string[] {
+  const policy = head.policy.document;
+  if (policy === undefined) return [];
+  return (head.subject.policy?.rules.postScreen ?? []).map((_, index) => {
+    const place = placeOf(head.policy.file, policy, ["rules", "postScreen", index, "id"]);
+    return `${place.file}:${place.line}:${place.column}`;
+  });
+}
+
 function placeOf(file: string, document: ParsedDocument, path: DocPath, target: "key" | "value" = "value"): SourcePlace {
   return { file, ...document.locate(path, target), path: formatPath(path) };
 }
