@@ -15,6 +15,7 @@ import type { SourceFile } from "../core/lint.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyContent, weakeningTargets, type Plan, type PlanSide, type PlanWeakening, type WeakeningTarget } from "../core/plan/index.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
+import { reachabilityOf } from "./reachability.js";
 import { compareSubjects, withSolver } from "./weakening.js";
 
 export interface PlanWeakeningOptions {
@@ -50,7 +51,15 @@ async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOpti
   // No proof either way: unknown, which --deny-weakening and push's guard refuse.
   if (!live.ok) return { verdict: "unknown", transitions: [], reason: live.reason };
   if (!planned.ok) return { verdict: "unknown", transitions: [], reason: planned.reason };
-  return compareSubjects(live.subject, planned.subject, { now: options.now.getTime(), timeoutMs: options.timeoutMs });
+  const check = { now: options.now.getTime(), timeoutMs: options.timeoutMs };
+  const comparison = await compareSubjects(live.subject, planned.subject, check);
+  // Only a policy push writes can gain an unreached rule; reachability depends on its rules alone.
+  const written = target.policyEntry !== undefined && (target.policyEntry.kind === "create" || target.policyEntry.kind === "update");
+  if (!written || planned.subject.policy === undefined) return comparison;
+  const reachability = await reachabilityOf(planned.subject, check);
+  const unreachable = reachability.rules.filter((rule) => rule.status !== "reachable");
+  if (unreachable.length === 0) return comparison;
+  return { ...comparison, unreachable, ...(reachability.reason === undefined ? {} : { unreachableReason: reachability.reason }) };
 }
 
 type SideReading = { ok: true; subject: DecisionSubject } | { ok: false; reason: string };

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
+import { SWALLOWED_BLOCK_RULE, swallowedBlockRuleLine } from "../helpers/swallowed-rule.js";
 import { recordRequests, setUp, type Setup } from "./plan-harness.js";
 
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
@@ -241,5 +242,23 @@ describe("screenpol plan: the weakening check", () => {
       "live/vendorBAddressScreening/SIGN_IN",
       "live/vendorBAddressScreening/TRANSACTION",
     ]);
+  });
+
+  it("lists a planned rule no screening reaches with the earlier, less strict rules that take its matches (pretty, json)", Z3, async () => {
+    const path = join(setup.repo.dir, LIVE_TRANSACTION);
+    const text = readFileSync(path, "utf8");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("  postScreen:\n", SWALLOWED_BLOCK_RULE));
+    const run = await setup.cli(["plan", "--env", "live"]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    const heading = lines.indexOf("Rules no screening reaches once pushed:");
+    expect(heading).toBeGreaterThan(lines.indexOf("Weakenings (a screening decided less strictly once pushed than live now):"));
+    expect(lines.slice(heading + 1, heading + 3)).toEqual([
+      `  live/vendorAWalletScreening/TRANSACTION: ${swallowedBlockRuleLine("rules.postScreen[2]")}`,
+      "",
+    ]);
+    const json = await setup.cli(["plan", "--env", "live", "--format", "json"]);
+    const entry = JSON.parse(json.stdout).entries.find((one: { providerType: string; scope?: string; resource: string }) => one.resource === "policy" && one.scope === "TRANSACTION" && one.providerType === "vendorAWalletScreening");
+    expect(entry.weakening.unreachable.map((rule: { id: string; status: string; lessStrict: boolean }) => [rule.id, rule.status, rule.lessStrict])).toEqual([["block-scored-mixers", "unreachable", true]]);
   });
 });

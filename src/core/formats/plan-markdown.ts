@@ -15,7 +15,7 @@
 import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { DOCS_BASE_URL, docsPath } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -45,6 +45,7 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     "",
     ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
     ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
+    ...leadingSection(`**${UNREACHED_HEADING}**`, unreachedLines(plan)),
     `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`,
     "",
   ].join("\n");

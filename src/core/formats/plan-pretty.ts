@@ -6,7 +6,7 @@
  * of canonical YAML, coloured when asked.
  */
 import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
-import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 export interface PlanPrettyOptions {
   /** ANSI colours (decide with shouldUseColor). */
@@ -49,6 +49,8 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   if (weakenings.length > 0) first.push([paint("1;31", WEAKENINGS_HEADING), ...weakenings.map((line) => `  ${line}`)].join("\n"));
   const undecided = undecidedLines(plan);
   if (undecided.length > 0) first.push([paint("1;33", UNDECIDED_HEADING), ...undecided.map((line) => `  ${line}`)].join("\n"));
+  const unreached = unreachedLines(plan);
+  if (unreached.length > 0) first.push([paint("1;33", UNREACHED_HEADING), ...unreached.map((line) => `  ${line}`)].join("\n"));
   return `${[head, ...first, ...blocks, paint("1", totals) + hint].join("\n\n")}\n`;
 }
 

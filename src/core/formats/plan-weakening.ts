@@ -9,9 +9,12 @@ import { planWeakenings, type NamedWeakening, type Plan, type PlanEntry, type Pl
 import { describeTransition } from "../semantics/weakening/describe.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import { isDeniedWeakening } from "./compare.js";
+import { reachabilityLines } from "./reachability.js";
 
 /** The heading above the weakening lines. */
 export const WEAKENINGS_HEADING = "Weakenings (a screening decided less strictly once pushed than live now):";
+/** The heading above the planned rules no screening reaches. */
+export const UNREACHED_HEADING = "Rules no screening reaches once pushed:";
 /** The heading above the verdicts that are no proof. */
 export const UNDECIDED_HEADING = "Not decided (no proof that nothing is weakened):";
 
@@ -21,6 +24,13 @@ export const targetName = (weakening: Pick<NamedWeakening, "environment" | "prov
 /** One line per weakening transition of the plan: `<env>/<vendor>/<scope>: <transition in words>`. */
 export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) => weakening.transitions.filter(isWeakening).map((transition) => `${targetName(weakening)}: ${describeTransition(transition)}`));
+}
+
+/** One line per planned rule no screening reaches (issue 13, item 7): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
+export function unreachedLines(plan: Pick<Plan, "entries">): string[] {
+  return planWeakenings(plan).flatMap((weakening) =>
+    weakening.unreachable === undefined ? [] : reachabilityLines({ rules: weakening.unreachable, reason: weakening.unreachableReason }).map((line) => `${targetName(weakening)}: ${line}`),
+  );
 }
 
 /** One line per verdict that could not be decided: `<env>/<vendor>/<scope>: <reason>`. */

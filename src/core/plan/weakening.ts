@@ -17,12 +17,20 @@
  * (`weakening`, one element per such scope, with its `scope`).
  */
 import type { PolicyContent } from "../canonical.js";
-import type { SubjectComparison } from "../semantics/weakening/model.js";
+import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
 import { SCOPES, type Scope, type Vendor } from "../vendors.js";
 import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PolicyBody, PolicyPlanEntry } from "./model.js";
 
-/** The verdict of one (environment, vendor, scope), as plan.json records it. */
-export type PlanWeakening = SubjectComparison;
+/**
+ * The verdict of one (environment, vendor, scope), as plan.json records it;
+ * with the planned policy's rules no screening reaches (issue 13, item 7),
+ * when there are any: `unreachable`, and `unreachableReason` when the
+ * solver's bound cut some answers short.
+ */
+export interface PlanWeakening extends SubjectComparison {
+  unreachable?: RuleReachability[];
+  unreachableReason?: string;
+}
 
 /** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
 export type ScopeWeakening = PlanWeakening & { scope: Scope };
@@ -90,8 +98,14 @@ export function recordedWeakening(target: WeakeningTarget): PlanWeakening | unde
 
 /** Records a verdict where {@link weakeningTargets} says it belongs (the plan's entries are updated in place). */
 export function recordWeakening(target: WeakeningTarget, weakening: PlanWeakening): void {
-  const { verdict, transitions, reason } = weakening;
-  const member: PlanWeakening = { verdict, transitions, ...(reason === undefined ? {} : { reason }) };
+  const { verdict, transitions, reason, unreachable, unreachableReason } = weakening;
+  const member: PlanWeakening = {
+    verdict,
+    transitions,
+    ...(reason === undefined ? {} : { reason }),
+    ...(unreachable === undefined || unreachable.length === 0 ? {} : { unreachable }),
+    ...(unreachableReason === undefined ? {} : { unreachableReason }),
+  };
   if (target.policyEntry) {
     target.policyEntry.weakening = member;
     return;
