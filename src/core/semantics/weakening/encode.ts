@@ -16,10 +16,10 @@ import type { Arith, Bool, Context, Model } from "z3-solver";
 import type { Action } from "../../vendors.js";
 import type { Condition } from "../conditions.js";
 import { STRICTNESS } from "../decision.js";
-import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type TokenRef, type Transfer } from "../signals.js";
-import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
+import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type Transfer } from "../signals.js";
+import { compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
 import type { DecisionRef } from "./model.js";
-import { exposureKey, indicatorKey, type ScreeningSpace } from "./space.js";
+import { exposureKey, indicatorKey, otherAddress, otherChain, otherToken, type ScreeningSpace } from "./space.js";
 
 type Z3 = Context<"main">;
 type IntTerm = Arith<"main">;
@@ -254,29 +254,4 @@ export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningS
   }
   if (Object.keys(signals).length > 0) screening.signals = signals;
   return screening;
-}
-
-/** A chain family no version names, in the screening schema's spelling. */
-function otherChain(space: ScreeningSpace): string {
-  for (let index = 0; ; index += 1) {
-    const candidate = index === 0 ? "OTHER" : `OTHER${index}`;
-    if (!space.chains.includes(candidate)) return candidate;
-  }
-}
-
-/** An address no entry of either version names on this chain. */
-function otherAddress(space: ScreeningSpace, chain: string): string {
-  const named = new Set(space.targets.map((target) => target.key));
-  for (let index = 1; ; index += 1) {
-    const candidate = chain === "EVM" ? `0x${index.toString(16).padStart(40, "0")}` : `unlisted-address-${index}`;
-    if (!named.has(addressKey(chain, candidate))) return candidate;
-  }
-}
-
-/** A token no preScreen lists. */
-function otherToken(space: ScreeningSpace): TokenRef {
-  for (let index = 1; ; index += 1) {
-    const candidate = { chain: "EVM", networkId: 1, contractAddress: `0x${index.toString(16).padStart(40, "0")}` };
-    if (!space.tokenKeys.includes(tokenKey(candidate))) return candidate;
-  }
 }
