@@ -19,7 +19,7 @@
  */
 import type { Context, Model } from "z3-solver";
 import type { DecisionSubject } from "../core/semantics/subject.js";
-import { declareSpace, encodeDecision, screeningOfModel, strictnessOf } from "../core/semantics/weakening/encode.js";
+import { changesStrictness, declareSpace, encodeDecision, outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import { canonicalJson } from "../core/canonical.js";
 import { addressKey } from "../core/semantics/subject.js";
 import { decisiveContent } from "../core/semantics/weakening/decisive-content.js";
@@ -200,19 +200,15 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
   const { variables, constraints } = declareSpace(z3, space);
   const before = encodeDecision(z3, space, variables, base, options.now);
   const after = encodeDecision(z3, space, variables, head, options.now);
-  const from = z3.Int.const("from");
-  const to = z3.Int.const("to");
   const solver = new z3.Solver();
-  solver.add(...constraints, from.eq(before.code), to.eq(after.code));
-  const strictBefore = strictnessOf(z3, before, from);
-  const strictAfter = strictnessOf(z3, after, to);
+  solver.add(...constraints);
 
   const transitions: Transition[] = [];
   let weaker = false;
   let stricter = false;
   for (const direction of ["weaker", "stricter"] as const) {
     solver.push();
-    solver.add(direction === "weaker" ? strictAfter.lt(strictBefore) : strictAfter.gt(strictBefore));
+    solver.add(changesStrictness(z3, before, after, direction));
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) return unknown("the time ran out before the solver was asked");
@@ -221,14 +217,15 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
       if (result === "unknown") return unknown(`z3: ${solver.reasonUnknown()}`);
       if (result === "unsat") break;
       const model: Model<"main"> = solver.model();
-      const fromIndex = Number(model.eval(from, true).toString());
-      const toIndex = Number(model.eval(to, true).toString());
+      const fromIndex = outcomeOfModel(z3, model, before);
+      const toIndex = outcomeOfModel(z3, model, after);
       const refs = { from: refAt(before.outcomes, fromIndex), to: refAt(after.outcomes, toIndex) };
       const found = screeningOfModel(z3, model, space, variables);
       transitions.push({ ...refs, example: readableExample(base, head, space, found, refs, options.now) });
       if (direction === "weaker") weaker = true;
       else stricter = true;
-      solver.add(z3.Not(z3.And(from.eq(fromIndex), to.eq(toIndex))));
+      // The next call finds another (from, to) pair or proves there is none.
+      solver.add(z3.Not(z3.And(before.decides[fromIndex]!, after.decides[toIndex]!)));
     }
     solver.pop();
   }
