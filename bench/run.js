@@ -37,7 +37,8 @@
  *  on 1,000 cases over 10 policies beside `screenpol lint <one policy>`, both cold, interleaved, medians;
  *  target: at most 300 ms above the lint (issue 12).
  *  With the weakening phase (--skip-weakening skips it; about 30 s): bench/weakening.js, compareSubjects on a pair of
- *  40-rule v2 policies (anyOf) of each vendor in a fresh process, z3 start included; target < 1 s; 200 rules reported.
+ *  40-rule v2 policies (anyOf) of each vendor in a fresh process, every start included; target < 1 s; 200 rules reported;
+ *  the z3 engine alone on the 40-rule pairs, with and without prewarmSolver().
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
@@ -361,7 +362,7 @@ if (!flag("skip-policy-tests")) {
   }
 }
 if (!flag("skip-weakening")) {
-  // The weakening check (bench/weakening.js): compareSubjects on 40-rule and 200-rule v2 pairs, each in a fresh process (z3 start counted).
+  // The weakening check (bench/weakening.js): compareSubjects on 40-rule and 200-rule v2 pairs, and the z3 engine alone on 40 rules, each in a fresh process (every start counted).
   section = 2.6;
   log(`\nweakening check: compareSubjects on 40-rule and 200-rule v2 policy pairs, z3 start included [${elapsed()}]`);
   try {

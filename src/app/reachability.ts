@@ -14,7 +14,7 @@
  */
 import type { Context, Model } from "z3-solver";
 import type { DecisionSubject } from "../core/semantics/subject.js";
-import { screeningOfModel } from "../core/semantics/weakening/encode.js";
+import { outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
 import { catchAllsAbove, outcomeAt, reachabilityQuery, readableMatch, ruleRefOf, unreachableRule } from "../core/semantics/weakening/reachability.js";
 import type { ScopedScreening } from "../core/semantics/signals.js";
@@ -42,9 +42,8 @@ async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, o
   const deadline = Date.now() + timeoutMs;
   const query = reachabilityQuery(z3, subject, options.now);
   const { space, variables, decision } = query;
-  const code = z3.Int.const("decision");
   const solver = new z3.Solver();
-  solver.add(...query.constraints, code.eq(decision.code));
+  solver.add(...query.constraints);
 
   const ask = async (): Promise<Answer> => {
     const left = deadline - Date.now();
@@ -55,7 +54,7 @@ async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, o
     if (result === "unsat") return { kind: "unsat" };
     return { kind: "unknown", reason: `z3: ${solver.reasonUnknown()}` };
   };
-  /** Every value `code` takes under the constraints added so far, each with the screening of its first model; or why z3 could not finish. */
+  /** Every outcome that decides under the constraints added so far, each with the screening of its first model; or why z3 could not finish. */
   const everyDecision = async (): Promise<Map<number, ScopedScreening> | { unknown: string }> => {
     const found = new Map<number, ScopedScreening>();
     solver.push();
@@ -64,9 +63,9 @@ async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, o
         const answer = await ask();
         if (answer.kind === "unknown") return { unknown: answer.reason };
         if (answer.kind === "unsat") return found;
-        const index = Number(answer.model.eval(code, true).toString());
+        const index = outcomeOfModel(z3, answer.model, decision);
         found.set(index, screeningOfModel(z3, answer.model, space, variables));
-        solver.add(code.neq(index));
+        solver.add(z3.Not(decision.decides[index]!));
       }
     } finally {
       solver.pop();

@@ -1,33 +1,62 @@
 /**
  * The weakening check (semantics.md section 5; issue 13, items 1, 2 and 8):
  * two versions of one policy and its address entries, compared over every
- * possible screening by z3 over the finite space of weakening/space.ts.
+ * possible screening. Three exact ways, cheapest first (docs/decisions.md,
+ * "Issue 13: weakening check speed"):
+ * 1. the same decisive content on both sides (decisive-content.ts):
+ *    `equivalent`, nothing built;
+ * 2. the interval partition (partition.ts) when the pair has at most
+ *    PARTITION_MAX_SCREENINGS representative screenings: pure JS, no solver;
+ * 3. z3 over the finite space of weakening/space.ts.
+ * A pair's answer is remembered for the process: a repository repeats the
+ * same policy across environments.
  *
  * z3-solver (WebAssembly, ~0.4 s to start) is imported here only, and only
- * when a comparison is first asked for: `lint` never loads it. Its Emscripten
- * worker threads keep a process alive, so a command that compared calls
- * `closeSolver()` (or runs inside `withSolver`) before it returns.
+ * when a comparison needs it or `prewarmSolver()` is called: `lint` never
+ * loads it. Its Emscripten worker threads keep a process alive, so a command
+ * that compared calls `closeSolver()` (or runs inside `withSolver`) before it
+ * returns.
  */
+import { writeSync } from "node:fs";
 import type { Context, Model } from "z3-solver";
-import { STRICTNESS } from "../core/semantics/decision.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
-import { declareSpace, encodeDecision, screeningOfModel, strictnessOf } from "../core/semantics/weakening/encode.js";
-import { readableExample } from "../core/semantics/weakening/examples.js";
+import { changesStrictness, declareSpace, encodeDecision, outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
+import { canonicalJson } from "../core/canonical.js";
+import { addressKey } from "../core/semantics/subject.js";
+import { decisiveContent } from "../core/semantics/weakening/decisive-content.js";
+import { readableExample, reproduces } from "../core/semantics/weakening/examples.js";
 import type { DecisionRef, SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
-import { completePair, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
+import { comparePartition } from "../core/semantics/weakening/partition.js";
+import { otherAddress, otherChain, screeningSpace, type ScreeningSpace } from "../core/semantics/weakening/space.js";
+import { completePair, inDecisionOrder, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
 
 export { isWeakening };
-import { screeningSpace } from "../core/semantics/weakening/space.js";
 
 export type { DecisionRef, SubjectComparison, Transition, Verdict } from "../core/semantics/weakening/model.js";
 
 /** Default time limit per policy pair (issue 13, item 8). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * Representative screenings up to which the interval partition answers
+ * without z3. Each costs 10 to 30 µs (both versions decided, 2 vCPU), so a
+ * pair the partition gives up on costs at most about 0.25 to 0.75 s more
+ * than z3 alone; under it, no solver start (0.3 s) and no first call (0.5 to
+ * 1 s). The 40-rule bench pairs have 2,592 and 9,264 (BENCHMARKS.md).
+ */
+export const PARTITION_MAX_SCREENINGS = 25_000;
+
+/** Answers remembered per process, oldest forgotten first: a plan of 200 policies repeats a few across environments. */
+const REMEMBERED_PAIRS = 1_000;
+
 export interface CompareOptions {
   /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */
   now: number;
-  /** Time limit for this pair, solver start not included; default 10 s. */
+  /**
+   * Time limit for this pair's solver calls, solver start not included;
+   * default 10 s. The partition is bounded by its count instead
+   * (PARTITION_MAX_SCREENINGS), and an exact answer it gives is kept.
+   */
   timeoutMs?: number;
 }
 
@@ -41,12 +70,40 @@ let solver: Promise<Solver> | undefined;
 /** z3's calls are not reentrant: one solver session (a comparison, a reachability run) at a time. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/**
+ * z3's own error output, as its Emscripten runtime would write it, less one
+ * line: a worker that `closeSolver` has just ended may still post its
+ * "cleanupThread" message, which the runtime reports as `received
+ * "cleanupThread" command from terminated worker: N`. That is the shutdown
+ * we asked for, not an error, and on stderr it broke the promise that a
+ * command prints nothing there when it succeeds (seen in CI at random).
+ */
+function printSolverError(...parts: unknown[]): void {
+  const text = parts.join(" ");
+  if (/^received "[A-Za-z]+" command from terminated worker: \d+$/.test(text)) return;
+  writeSync(2, `${text}\n`);
+}
+
 function loadSolver(): Promise<Solver> {
   solver ??= import("z3-solver").then(async ({ init, killThreads }) => {
-    const api = await init();
+    const api = await init({ printErr: printSolverError });
     return { z3: new api.Context("main"), em: api.em, killThreads };
   });
   return solver;
+}
+
+/**
+ * Starts z3 without waiting for it, for a command that knows early it will
+ * compare pairs the partition may give up on: its start (module, WebAssembly
+ * compile, threads) then overlaps the command's reading and parsing. A
+ * failure to start is left for the comparison that needs the solver to
+ * report. Close it as usual (`closeSolver`, `withSolver`).
+ */
+export function prewarmSolver(): void {
+  const starting = loadSolver();
+  starting.catch(() => {
+    if (solver === starting) solver = undefined;
+  });
 }
 
 /** Ends z3's worker threads so that the process can exit; the next comparison starts it again. */
@@ -78,19 +135,84 @@ export async function withSolver<T>(fn: () => Promise<T>): Promise<T> {
 export async function compareSubjects(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareSubjects needs a base or a head");
-  return runWithSolver((z3) => compareWith(z3, pair.base, pair.head, options));
+  if (decisiveContent(pair.base, options.now) === decisiveContent(pair.head, options.now)) {
+    return { verdict: verdictOf(pair.base, pair.head, false, false), transitions: [] };
+  }
+  // The whole subjects, ids and all: the transitions name the rules that decide.
+  const key = canonicalJson([pair.base, pair.head, options.now]);
+  const known = remembered.get(key);
+  if (known !== undefined) return structuredClone(known);
+  const found = compareByPartition(pair.base, pair.head, options.now) ?? (await proveWithSolver(pair.base, pair.head, options));
+  const result = { ...found, transitions: inDecisionOrder(pair.base, pair.head, found.transitions) };
+  // `unknown` depends on the time limit and the machine's load: asked again, it may be answered.
+  if (result.verdict !== "unknown") remember(key, result);
+  return result;
+}
+
+const remembered = new Map<string, SubjectComparison>();
+
+function remember(key: string, result: SubjectComparison): void {
+  remembered.set(key, structuredClone(result));
+  if (remembered.size > REMEMBERED_PAIRS) remembered.delete(remembered.keys().next().value!);
+}
+
+/**
+ * The z3 engine alone, whatever the pair's size: what compareSubjects falls
+ * back on, exported so that the tests hold it against the partition and
+ * against random screenings, and for the benchmark.
+ */
+export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+  const pair = completePair(base, head);
+  if (pair === undefined) throw new TypeError("compareWithSolver needs a base or a head");
+  return proveWithSolver(pair.base, pair.head, options);
+}
+
+async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: CompareOptions): Promise<SubjectComparison> {
+  return runWithSolver((z3) => compareWith(z3, base, head, options));
 }
 
 /**
  * Runs `fn` with the z3 context once every session queued before it has
  * ended (z3's calls are not reentrant), loading the solver first if need be:
- * the way in for every use of the solver (this comparison, reachability.ts).
+ * the way in for every use of the solver (a comparison, reachability.ts).
  */
 export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>): Promise<T> {
   const { z3 } = await loadSolver();
   const run = queue.then(() => fn(z3));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * The partition's answer, undefined beyond PARTITION_MAX_SCREENINGS. Its
+ * examples are made readable as the solver's are (examples.ts), and spelt as
+ * the solver spells a chain or address no version names ("OTHER",
+ * "unlisted-address-1"), so that a report does not depend on the engine
+ * that answered.
+ */
+function compareByPartition(base: DecisionSubject, head: DecisionSubject, now: number): SubjectComparison | undefined {
+  const result = comparePartition(base, head, { now, maxScreenings: PARTITION_MAX_SCREENINGS });
+  if (result.verdict === "unknown") return undefined;
+  const space = screeningSpace([base, head]);
+  const transitions = result.transitions.map((transition): Transition => {
+    const example = readableExample(base, head, space, solverSpelling(base, head, space, transition, now), transition, now);
+    return { from: transition.from, to: transition.to, example };
+  });
+  return { verdict: result.verdict, transitions };
+}
+
+/**
+ * The example as the solver spells it: a chain and address no version names
+ * as "OTHER" and "unlisted-address-1" (when that keeps the transition), and
+ * no empty transfer (the partition's context for "no amount, native token").
+ */
+function solverSpelling(base: DecisionSubject, head: DecisionSubject, space: ScreeningSpace, transition: Transition, now: number): Transition["example"] {
+  const { transfer, ...rest } = transition.example;
+  const example = transfer === undefined || Object.keys(transfer).length === 0 ? rest : transition.example;
+  if (space.targets.some((target) => target.key === addressKey(example.chain, example.address))) return example;
+  const chain = space.chains.includes(example.chain) ? example.chain : otherChain(space);
+  const candidate = { ...example, chain, address: otherAddress(space, chain) };
+  return reproduces(base, head, candidate, transition, now) ? candidate : example;
 }
 
 async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: CompareOptions): Promise<SubjectComparison> {
@@ -102,19 +224,15 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
   const { variables, constraints } = declareSpace(z3, space);
   const before = encodeDecision(z3, space, variables, base, options.now);
   const after = encodeDecision(z3, space, variables, head, options.now);
-  const from = z3.Int.const("from");
-  const to = z3.Int.const("to");
   const solver = new z3.Solver();
-  solver.add(...constraints, from.eq(before.code), to.eq(after.code));
-  const strictBefore = strictnessOf(z3, before, from);
-  const strictAfter = strictnessOf(z3, after, to);
+  solver.add(...constraints);
 
   const transitions: Transition[] = [];
   let weaker = false;
   let stricter = false;
   for (const direction of ["weaker", "stricter"] as const) {
     solver.push();
-    solver.add(direction === "weaker" ? strictAfter.lt(strictBefore) : strictAfter.gt(strictBefore));
+    solver.add(changesStrictness(z3, before, after, direction));
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) return unknown("the time ran out before the solver was asked");
@@ -123,14 +241,15 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
       if (result === "unknown") return unknown(`z3: ${solver.reasonUnknown()}`);
       if (result === "unsat") break;
       const model: Model<"main"> = solver.model();
-      const fromIndex = Number(model.eval(from, true).toString());
-      const toIndex = Number(model.eval(to, true).toString());
+      const fromIndex = outcomeOfModel(z3, model, before);
+      const toIndex = outcomeOfModel(z3, model, after);
       const refs = { from: refAt(before.outcomes, fromIndex), to: refAt(after.outcomes, toIndex) };
       const found = screeningOfModel(z3, model, space, variables);
       transitions.push({ ...refs, example: readableExample(base, head, space, found, refs, options.now) });
       if (direction === "weaker") weaker = true;
       else stricter = true;
-      solver.add(z3.Not(z3.And(from.eq(fromIndex), to.eq(toIndex))));
+      // The next call finds another (from, to) pair or proves there is none.
+      solver.add(z3.Not(z3.And(before.decides[fromIndex]!, after.decides[toIndex]!)));
     }
     solver.pop();
   }

@@ -4,10 +4,11 @@
  * recognises, reproduced through decide().
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects } from "../../src/app/weakening.js";
+import { closeSolver, compareSubjects, PARTITION_MAX_SCREENINGS } from "../../src/app/weakening.js";
 import { decide, type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument } from "../../src/core/semantics/index.js";
 import { describeTransition } from "../../src/core/semantics/weakening/describe.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
+import { countRepresentatives } from "../../src/core/semantics/weakening/partition.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 afterAll(closeSolver);
@@ -131,7 +132,14 @@ describe("the weakening check: named cases (issue 13)", () => {
   });
 
   it("a tiny time limit gives `unknown` with the bound, never equivalent", async () => {
-    const many = Array.from({ length: 40 }, (_, index): RuleDocument => ({ id: `r${index}`, when: { riskScore: { gte: index / 4 } }, action: index % 2 ? "ALERT" : "BLOCK" }));
+    // Score and exposure thresholds of six categories: about 200,000 representative screenings, beyond the partition's bound, so z3 is asked.
+    const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
+    const many = Array.from({ length: 40 }, (_, index): RuleDocument => ({
+      id: `r${index}`,
+      when: { anyOf: [{ riskScore: { gte: index / 4 } }, { exposure: { category: categories[index % 6]!, direction: "direct", minPercent: index * 2 } }] },
+      action: index % 2 ? "ALERT" : "BLOCK",
+    }));
+    expect(countRepresentatives(subject(policyA(many)), subject(policyA([...many].reverse())), NOW, PARTITION_MAX_SCREENINGS)).toBeGreaterThan(PARTITION_MAX_SCREENINGS);
     const result = await compareSubjects(subject(policyA(many)), subject(policyA([...many].reverse())), { now: NOW, timeoutMs: 1 });
     expect(result.verdict).toBe("unknown");
     expect(result.reason).toMatch(/time limit of 1 ms/);

@@ -1,14 +1,14 @@
 /**
  * The two exact engines of the weakening check agree (issue 13, Correctness;
  * style.md habit 12): for generated pairs of versions, the z3 prover
- * (compareSubjects) and the interval partition (comparePartition, every
+ * (compareWithSolver: z3 alone, whatever the size) and the interval partition (comparePartition, every
  * representative screening decided by decide()) give the same verdict and the
  * same set of transitions. Either engine missing a transition, or inventing
  * one, fails here.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects } from "../../src/app/weakening.js";
+import { closeSolver, compareWithSolver } from "../../src/app/weakening.js";
 import { comparePartition } from "../../src/core/semantics/weakening/partition.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 import { NOW } from "../helpers/screening-arbitraries.js";
@@ -27,7 +27,7 @@ describe("the z3 prover and the interval partition", () => {
         const partition = comparePartition(base, head, { now: NOW });
         // The partition's bound says it could not decide: nothing to compare against (never counted).
         fc.pre(partition.verdict !== "unknown");
-        const proved = await compareSubjects(base, head, { now: NOW });
+        const proved = await compareWithSolver(base, head, { now: NOW });
         expect(proved.verdict).not.toBe("unknown");
         expect({ verdict: proved.verdict, transitions: transitionsOf(proved) }).toEqual({ verdict: partition.verdict, transitions: transitionsOf(partition) });
         compared++;

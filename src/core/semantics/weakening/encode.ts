@@ -1,33 +1,41 @@
 /**
  * A DecisionSubject as constraints over the finite screening space (space.ts):
- * the decision procedure of semantics.md section 2, step by step, as nested
- * if-then-else giving the index of the deciding (action, by).
+ * the decision procedure of semantics.md section 2, step by step, as one
+ * Boolean per outcome (action, by) that holds when that outcome decides.
  *
  * The z3 Context comes in as a parameter and only z3's types are imported
  * (`import type`, erased at build): core stays free of the solver module,
  * which only src/app/weakening.ts loads (lazily), and this translation sits
  * beside the decision procedure it mirrors.
  *
- * A number is encoded as the index of its interval between the bounds the
- * policies compare it with (Numeric): the bounds are the very doubles `decide`
- * compares, so the solver tells apart exactly what `decide` tells apart.
+ * Everything is propositional, because every domain is finite by
+ * construction: an enumeration (address, chain, token, category, risk level)
+ * is one Boolean per value, exactly one true; a number is the index of its
+ * interval between the bounds the policies compare it with (Numeric),
+ * order-encoded (one Boolean "the index is at least t" per t, each implying
+ * the one below). The bounds are the very doubles `decide` compares, so the
+ * solver tells apart exactly what `decide` tells apart. Pure SAT took the
+ * 40-rule pair's solver calls from 0.85 to 1.1 s to about 0.45 s against
+ * integers (BENCHMARKS.md, "The weakening check"); integers had taken it from
+ * 2.9 s with rationals.
  */
-import type { Arith, Bool, Context, Model } from "z3-solver";
+import type { Bool, Context, Model } from "z3-solver";
 import type { Action } from "../../vendors.js";
 import type { Condition, When } from "../conditions.js";
 import { STRICTNESS } from "../decision.js";
-import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type TokenRef, type Transfer } from "../signals.js";
-import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
+import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type Transfer } from "../signals.js";
+import { compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
 import type { DecisionRef } from "./model.js";
-import { exposureKey, indicatorKey, type ScreeningSpace } from "./space.js";
+import { exposureKey, indicatorKey, otherAddress, otherChain, otherToken, type ScreeningSpace } from "./space.js";
 
 type Z3 = Context<"main">;
-type IntTerm = Arith<"main">;
 type Z3Bool = Bool<"main">;
+
+/** One Boolean per value of a finite domain, exactly one of them true. */
+type OneOf = Z3Bool[];
 
 interface Optional {
   present: Z3Bool;
-  value: IntTerm;
 }
 
 /**
@@ -35,56 +43,61 @@ interface Optional {
  * policies compare it with (`cuts`, ascending): index 2i+1 is the bound
  * cuts[i] itself, 2i the open interval below it, 2k the interval above the
  * last. Every value of one interval meets the same conditions, so the index
- * is all `decide` can tell apart, and an integer is cheaper for z3 than a
- * rational.
+ * is all `decide` can tell apart. `atLeast[t - 1]` holds when the index is at
+ * least t (t = 1..2k), so a condition is one literal.
  */
 interface Numeric extends Optional {
+  atLeast: Z3Bool[];
   cuts: readonly number[];
   min: number;
   max: number;
 }
 
-/** One solver variable per value of the space; `present` false is "the vendor returned none". */
+interface Category extends Optional {
+  value: OneOf;
+}
+
+/** The solver's variables of the space; `present` false is "the vendor returned none". */
 export interface SpaceVariables {
-  /** Index into space.targets, or targets.length for any other address. */
-  target: IntTerm;
-  /** Index into space.chains, or chains.length for any other chain. */
-  chain: IntTerm;
-  /** TRANSACTION only: index into space.tokens, then native, then any other. */
-  token?: IntTerm;
+  /** Over space.targets, then any other address. */
+  target: OneOf;
+  /** Over space.chains, then any other chain. */
+  chain: OneOf;
+  /** TRANSACTION only: over space.tokens, then native, then any other. */
+  token?: OneOf;
   amount?: Numeric;
   riskScore: Numeric;
   exposures: Map<string, Numeric>;
-  cluster: Optional;
-  riskLevel: Optional;
+  cluster: Category;
+  riskLevel: Category;
   indicators: Map<string, Numeric>;
-  entity: Optional;
+  entity: Category;
 }
 
 /** The variables of the space and the constraints that keep them in it. */
 export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceVariables; constraints: Z3Bool[] } {
   const constraints: Z3Bool[] = [];
-  const enumeration = (name: string, size: number): IntTerm => {
-    const variable = z3.Int.const(name);
-    constraints.push(variable.ge(0), variable.le(size - 1));
-    return variable;
+  const oneOf = (name: string, size: number): OneOf => {
+    const values = Array.from({ length: size }, (_, index) => z3.Bool.const(`${name}=${index}`));
+    constraints.push(z3.Or(...values));
+    if (size > 1) constraints.push(z3.AtMost(values as [Z3Bool, ...Z3Bool[]], 1));
+    return values;
   };
   const real = (name: string, bounds: readonly number[] | undefined, min: number, max = Infinity): Numeric => {
     const cuts = [...new Set(bounds ?? [])].filter((cut) => cut >= min && cut <= max).sort((a, b) => a - b);
-    const value = z3.Int.const(name);
     const k = cuts.length;
+    const atLeast = Array.from({ length: 2 * k }, (_, index) => z3.Bool.const(`${name}>=${index + 1}`));
+    for (let index = 1; index < atLeast.length; index++) constraints.push(z3.Implies(atLeast[index]!, atLeast[index - 1]!));
     // The interval below the first bound is empty when the bound is the minimum; above the last, when it is the maximum.
-    constraints.push(value.ge(k > 0 && cuts[0] === min ? 1 : 0), value.le(k > 0 && cuts[k - 1] === max ? 2 * k - 1 : 2 * k));
-    return { present: z3.Bool.const(`${name}?`), value, cuts, min, max };
+    if (k > 0 && cuts[0] === min) constraints.push(atLeast[0]!);
+    if (k > 0 && cuts[k - 1] === max) constraints.push(z3.Not(atLeast[2 * k - 1]!));
+    return { present: z3.Bool.const(`${name}?`), atLeast, cuts, min, max };
   };
-  const category = (name: string, named: number, other: string | undefined): Optional => {
-    const value = enumeration(name, named + (other === undefined ? 0 : 1));
-    return { present: z3.Bool.const(`${name}?`), value };
-  };
+  const category = (name: string, named: number, other: string | undefined): Category => ({ present: z3.Bool.const(`${name}?`), value: oneOf(name, named + (other === undefined ? 0 : 1)) });
 
-  const target = enumeration("target", space.targets.length + 1);
-  const chain = enumeration("chain", space.chains.length + 1);
-  space.targets.forEach((named, index) => constraints.push(z3.Implies(target.eq(index), chain.eq(space.chains.indexOf(named.chain)))));
+  const target = oneOf("target", space.targets.length + 1);
+  const chain = oneOf("chain", space.chains.length + 1);
+  space.targets.forEach((named, index) => constraints.push(z3.Implies(target[index]!, chain[space.chains.indexOf(named.chain)]!)));
   const variables: SpaceVariables = {
     target,
     chain,
@@ -93,48 +106,62 @@ export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceV
       space.exposures.map(({ category: name, direction }, index) => [exposureKey(name, direction), real(`exposure${index}`, space.bounds.exposure.get(exposureKey(name, direction)), 0, 100)]),
     ),
     cluster: category("cluster", space.clusters.length, space.otherCluster),
-    riskLevel: { present: z3.Bool.const("riskLevel?"), value: enumeration("riskLevel", RISK_LEVELS.length) },
+    riskLevel: { present: z3.Bool.const("riskLevel?"), value: oneOf("riskLevel", RISK_LEVELS.length) },
     indicators: new Map(space.indicators.map(({ category: name, riskType }, index) => [indicatorKey(name, riskType), real(`indicator${index}`, space.bounds.indicator.get(indicatorKey(name, riskType)), 0)])),
     entity: category("entity", space.entities.length, space.otherEntity),
   };
   if (space.scope === "TRANSACTION") {
-    variables.token = enumeration("token", space.tokens.length + 2);
+    variables.token = oneOf("token", space.tokens.length + 2);
     variables.amount = real("amountUsd", space.bounds.amountUsd, 0);
   }
   return { variables, constraints };
 }
 
 export interface EncodedDecision {
-  /** Every (action, by) the subject can decide, indexed as `code` says. */
+  /** Every (action, by) the subject can decide. */
   outcomes: DecisionRef[];
-  /** The index into `outcomes` of the decision, as a function of the space's variables. */
-  code: IntTerm;
+  /** decides[i] holds when outcomes[i] is the decision, as a function of the space's variables: exactly one holds. */
+  decides: Z3Bool[];
 }
 
 /**
- * decide()'s order for one subject (semantics.md section 2). The sanctions
- * floor is left out: it is the same BLOCK in every version, so it can change
- * no decision. The clock is fixed at `now`, so each entry is active or not.
+ * decide()'s order for one subject (semantics.md section 2): a ladder of
+ * (guard, outcome) steps, the first whose guard holds deciding. The
+ * sanctions floor is left out: it is the same BLOCK in every version, so it
+ * can change no decision. The clock is fixed at `now`, so each entry is
+ * active or not.
  */
 export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject, now: number): EncodedDecision {
   const compiled = compileSubject(subject);
   const outcomes: DecisionRef[] = [];
-  const codeOf = (action: Action, by: string): IntTerm => {
+  const ladder: Array<{ guard: Z3Bool; outcome: number }> = [];
+  const step = (guard: Z3Bool, action: Action, by: string) => {
     let index = outcomes.findIndex((outcome) => outcome.action === action && outcome.by === by);
     if (index < 0) index = outcomes.push({ action, by }) - 1;
-    return z3.Int.val(index);
+    ladder.push({ guard, outcome: index });
   };
 
-  let code: IntTerm = codeOf("ALLOW", "terminal-allow");
-  for (const rule of [...compiled.rules].reverse()) code = z3.If(whenHolds(z3, space, variables, rule.when), codeOf(rule.action, rule.id), code);
-  code = z3.If(gated(z3, space, variables, subject), codeOf("ALLOW", "pre-screen"), code);
-  const policy = subject.policy;
-  if (policy === undefined || !policy.enabled) code = codeOf("ALLOW", "policy-disabled");
   space.targets.forEach((named, index) => {
     const entry = compiled.entries.get(named.key)?.find((candidate) => now < candidate.expiresAt);
-    if (entry) code = z3.If(variables.target.eq(index), codeOf(entry.entry.action, "address-entry"), code);
+    if (entry) step(variables.target[index]!, entry.entry.action, "address-entry");
   });
-  return { outcomes, code };
+  const policy = subject.policy;
+  if (policy === undefined || !policy.enabled) step(z3.Bool.val(true), "ALLOW", "policy-disabled");
+  else {
+    step(gated(z3, space, variables, subject), "ALLOW", "pre-screen");
+    for (const rule of compiled.rules) {
+      step(whenHolds(z3, space, variables, rule.when), rule.action, rule.id);
+    }
+    step(z3.Bool.val(true), "ALLOW", "terminal-allow");
+  }
+
+  const reaching: Z3Bool[][] = outcomes.map(() => []);
+  let noneBefore: Z3Bool = z3.Bool.val(true);
+  for (const { guard, outcome } of ladder) {
+    reaching[outcome]!.push(z3.And(noneBefore, guard));
+    noneBefore = z3.And(noneBefore, z3.Not(guard));
+  }
+  return { outcomes, decides: reaching.map((ways) => z3.Or(...ways)) };
 }
 
 /**
@@ -149,25 +176,33 @@ export function whenHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariabl
   return z3.And(all, z3.Or(...when.anyOf.map((alternative) => z3.And(...alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
 }
 
-/** The strictness (ALLOW 0 < ALERT 1 < BLOCK 2) of the decision `code` indexes. */
-export function strictnessOf(z3: Z3, decision: EncodedDecision, code: IntTerm): IntTerm {
-  let strictness: IntTerm = z3.Int.val(0);
-  decision.outcomes.forEach((outcome, index) => {
-    if (STRICTNESS[outcome.action] > 0) strictness = z3.If(code.eq(index), z3.Int.val(STRICTNESS[outcome.action]), strictness);
-  });
-  return strictness;
+/** Some screening is decided less (`weaker`) or more (`stricter`) strictly by `after` than by `before`. */
+export function changesStrictness(z3: Z3, before: EncodedDecision, after: EncodedDecision, direction: "weaker" | "stricter"): Z3Bool {
+  const pairs: Z3Bool[] = [];
+  before.outcomes.forEach((from, i) =>
+    after.outcomes.forEach((to, j) => {
+      const change = STRICTNESS[to.action] - STRICTNESS[from.action];
+      if (direction === "weaker" ? change < 0 : change > 0) pairs.push(z3.And(before.decides[i]!, after.decides[j]!));
+    }),
+  );
+  return pairs.length === 0 ? z3.Bool.val(false) : z3.Or(...pairs);
+}
+
+/** The index of the outcome a model makes the decision. */
+export function outcomeOfModel(z3: Z3, model: Model<"main">, decision: EncodedDecision): number {
+  return decision.decides.findIndex((decides) => z3.isTrue(model.eval(decides, true)));
 }
 
 /** preScreen gating (semantics.md section 2, step 4). */
 function gated(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject): Z3Bool {
   const preScreen = subject.policy?.rules.preScreen;
   const gates: Z3Bool[] = [];
-  if (preScreen?.chains) gates.push(z3.Not(z3.Or(...preScreen.chains.map((chain) => variables.chain.eq(space.chains.indexOf(chain))))));
+  if (preScreen?.chains) gates.push(z3.Not(z3.Or(...preScreen.chains.map((chain) => variables.chain[space.chains.indexOf(chain)]!))));
   if (space.scope === "TRANSACTION" && variables.amount && variables.token) {
-    if (preScreen?.minAmountUsd !== undefined) gates.push(z3.And(variables.amount.present, variables.amount.value.lt(pointOf(variables.amount, preScreen.minAmountUsd))));
+    if (preScreen?.minAmountUsd !== undefined) gates.push(z3.And(variables.amount.present, z3.Not(indexAtLeast(z3, variables.amount, pointOf(variables.amount, preScreen.minAmountUsd)))));
     if (preScreen?.tokens) {
       const token = variables.token;
-      gates.push(z3.Not(z3.Or(...preScreen.tokens.map((listed) => token.eq(space.tokenKeys.indexOf(tokenKey(listed)))))));
+      gates.push(z3.Not(z3.Or(...preScreen.tokens.map((listed) => token[space.tokenKeys.indexOf(tokenKey(listed))]!))));
     }
   }
   return gates.length === 0 ? z3.Bool.val(false) : z3.Or(...gates);
@@ -178,6 +213,12 @@ function pointOf(numeric: Numeric, bound: number): number {
   const index = numeric.cuts.indexOf(bound);
   if (index < 0) throw new Error(`weakening check: ${bound} is not a bound of its signal (a bug in weakening/space.ts)`);
   return 2 * index + 1;
+}
+
+/** "The number's interval index is at least `index`" as one literal (or a constant at the ends). */
+function indexAtLeast(z3: Z3, numeric: Numeric, index: number): Z3Bool {
+  if (index <= 0) return z3.Bool.val(true);
+  return numeric.atLeast[index - 1] ?? z3.Bool.val(false);
 }
 
 /** A value inside interval `index` of a number: the bound itself, a midpoint, or an end of the range. */
@@ -193,14 +234,14 @@ export function valueOfInterval(numeric: Pick<Numeric, "cuts" | "min" | "max">, 
 }
 
 function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, condition: Condition): Z3Bool {
-  const atLeast = (signal: Numeric | undefined, bound: number) => (signal ? z3.And(signal.present, signal.value.ge(pointOf(signal, bound))) : z3.Bool.val(false));
+  const atLeast = (signal: Numeric | undefined, bound: number) => (signal ? z3.And(signal.present, indexAtLeast(z3, signal, pointOf(signal, bound))) : z3.Bool.val(false));
   switch (condition.kind) {
     case "riskScore": {
-      const { present, value } = variables.riskScore;
-      return z3.And(present, value.ge(pointOf(variables.riskScore, condition.low)), value.le(pointOf(variables.riskScore, condition.high)));
+      const riskScore = variables.riskScore;
+      return z3.And(riskScore.present, indexAtLeast(z3, riskScore, pointOf(riskScore, condition.low)), z3.Not(indexAtLeast(z3, riskScore, pointOf(riskScore, condition.high) + 1)));
     }
     case "riskLevel":
-      return z3.And(variables.riskLevel.present, variables.riskLevel.value.ge(condition.atLeast));
+      return z3.And(variables.riskLevel.present, z3.Or(...variables.riskLevel.value.slice(condition.atLeast)));
     case "exposure": {
       const directions = condition.direction === "any" ? (["direct", "indirect"] as const) : [condition.direction];
       return z3.Or(...directions.map((direction) => atLeast(variables.exposures.get(exposureKey(condition.category, direction)), condition.minPercent)));
@@ -208,9 +249,9 @@ function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables
     case "indicator":
       return atLeast(variables.indicators.get(indicatorKey(condition.category, condition.riskType)), condition.minVolumeUsd);
     case "cluster":
-      return z3.And(variables.cluster.present, variables.cluster.value.eq(space.clusters.indexOf(condition.category)));
+      return z3.And(variables.cluster.present, variables.cluster.value[space.clusters.indexOf(condition.category)]!);
     case "entity":
-      return z3.And(variables.entity.present, variables.entity.value.eq(space.entities.indexOf(condition.category)));
+      return z3.And(variables.entity.present, variables.entity.value[space.entities.indexOf(condition.category)]!);
   }
 }
 
@@ -220,9 +261,11 @@ function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables
  * uses. Numbers are the model's own (examples.ts snaps them to bounds).
  */
 export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningSpace, variables: SpaceVariables): ScopedScreening {
-  const integer = (variable: IntTerm) => Number(model.eval(variable, true).toString());
   const isTrue = (variable: Z3Bool) => z3.isTrue(model.eval(variable, true));
-  const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, integer(signal.value)) : undefined);
+  const integer = (values: OneOf) => values.findIndex(isTrue);
+  // Order-encoded: the index is how many "at least t" hold.
+  const indexOf = (signal: Numeric) => signal.atLeast.filter(isTrue).length;
+  const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, indexOf(signal)) : undefined);
 
   const targetIndex = integer(variables.target);
   const named = space.targets[targetIndex];
@@ -262,29 +305,4 @@ export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningS
   }
   if (Object.keys(signals).length > 0) screening.signals = signals;
   return screening;
-}
-
-/** A chain family no version names, in the screening schema's spelling. */
-function otherChain(space: ScreeningSpace): string {
-  for (let index = 0; ; index += 1) {
-    const candidate = index === 0 ? "OTHER" : `OTHER${index}`;
-    if (!space.chains.includes(candidate)) return candidate;
-  }
-}
-
-/** An address no entry of either version names on this chain. */
-function otherAddress(space: ScreeningSpace, chain: string): string {
-  const named = new Set(space.targets.map((target) => target.key));
-  for (let index = 1; ; index += 1) {
-    const candidate = chain === "EVM" ? `0x${index.toString(16).padStart(40, "0")}` : `unlisted-address-${index}`;
-    if (!named.has(addressKey(chain, candidate))) return candidate;
-  }
-}
-
-/** A token no preScreen lists. */
-function otherToken(space: ScreeningSpace): TokenRef {
-  for (let index = 1; ; index += 1) {
-    const candidate = { chain: "EVM", networkId: 1, contractAddress: `0x${index.toString(16).padStart(40, "0")}` };
-    if (!space.tokenKeys.includes(tokenKey(candidate))) return candidate;
-  }
 }

@@ -32,7 +32,7 @@ export interface Transition {
 
 export interface SubjectComparison {
   verdict: Verdict;
-  /** Every distinct (from, to) pair whose actions differ, weakenings first; same-action changes are not listed. */
+  /** Every distinct (from, to) pair whose actions differ, weakenings first, then in decision order (verdict.ts, inDecisionOrder); same-action changes are not listed. */
   transitions: Transition[];
   /** For `unknown`: the bound that was hit, in words. */
   reason?: string;

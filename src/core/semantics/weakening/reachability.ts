@@ -44,9 +44,8 @@ export interface ReachabilityQuery {
 /**
  * One subject's decision over its own screening space, and per postScreen
  * rule the outcome that means "this rule decided" and the formula "this
- * rule's `when` holds". A rule is reachable when `decision.code` can equal
- * its outcome; its takers are the values `decision.code` can take while
- * `matches` holds.
+ * rule's `when` holds". A rule is reachable when its outcome's `decides` can
+ * hold; its takers are the outcomes that can decide while `matches` holds.
  */
 export function reachabilityQuery(z3: Z3, subject: DecisionSubject, now: number): ReachabilityQuery {
   const rules = distinctRules(subject);
@@ -63,7 +62,7 @@ export function reachabilityQuery(z3: Z3, subject: DecisionSubject, now: number)
       outcome: decision.outcomes.findIndex((outcome) => outcome.action === rule.action && outcome.by === rule.id),
       matches: whenHolds(z3, space, variables, rule.when),
     })),
-    taking: z3.And(z3.Bool.val(true), ...decision.outcomes.flatMap((outcome, index) => (takesMatches(subject, outcome) ? [] : [decision.code.neq(index)]))),
+    taking: z3.And(z3.Bool.val(true), ...decision.outcomes.flatMap((outcome, index) => (takesMatches(subject, outcome) ? [] : [z3.Not(decision.decides[index]!)]))),
   };
 }
 
@@ -80,7 +79,7 @@ export function takesMatches(subject: DecisionSubject, decision: DecisionRef): b
   return subject.policy?.enabled !== true || !BEFORE_VENDOR.has(decision.by);
 }
 
-/** The outcome index a model of `code` chose, checked against the outcomes encode.ts made. */
+/** The outcome index a model chose, checked against the outcomes encode.ts made. */
 export function outcomeAt(decision: EncodedDecision, index: number): DecisionRef {
   const ref = decision.outcomes[index];
   if (ref === undefined) throw new Error(`reachability: the solver chose decision ${index} of ${decision.outcomes.length} (a bug in weakening/encode.ts)`);

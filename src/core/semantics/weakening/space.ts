@@ -139,3 +139,28 @@ export function screeningSpace(subjects: readonly DecisionSubject[]): ScreeningS
     bounds: { riskScore: sorted(riskScore), exposure: sortedMap(exposureBounds), indicator: sortedMap(indicatorBounds), amountUsd: sorted(amountUsd) },
   };
 }
+
+/** A chain family no version names, in the screening schema's spelling. */
+export function otherChain(space: ScreeningSpace): string {
+  for (let index = 0; ; index += 1) {
+    const candidate = index === 0 ? "OTHER" : `OTHER${index}`;
+    if (!space.chains.includes(candidate)) return candidate;
+  }
+}
+
+/** An address no entry of either version names on this chain. */
+export function otherAddress(space: ScreeningSpace, chain: string): string {
+  const named = new Set(space.targets.map((target) => target.key));
+  for (let index = 1; ; index += 1) {
+    const candidate = chain === "EVM" ? `0x${index.toString(16).padStart(40, "0")}` : `unlisted-address-${index}`;
+    if (!named.has(addressKey(chain, candidate))) return candidate;
+  }
+}
+
+/** A token no preScreen lists. */
+export function otherToken(space: ScreeningSpace): TokenRef {
+  for (let index = 1; ; index += 1) {
+    const candidate = { chain: "EVM", networkId: 1, contractAddress: `0x${index.toString(16).padStart(40, "0")}` };
+    if (!space.tokenKeys.includes(tokenKey(candidate))) return candidate;
+  }
+}

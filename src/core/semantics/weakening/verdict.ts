@@ -6,7 +6,7 @@
  */
 import { STRICTNESS } from "../decision.js";
 import type { DecisionSubject } from "../subject.js";
-import type { DecisionRef, Verdict } from "./model.js";
+import type { DecisionRef, Transition, Verdict } from "./model.js";
 
 /** Is `to` less strict than `from` (ALLOW < ALERT < BLOCK)? */
 export function isWeakening(transition: { from: DecisionRef; to: DecisionRef }): boolean {
@@ -29,4 +29,30 @@ export function completePair(base: DecisionSubject | undefined, head: DecisionSu
   if (known === undefined) return undefined;
   const none: DecisionSubject = { providerType: known.providerType, scope: known.scope };
   return { base: base ?? none, head: head ?? none };
+}
+
+/** The steps decided before the rules, in decide()'s order (semantics.md section 2). */
+const STEPS_BEFORE_RULES = ["sanctions-floor", "address-entry", "policy-disabled", "pre-screen"];
+
+/**
+ * Transitions in one order whichever engine found them: weakenings first,
+ * then by where base decides (steps in decide()'s order, then the rules in
+ * the policy's order, then terminal-allow), then by where head decides. A
+ * report then reads like the policy file and does not change with the
+ * engine (or a solver's model) that answered.
+ */
+export function inDecisionOrder(base: DecisionSubject, head: DecisionSubject, transitions: readonly Transition[]): Transition[] {
+  const rankIn = (subject: DecisionSubject) => {
+    const rules = (subject.policy?.rules.postScreen ?? []).map((rule) => rule.id);
+    return (by: string): number => {
+      const step = STEPS_BEFORE_RULES.indexOf(by);
+      if (step >= 0) return step;
+      const rule = rules.indexOf(by);
+      return STEPS_BEFORE_RULES.length + (rule >= 0 ? rule : rules.length);
+    };
+  };
+  const [fromRank, toRank] = [rankIn(base), rankIn(head)];
+  return [...transitions].sort(
+    (a, b) => Number(isWeakening(b)) - Number(isWeakening(a)) || fromRank(a.from.by) - fromRank(b.from.by) || toRank(a.to.by) - toRank(b.to.by),
+  );
 }

@@ -1,0 +1,94 @@
+/**
+ * The weakening check's paths without z3 (docs/decisions.md, "Issue 13:
+ * weakening check speed"): a pair with the same decisive content, and a pair
+ * small enough for the interval partition, are answered without importing
+ * z3-solver; `prewarmSolver` imports it (the control that the hook sees an
+ * import). And the answers remembered for the process: the same content
+ * gives the same answer, as a copy, and the clock and the rule ids are part
+ * of what is remembered.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeSolver, compareSubjects } from "../../src/app/weakening.js";
+import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
+import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
+import { BUILD_ROOT } from "../helpers/run-cli.js";
+
+const HOOK = `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}`;
+const MARK = "[z3-solver loaded]";
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+afterAll(closeSolver);
+
+const blockScore: RuleDocument = { id: "block-high-score", when: { riskScore: { gte: 7 } }, action: "BLOCK" };
+const policy = (postScreen: RuleDocument[]): PolicyDocument => ({ providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 1, enabled: true, rules: { preScreen: {}, postScreen } });
+const subject = (document: PolicyDocument | undefined, addressEntries: AddressEntryDocument[] = []): DecisionSubject => ({ providerType: "vendorAWalletScreening", scope: "SIGN_IN", policy: document, addressEntries });
+
+/** Runs `script` (after `const { compareSubjects, prewarmSolver, closeSolver } = ...` of the build) in a child with the z3 import hook. */
+function runWithHook(script: string): { stdout: string; stderr: string; status: number | null } {
+  const module = pathToFileURL(join(BUILD_ROOT, "dist/app/weakening.js")).href;
+  const full = `const { compareSubjects, prewarmSolver, closeSolver } = await import(${JSON.stringify(module)});\n${script}\nawait closeSolver();`;
+  const run = spawnSync(process.execPath, [HOOK, "--input-type=module", "-e", full], { encoding: "utf8", timeout: 60_000 });
+  expect(run.error).toBeUndefined();
+  return run;
+}
+
+describe("the weakening check without z3", () => {
+  const base = JSON.stringify(subject(policy([blockScore])));
+
+  it("a rename of rule ids and descriptions is equivalent, and z3 is never imported", () => {
+    const renamed = JSON.stringify(subject(policy([{ ...blockScore, id: "block-scores-from-7", description: "new words" }])));
+    const run = runWithHook(`console.log(JSON.stringify(await compareSubjects(${base}, ${renamed}, { now: ${NOW} })));`);
+    expect(JSON.parse(run.stdout)).toEqual({ verdict: "equivalent", transitions: [] });
+    expect(run.stderr).not.toContain(MARK);
+    expect(run.status).toBe(0);
+  });
+
+  it("a small real change is answered by the partition, with its example, and z3 is never imported", () => {
+    const raised = JSON.stringify(subject(policy([{ ...blockScore, when: { riskScore: { gte: 8 } } }])));
+    const run = runWithHook(`console.log(JSON.stringify(await compareSubjects(${base}, ${raised}, { now: ${NOW} })));`);
+    const result = JSON.parse(run.stdout);
+    expect(result.verdict).toBe("weaker");
+    expect(result.transitions).toEqual([
+      { from: { action: "BLOCK", by: "block-high-score" }, to: { action: "ALLOW", by: "terminal-allow" }, example: { scope: "SIGN_IN", chain: "OTHER", address: "unlisted-address-1", signals: { riskScore: 7 } } },
+    ]);
+    expect(run.stderr).not.toContain(MARK);
+  });
+
+  it("prewarmSolver imports z3 (the control: the hook sees the import)", () => {
+    const run = runWithHook(`prewarmSolver();`);
+    expect(run.stderr).toContain(MARK);
+    expect(run.status).toBe(0);
+  });
+});
+
+describe("answers remembered for the process", () => {
+  const raised = subject(policy([{ ...blockScore, when: { riskScore: { gte: 8 } } }]));
+
+  it("the same content asked again gives the same answer, as a copy of its own", async () => {
+    const first = await compareSubjects(subject(policy([blockScore])), raised, { now: NOW });
+    const expected = structuredClone(first);
+    first.transitions[0]!.example.signals = { riskScore: 0 };
+    const second = await compareSubjects(structuredClone(subject(policy([blockScore]))), structuredClone(raised), { now: NOW });
+    expect(second).toEqual(expected);
+  });
+
+  it("rule ids are part of what is remembered: the transitions name the rules of the pair asked", async () => {
+    await compareSubjects(subject(policy([blockScore])), raised, { now: NOW });
+    const renamedBase = subject(policy([{ ...blockScore, id: "block-scores-from-7" }]));
+    const result = await compareSubjects(renamedBase, raised, { now: NOW });
+    expect(result.transitions.map((transition) => transition.from.by)).toEqual(["block-scores-from-7"]);
+  });
+
+  it("the clock is part of what is remembered: an entry in force at one clock and expired at the next", async () => {
+    const entry: AddressEntryDocument = { address: "0x52908400098527886E0F7030069857D2E4169EE7", chain: "EVM", action: "ALLOW", scope: "ALL", reason: "r", expiresAt: "2026-11-23T12:00:00Z" };
+    // The threshold change keeps the two versions apart at both clocks: the answer comes from the partition or the memory, not from equal content.
+    const head = subject(raised.policy, [entry]);
+    const pairs = (result: SubjectComparison) => result.transitions.map(({ from, to }) => `${from.action} (${from.by}) -> ${to.action} (${to.by})`);
+    const before = await compareSubjects(subject(policy([blockScore])), head, { now: NOW - 1 });
+    const after = await compareSubjects(subject(policy([blockScore])), head, { now: NOW });
+    expect(pairs(before)).toEqual(["BLOCK (block-high-score) -> ALLOW (address-entry)", "BLOCK (block-high-score) -> ALLOW (terminal-allow)"]);
+    expect(pairs(after)).toEqual(["BLOCK (block-high-score) -> ALLOW (terminal-allow)"]);
+  });
+});
