@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withRulesBeyondPartition } from "../helpers/beyond-partition.js";
 import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
 import type { TempRepo } from "../helpers/temp-repo.js";
@@ -217,14 +218,8 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
   });
 
   it("--solver-timeout: a pair not decided in time is unknown with its bound, refused by --deny-weakening, never equivalent", async () => {
-    // Forty more rules over score and six categories' exposure: beyond the exact partition's bound (25,000 representative screenings), so z3 is asked, and one millisecond never decides it.
-    const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
-    const rules = Array.from(
-      { length: 40 },
-      (_, index) =>
-        `    - id: alert-score-${index}\n      when:\n        anyOf:\n          - riskScore: { gte: ${(index / 10).toFixed(1)}, lte: ${(index / 10 + 0.05).toFixed(2)} }\n          - exposure: { category: ${categories[index % 6]}, direction: direct, minPercent: ${index * 2 + 1} }\n      action: ALERT\n`,
-    ).join("");
-    edit(repo, POLICY, "  postScreen:\n", `  postScreen:\n${rules}`);
+    // Beyond the exact partition's bound, so z3 is asked, and one millisecond never decides it.
+    repo.write(POLICY, withRulesBeyondPartition(readFileSync(join(repo.dir, POLICY), "utf8")));
     const json = await screenpol(["compare", "--base", "HEAD", ...NOW, "--solver-timeout", "0.001", "--format", "json"], repo.dir);
     expect(json.code).toBe(0);
     const [policy] = JSON.parse(json.stdout).policies as Array<{ verdict: string; transitions: unknown[]; reason: string }>;

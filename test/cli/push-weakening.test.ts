@@ -8,8 +8,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withRulesBeyondPartition } from "../helpers/beyond-partition.js";
 import { recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
 
+const LIVE_SIGN_IN = "policies/live/vendorAWalletScreening/SIGN_IN.yaml";
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
 const Z3 = { timeout: 60_000 };
 
@@ -17,8 +19,8 @@ const Z3 = { timeout: 60_000 };
 const REFUSAL = [
   "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (mixed)",
   "  BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation) when riskScore = 8, exposure privacy_wallet indirect = 10%",
-  "  BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
   "  BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8, exposure no_kyc_exchange direct = 15%",
+  "  BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
 ];
 
 describe("screenpol push: the weakening guard of a live environment", () => {
@@ -106,6 +108,9 @@ describe("screenpol push: the weakening guard of a live environment", () => {
   });
 
   it("a live policy not decided within --solver-timeout is refused too (no proof is no approval)", Z3, async () => {
+    // A SIGN_IN pair beyond the exact partition's bound: z3 is asked, and one millisecond never decides it.
+    const signIn = readFileSync(join(setup.repo.dir, LIVE_SIGN_IN), "utf8");
+    setup.repo.write(LIVE_SIGN_IN, withRulesBeyondPartition(signIn));
     const before = revisions(setup.harness);
     const run = await setup.cli(["push", "--yes", "--env", "live", "--solver-timeout", "0.001"]);
     expect(run.code).toBe(1);
