@@ -30,7 +30,7 @@ describe("screenpol demo", () => {
       [
         "4. screenpol push: a weakening of the `live` environment is refused",
         "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (mixed)",
-        "  BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-obfuscation) when exposure no_kyc_exchange direct = 50%, exposure mixer direct = 5%",
+        "  BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-obfuscation) when exposure no_kyc_exchange direct = 50%, exposure privacy_wallet indirect = 10%",
         "  BLOCK (block-no-kyc-exchange-majority) -> ALERT (alert-no-kyc-exchange) when exposure no_kyc_exchange direct = 50%",
         "Refused without --allow-weakening: nothing was pushed (exit 1).",
         "",
