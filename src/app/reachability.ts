@@ -18,7 +18,10 @@ import { outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/en
 import type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
 import { catchAllsAbove, outcomeAt, reachabilityQuery, readableMatch, ruleRefOf, unreachableRule } from "../core/semantics/weakening/reachability.js";
 import type { ScopedScreening } from "../core/semantics/signals.js";
-import { DEFAULT_TIMEOUT_MS, runWithSolver } from "./weakening.js";
+import { canonicalJson } from "../core/canonical.js";
+import { reachabilityPartition } from "../core/semantics/weakening/partition.js";
+import { screeningSpace } from "../core/semantics/weakening/space.js";
+import { DEFAULT_TIMEOUT_MS, PARTITION_MAX_SCREENINGS, runWithSolver } from "./weakening.js";
 
 export type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
 
@@ -29,9 +32,47 @@ export interface ReachabilityOptions {
   timeoutMs?: number;
 }
 
-/** Per postScreen rule of `subject`: reachable (with a screening it decides), unreachable (with its takers), or unknown. */
+/**
+ * Per postScreen rule of `subject`: reachable (with a screening it decides),
+ * unreachable (with its takers), or unknown. The cheaper exact engine first,
+ * as compareSubjects does: the interval partition when the policy has at most
+ * PARTITION_MAX_SCREENINGS representative screenings (pure JS, z3 never
+ * loaded), else z3. Answers are remembered for the process: `plan` asks the
+ * same question of one policy in every environment that holds it.
+ */
 export async function reachabilityOf(subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
+  const key = canonicalJson([subject, options.now]);
+  const known = remembered.get(key);
+  if (known !== undefined) return structuredClone(known);
+  const result = byPartition(subject, options.now) ?? (await reachabilityWithSolver(subject, options));
+  // An answer cut short by the time limit may be complete when asked again.
+  if (result.reason === undefined) {
+    remembered.set(key, structuredClone(result));
+    if (remembered.size > REMEMBERED_SUBJECTS) remembered.delete(remembered.keys().next().value!);
+  }
+  return result;
+}
+
+/** The z3 engine alone, whatever the policy's size: what reachabilityOf falls back on, exported for the tests that hold it against the partition. */
+export async function reachabilityWithSolver(subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
   return runWithSolver((z3) => reachabilityWith(z3, subject, options));
+}
+
+const REMEMBERED_SUBJECTS = 1_000;
+const remembered = new Map<string, SubjectReachability>();
+
+/** The partition's answer with its examples made readable as z3's are; undefined beyond the bound. */
+function byPartition(subject: DecisionSubject, now: number): SubjectReachability | undefined {
+  const answer = reachabilityPartition(subject, { now, maxScreenings: PARTITION_MAX_SCREENINGS });
+  if (answer.reason !== undefined) return undefined;
+  const space = screeningSpace([subject]);
+  return {
+    rules: answer.rules.map((rule): RuleReachability => {
+      if (rule.status === "reachable") return { ...rule, example: readableMatch(subject, space, rule.example, rule, { action: rule.action, by: rule.id }, now) };
+      if (rule.status === "unreachable") return { ...rule, takers: rule.takers.map((taker) => ({ ...taker, example: readableMatch(subject, space, taker.example, rule, { action: taker.action, by: taker.by }, now) })) };
+      return rule;
+    }),
+  };
 }
 
 /** A question's answer: a model, none (unsat), or why z3 could not say. */

@@ -1,12 +1,12 @@
 /**
  * Exact reachability (issue 13, item 7): named cases through the z3 prover
- * (reachabilityOf), each answer also given by the interval partition
+ * (reachabilityWithSolver), each answer also given by the interval partition
  * (reachabilityPartition), and every example reproduced through decide():
  * a reachable rule's example is decided by it; a taker's example is matched
  * by the rule and decided by the taker.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { reachabilityOf } from "../../src/app/reachability.js";
+import { reachabilityWithSolver } from "../../src/app/reachability.js";
 import { closeSolver } from "../../src/app/weakening.js";
 import { type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument } from "../../src/core/semantics/index.js";
 import { reachabilityPartition } from "../../src/core/semantics/weakening/partition.js";
@@ -23,7 +23,7 @@ function policyA(postScreen: RuleDocument[], preScreen: PolicyDocument["rules"][
 const subject = (policy: PolicyDocument, addressEntries: AddressEntryDocument[] = []): DecisionSubject => ({ providerType: VENDOR_A, scope: "TRANSACTION", policy, addressEntries });
 
 async function reachability(of: DecisionSubject) {
-  const proved = await reachabilityOf(of, { now: NOW });
+  const proved = await reachabilityWithSolver(of, { now: NOW });
   expectExamplesReproduce(of, proved);
   const partition = reachabilityPartition(of, { now: NOW });
   expect(reachabilitySummary(proved)).toEqual(reachabilitySummary(partition));
@@ -44,7 +44,7 @@ describe("reachability: named cases (issue 13, item 7)", { timeout: 60_000 }, ()
   it("a BLOCK above an ALERT with a weaker threshold leaves the ALERT rule reachable", async () => {
     const block: RuleDocument = { id: "block-score", when: { riskScore: { gte: 7 } }, action: "BLOCK" };
     const alert: RuleDocument = { id: "alert-score", when: { riskScore: { gte: 5 } }, action: "ALERT" };
-    const result = await reachabilityOf(subject(policyA([block, alert])), { now: NOW });
+    const result = await reachabilityWithSolver(subject(policyA([block, alert])), { now: NOW });
     expect(reachabilitySummary(result)).toEqual([
       { id: "block-score", status: "reachable" },
       { id: "alert-score", status: "reachable" },
@@ -70,7 +70,7 @@ describe("reachability: named cases (issue 13, item 7)", { timeout: 60_000 }, ()
       { id: "block-score", status: "reachable" },
       { id: "alert-score", status: "reachable" },
     ]);
-    const result = await reachabilityOf(subject(policyA([block, alert], { chains: ["SOL"], minAmountUsd: 1000, tokens: [usdc] })), { now: NOW });
+    const result = await reachabilityWithSolver(subject(policyA([block, alert], { chains: ["SOL"], minAmountUsd: 1000, tokens: [usdc] })), { now: NOW });
     for (const rule of result.rules) {
       // An unknown amount is not below any minimum (docs/semantics.md): the example may leave it out, never go below it.
       expect(rule).toMatchObject({ status: "reachable", example: { chain: "SOL", transfer: { token: usdc } } });
@@ -138,8 +138,21 @@ describe("reachability: named cases (issue 13, item 7)", { timeout: 60_000 }, ()
   });
 
   it("a solver that runs out of time answers unknown with the bound, never reachable or unreachable", async () => {
-    const result = await reachabilityOf(subject(policyA([allowPartners, blockPartners])), { now: NOW, timeoutMs: 0 });
+    const result = await reachabilityWithSolver(subject(policyA([allowPartners, blockPartners])), { now: NOW, timeoutMs: 0 });
     expect(result.rules.map((rule) => rule.status)).toEqual(["unknown", "unknown"]);
     expect(result.reason).toMatch(/not decided within the time limit of 0 ms per policy/);
+  });
+});
+
+describe("reachabilityOf: the cheaper exact engine first", { timeout: 60_000 }, () => {
+  it("answers a small policy by the partition as z3 does, every example reproducing, and remembers the answer", async () => {
+    const { reachabilityOf } = await import("../../src/app/reachability.js");
+    const of = subject(policyA([allowPartners, blockPartners]));
+    const answered = await reachabilityOf(of, { now: NOW });
+    expectExamplesReproduce(of, answered);
+    expect(reachabilitySummary(answered)).toEqual(reachabilitySummary(await reachabilityWithSolver(of, { now: NOW })));
+    const again = await reachabilityOf(of, { now: NOW });
+    expect(again).toEqual(answered);
+    expect(again).not.toBe(answered);
   });
 });

@@ -2,7 +2,7 @@
  * The two exact engines of reachability agree (issue 13, item 7; style.md
  * habit 12): for generated subjects of both vendors and both rule languages,
  * with preScreen gates, address entries and disabled policies, the z3 prover
- * (reachabilityOf) and the interval partition (reachabilityPartition, every
+ * (reachabilityWithSolver) and the interval partition (reachabilityPartition, every
  * representative screening decided by decide()) give every rule the same
  * status, the same takers, the same lessStrict and afterCatchAll. Rules are
  * drawn as valid policies hold them and also as drawn (lint errors and all:
@@ -11,7 +11,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { reachabilityOf } from "../../src/app/reachability.js";
+import { reachabilityWithSolver } from "../../src/app/reachability.js";
 import { closeSolver } from "../../src/app/weakening.js";
 import type { DecisionSubject, PolicyDocument } from "../../src/core/semantics/index.js";
 import type { SubjectReachability } from "../../src/core/semantics/weakening/model.js";
@@ -48,7 +48,7 @@ describe("reachability: the z3 prover and the interval partition", () => {
         const partition = reachabilityPartition(subject, { now: NOW });
         // The partition's bound says it could not decide: nothing to compare against (never counted).
         fc.pre(partition.reason === undefined);
-        const proved = await reachabilityOf(subject, { now: NOW });
+        const proved = await reachabilityWithSolver(subject, { now: NOW });
         expect(proved.reason).toBeUndefined();
         expect(reachabilitySummary(proved)).toEqual(reachabilitySummary(partition));
         expectExamplesReproduce(subject, proved);

@@ -184,7 +184,13 @@ describe("screenpol plan: the weakening check", () => {
     expect(refs(planned.transitions)).toContain("BLOCK (block-severe-risk-score) -> ALERT (block-severe-risk-score)");
   });
 
-  it("loads z3 only when the plan writes something, and never with --no-weakening-check", Z3, async () => {
+  it("loads z3 only for a policy beyond the exact partition, and never with --no-weakening-check", Z3, async () => {
+    // The sample policies are small: the interval partition answers them exactly, no solver started.
+    const small = await setup.cli(["plan", "--env", "live"], { env: RECORD_Z3 });
+    expect(small.code).toBe(0);
+    expect(small.stdout).toContain("weakening check: ");
+    expect(small.stderr).not.toContain(Z3_LOADED);
+    setup.repo.write(LIVE_TRANSACTION, withRulesBeyondPartition(readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8")));
     const checked = await setup.cli(["plan", "--env", "live"], { env: RECORD_Z3 });
     expect(checked.code).toBe(0);
     expect(checked.stderr).toContain(Z3_LOADED);
