@@ -13,6 +13,7 @@
  * never sent twice.
  */
 import { findEnvironment, type Config } from "../core/config.js";
+import { classifyPath } from "../core/layout.js";
 import { deniedWeakenings } from "../core/formats/plan-weakening.js";
 import {
   entriesMatchBody,
@@ -225,7 +226,13 @@ export async function verifyPlan(plan: Plan, workspace: Workspace): Promise<void
     return configured;
   });
   const local = await readLocalState(workspace, workspace.root, plan.paths, environments);
-  const recorded = new Map(Object.entries(plan.files));
+  // A plan narrowed to some of its environments (`push --plan --env`) answers only for their files.
+  const planned = new Set(plan.environments.map((environment) => environment.name));
+  const ofPlanned = (path: string) => {
+    const { environment } = classifyPath(path, workspace.config);
+    return environment === undefined || planned.has(environment);
+  };
+  const recorded = new Map(Object.entries(plan.files).filter(([path]) => ofPlanned(path)));
   const current = new Map(Object.entries(local.files));
   const changed = [...recorded].filter(([path, hash]) => current.has(path) && current.get(path) !== hash).map(([path]) => path);
   const removed = [...recorded.keys()].filter((path) => !current.has(path));

@@ -242,6 +242,23 @@ describe("screenpol push", () => {
     expect(revisions(setup.harness)).toEqual(before);
   });
 
+  it("--plan --env pushes one environment of a plan that covers several; the other's files are not read as deleted", async () => {
+    expect((await setup.cli(["plan", "--out", "plan.json"])).code).toBe(0);
+    const before = revisions(setup.harness);
+    const run = await setup.cli(["push", "--plan", "plan.json", "--env", "sandbox", "--yes"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Summary: [1-9]\d* pushed, \d+ unchanged, 0 conflicted, 0 failed\./);
+    const after = revisions(setup.harness);
+    for (const [name, revision] of Object.entries(after)) if (name.startsWith("live/")) expect(revision).toBe(before[name]);
+    // A file of the selected environment changed after the plan still makes it stale.
+    const file = join(setup.repo.dir, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
+    writeFileSync(file, `${readFileSync(file, "utf8")}# a late comment\n`);
+    const stale = await setup.cli(["push", "--plan", "plan.json", "--env", "sandbox", "--yes"]);
+    expect(stale.code).toBe(3);
+    expect(stale.stderr).toContain("changed since the plan: policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
+  });
+
   it("--plan refuses, with exit 2, a plan whose body was edited after review", async () => {
     expect((await setup.cli(["plan", "--out", "plan.json"])).code).toBe(0);
     const path = join(setup.repo.dir, "plan.json");
