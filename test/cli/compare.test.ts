@@ -295,4 +295,17 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions"]);
   });
+
+  it("comments, key order, a description and a rule id changed are equivalent", async () => {
+    edit(
+      repo,
+      POLICY,
+      "    - id: block-severe-risk-score\n      description: Vendor risk score of 8.5 or more.\n      when:\n        riskScore: { gte: 8.5 }\n      action: BLOCK\n",
+      "    # Reviewed in the 2026-11 policy review.\n    - action: BLOCK # renamed\n      when:\n        riskScore: { gte: 8.5 }\n      description: A vendor risk score of 8.5 or more.\n      id: block-high-risk-score\n",
+    );
+    const run = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).policies).toEqual([{ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", verdict: "equivalent", transitions: [] }]);
+  });
 });
