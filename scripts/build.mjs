@@ -6,23 +6,44 @@
 //     and the lint worker thread as a second entry (dist/bin/lint-worker.js).
 // The bundle exists for start-up time: `screenpol lint` runs on every commit, and
 // resolving and reading ~100 small module files cost more than linting a file.
+//
+// The package ships this file (package.json "files") so that its `prepare` names a
+// file it has; npm runs `prepare` in a clone (a Git-URL install, `npm ci` in a
+// checkout), never for a registry or tarball install, which ships dist/ built.
+// Run where there is no src/ (an installed package), it builds nothing; so
+// esbuild, a devDependency, is imported only when there is something to build.
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * Builds into `outDir` (default dist/: what `prepare` and `npm run build` make).
  * The test setup passes a fresh folder of its own, so that a test run never
- * writes where another run (or a user) reads. Throws when a step fails, with
+ * writes where another run (or a user) reads. The build goes to a folder beside
+ * `outDir` first and replaces `outDir` by renames (see {@link replaceFolder}),
+ * so two builds at once each write only their own files and `outDir` is always
+ * one whole build. Throws when a step fails, leaving `outDir` as it was, with
  * the step's output in the message when `quiet` kept it off the terminal: tsc
  * still emits on a type error, so only the exit code tells a good build from a
  * bad one.
  */
 export async function buildAll({ quiet = false, outDir = join(root, "dist") } = {}) {
+  // `*.tmp` is in .gitignore: a build killed half-way leaves the checkout clean.
+  const staging = `${outDir}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    await buildInto(staging, quiet);
+    replaceFolder(staging, outDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+async function buildInto(outDir, quiet) {
+  const { build } = await import("esbuild");
   const step = (name, args) => {
     try {
       execFileSync(process.execPath, args, { cwd: root, stdio: quiet ? "pipe" : "inherit" });
@@ -33,7 +54,6 @@ export async function buildAll({ quiet = false, outDir = join(root, "dist") } = 
   };
   step("generate.mjs", [join(root, "scripts/generate.mjs")]);
   step("tsc", [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", outDir]);
-  rmSync(join(outDir, "bin"), { recursive: true, force: true });
   await build({
     // The lint worker is an entry of its own, beside the chunks it shares with main.js:
     // app/lint-parallel.ts starts it as new URL("./lint-worker.js", import.meta.url).
@@ -55,6 +75,37 @@ export async function buildAll({ quiet = false, outDir = join(root, "dist") } = 
   });
 }
 
+/**
+ * Puts the folder `staged` in the place of `target`. POSIX renames a folder only
+ * onto a missing or empty one, so the old `target` moves aside first; when
+ * another build put its own `target` there in between, that one moves aside too
+ * and the rename is tried again. Readers may find `target` missing for the
+ * instant between two renames, never half-written.
+ */
+function replaceFolder(staged, target) {
+  const aside = [];
+  try {
+    for (;;) {
+      const old = `${target}.${process.pid}-${aside.length}.old.tmp`;
+      try {
+        renameSync(target, old);
+        aside.push(old);
+      } catch (error) {
+        if (error.code !== "ENOENT") throw error;
+      }
+      try {
+        renameSync(staged, target);
+        return;
+      } catch (error) {
+        if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
+      }
+    }
+  } finally {
+    for (const old of aside) rmSync(old, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildAll();
+  if (existsSync(join(root, "src"))) await buildAll();
+  else console.log("screenpol: no src/ here (an installed package ships dist/ built); nothing to build");
 }

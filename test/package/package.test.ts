@@ -1,0 +1,110 @@
+/**
+ * What `npm pack` ships (issue 14, "The package"): the files a user needs and
+ * the license, none of the sources, tests or benchmarks, and no install-time
+ * script that names a file the tarball lacks. And the build that `prepare` and
+ * `npm run build` run: two at once leave one whole, importable dist/.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
+
+const run = promisify(execFile);
+
+interface PackedFile {
+  path: string;
+}
+
+/** Not copied into the folder that is packed: installed, Git's, or built by this run instead. */
+const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
+
+/**
+ * `npm pack --dry-run --json` of the checkout as it is, with this run's dist/
+ * (test/global-setup.ts) in place of whatever dist/ the checkout has: the
+ * checkout's entries are copied, not linked, because npm pack leaves symbolic
+ * links out. `--ignore-scripts`: pack runs `prepare`, that is a whole build,
+ * which the global setup has just done. Packed once for the tests below.
+ */
+async function pack(): Promise<{ files: string[]; scripts: Record<string, string> }> {
+  const root = mkdtempSync(join(tmpdir(), "screenpol-pack-"));
+  try {
+    for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+    cpSync(join(BUILD_ROOT, "dist"), join(root, "dist"), { recursive: true });
+    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--offline"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    const [packed] = JSON.parse(stdout) as [{ files: PackedFile[] }];
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+    return { files: packed.files.map((file) => file.path), scripts: manifest.scripts ?? {} };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+let packed: ReturnType<typeof pack> | undefined;
+const packedFiles = (): ReturnType<typeof pack> => (packed ??= pack());
+
+/**
+ * The scripts npm may run where the package is installed: preinstall, install
+ * and postinstall for every install, prepare for a Git-URL install (npm runs it
+ * in the clone, then packs; a registry or tarball install never runs it).
+ */
+const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
+
+/** The relative file paths a script names (`node scripts/build.mjs` -> scripts/build.mjs). */
+const namedFiles = (script: string): string[] => script.split(/\s+/).filter((word) => /^(\.\/)?[\w.-]+\/[\w./-]+\.[cm]?[jt]s$/.test(word)).map((word) => word.replace(/^\.\//, ""));
+
+describe("npm pack", () => {
+  it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests or benchmarks", async () => {
+    const { files } = await packedFiles();
+    for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.js"]) expect(files, path).toContain(path);
+    expect(files.filter((path) => /^(test|tests|bench|src)\//.test(path))).toEqual([]);
+  });
+
+  it("has no install-time script that names a file it does not ship", async () => {
+    const { files, scripts } = await packedFiles();
+    for (const name of INSTALL_TIME_SCRIPTS) {
+      const script = scripts[name];
+      if (script === undefined) continue;
+      for (const path of namedFiles(script)) expect(files, `${name}: ${script}`).toContain(path);
+    }
+    // The check sees the file prepare names: a failure above is not a parse that found nothing.
+    expect(namedFiles(scripts.prepare ?? "")).toEqual(["scripts/build.mjs"]);
+  });
+});
+
+describe("the build (scripts/build.mjs)", () => {
+  it("run twice at once into one folder leaves one whole build there, importable, and no staging folder", { timeout: 180_000 }, async () => {
+    // A package root of its own (package.json for "type": "module", node_modules for
+    // dist's imports), so the checkout's dist/ is left alone.
+    const root = mkdtempSync(join(tmpdir(), "screenpol-build-twice-"));
+    try {
+      cpSync(join(PROJECT_ROOT, "package.json"), join(root, "package.json"));
+      symlinkSync(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"), "dir");
+      const outDir = join(root, "dist");
+      const build = `const { buildAll } = await import(${JSON.stringify(join(PROJECT_ROOT, "scripts/build.mjs"))}); await buildAll({ quiet: true, outDir: ${JSON.stringify(outDir)} });`;
+      await Promise.all([1, 2].map(() => run(process.execPath, ["--input-type=module", "-e", build])));
+
+      for (const path of ["index.js", "index.d.ts", "bin/main.js", "bin/lint-worker.js"]) expect(existsSync(join(outDir, path)), path).toBe(true);
+      expect(readdirSync(root).sort()).toEqual(["dist", "node_modules", "package.json"]);
+      const probe = `const m = await import(${JSON.stringify(join(outDir, "index.js"))}); console.log(typeof m.lintText);`;
+      const { stdout } = await run(process.execPath, ["--input-type=module", "-e", probe]);
+      expect(stdout.trim()).toBe("function");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("builds nothing, and succeeds, where there is no src/ (an installed package)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "screenpol-installed-"));
+    try {
+      cpSync(join(PROJECT_ROOT, "scripts/build.mjs"), join(root, "scripts/build.mjs"));
+      const { stdout } = await run(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+      expect(stdout).toContain("nothing to build");
+      expect(readdirSync(root)).toEqual(["scripts"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
