@@ -142,6 +142,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
       .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
       .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
+      .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
       .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),

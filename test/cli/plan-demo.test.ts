@@ -25,7 +25,7 @@ describe("screenpol demo", () => {
     expect(out.indexOf(dropped)).toBeLessThan(out.indexOf("---"));
     expect(out).toContain("~ update    live/vendorAWalletScreening/TRANSACTION      live revision 18\n");
     expect(out).toContain("    weakening check: mixed (2 weakening transitions, listed above)\n");
-    expect(out).toContain("Plan: 3 to create, 4 to update, 5 unchanged, 0 live-only.");
+    expect(out).toContain("Plan: 3 to create, 4 to update, 2 affected by address entries, 3 unchanged, 0 live-only.");
     expect(out).toContain(
       [
         "4. screenpol push: a weakening of the `live` environment is refused",

@@ -26,18 +26,36 @@ describe("screenpol plan", () => {
   });
   afterEach(() => setup.close());
 
-  it("prints create / update / unchanged with the live revision, the summary and the diff", async () => {
+  it("prints create / update / affected with the live revision, the summary and the diff; unchanged entries as one count", async () => {
     const run = await setup.cli(["plan"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("= unchanged sandbox/vendorAWalletScreening/SIGN_IN       live revision 4\n    no changes");
+    expect(run.stdout).not.toContain("sandbox/vendorAWalletScreening/SIGN_IN");
+    expect(run.stdout).toContain("\n\n= 3 unchanged (--show-unchanged lists them)\n\nPlan: ");
+    // The address entries a push adds reach these two policies, whose own content does not change.
+    expect(run.stdout).toContain("~ affected  sandbox/vendorBAddressScreening/TRANSACTION  live revision 3\n    address entries changed: +1 for this scope\n    weakening check: weaker (5 weakening transitions, listed above)\n\n");
+    expect(run.stdout).toContain("~ affected  live/vendorAWalletScreening/SIGN_IN          live revision 12\n    address entries changed: +1 for this scope\n    weakening check: stricter\n\n");
+    expect(run.stdout).toContain("+ create    sandbox/vendorBAddressScreening/SIGN_IN      not live yet\n    new policy: 6 rules, enabled, schemaVersion 1\n    address entries changed: +2 for this scope\n");
+    expect(run.stdout).not.toMatch(/addressEntryCount|no changes|\d -> \d\n/);
     expect(run.stdout).toContain("~ update    sandbox/vendorAWalletScreening/TRANSACTION   live revision 9\n    preScreen changed (minAmountUsd)");
     expect(run.stdout).toContain("-    minAmountUsd: 100\n    +    minAmountUsd: 250");
     expect(run.stdout).toContain("+ create    sandbox/vendorBAddressScreening/SIGN_IN      not live yet");
     expect(run.stdout).toContain("~ update    live/vendorAWalletScreening/TRANSACTION      live revision 17\n    1 rule added (alert-no-kyc-exchange)");
     expect(run.stdout).toContain("~ update    live/vendorAWalletScreening/addresses        live revision 5\n    1 entry added (BLOCK BTC 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 (SIGN_IN))");
-    expect(run.stdout).toContain("Plan: 3 to create, 4 to update, 5 unchanged, 0 live-only. Run `screenpol push` to apply.");
+    expect(run.stdout).toContain("Plan: 3 to create, 4 to update, 2 affected by address entries, 3 unchanged, 0 live-only. Run `screenpol push` to apply.");
     expect(run.stdout).not.toContain("\x1b[");
+  });
+
+  it("--show-unchanged lists each unchanged entry in place of the count line", async () => {
+    const run = await setup.cli(["plan", "--show-unchanged"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("= unchanged sandbox/vendorAWalletScreening/SIGN_IN       live revision 4\n    no changes\n\n");
+    expect(run.stdout).toContain("= unchanged sandbox/vendorAWalletScreening/addresses     live revision 2\n    no changes\n\n");
+    expect(run.stdout).toContain("= unchanged live/vendorBAddressScreening/addresses       live revision 3\n    no changes\n\n");
+    expect(run.stdout).not.toContain("3 unchanged (");
+    expect(run.stdout).toContain("~ affected  sandbox/vendorBAddressScreening/TRANSACTION  live revision 3\n    address entries changed: +1 for this scope\n");
+    const markdown = await setup.cli(["plan", "--format", "markdown", "--show-unchanged"]);
+    expect(markdown.stdout).toContain("| ✔️ unchanged | `sandbox/vendorAWalletScreening/SIGN_IN` | 4 | no changes |");
   });
 
   it("reports a live policy without a file as live-only", async () => {
@@ -117,7 +135,9 @@ describe("screenpol plan", () => {
     const markdown = await setup.cli(["plan", "--format", "markdown"]);
     expect(markdown.code).toBe(0);
     expect(markdown.stdout).toMatch(/^### screenpol plan\n/);
-    expect(markdown.stdout).toContain("**3 to create, 4 to update**, 5 unchanged, 0 live-only.");
+    expect(markdown.stdout).toContain("**3 to create, 4 to update**, 2 affected by address entries, 3 unchanged, 0 live-only.");
+    expect(markdown.stdout).toContain("| 🔗 affected | `sandbox/vendorBAddressScreening/TRANSACTION` | 3 | address entries changed: +1 for this scope; weakening check: weaker (5 weakening transitions, listed above) |");
+    expect(markdown.stdout).not.toContain("✔️ unchanged");
     expect(markdown.stdout).toContain("| ✏️ update | `sandbox/vendorAWalletScreening/TRANSACTION` | 9 | preScreen changed (minAmountUsd); weakening check: weaker (6 weakening transitions, listed above) |");
     expect(markdown.stdout).toContain("<details><summary><code>live/vendorBAddressScreening/SIGN_IN</code>: update (live revision 6)</summary>");
     expect(markdown.stdout.split("```diff").length - 1).toBe(7);

@@ -98,7 +98,7 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
     say(`\n${bold("6. screenpol plan")} again: the live policies now match the files`);
     const second = await runPlan({ cwd, env: io.env, client: service.client });
     if (second.kind === "findings") return reportFindings(second, io, color);
-    io.stdout.write(formatPlanPretty(second.plan, { color, unchanged: false }));
+    io.stdout.write(formatPlanPretty(second.plan, { color }));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (hasChanges(second.plan)) {
       io.stderr.write("screenpol: demo: the second plan still shows changes; this is a bug, please report it\n");

@@ -1,5 +1,5 @@
 /**
- * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode]
+ * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode] [--show-unchanged]
  * [--deny-weakening] [--solver-timeout <seconds>] [--no-weakening-check]`:
  * lint (any error: the findings, exit 1, no plan), read every live policy of
  * the chosen environments, run the weakening check of each policy the plan
@@ -29,6 +29,7 @@ export interface PlanFlags extends RemoteFlags {
   out?: string;
   format: string;
   detailedExitcode?: boolean;
+  showUnchanged?: boolean;
   denyWeakening?: boolean;
   /** Milliseconds per policy pair (cli/solver-timeout.ts). */
   solverTimeout?: number;
@@ -56,10 +57,17 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
       io.stdout.write(formatPlanJson(run.plan));
       break;
     case "markdown":
-      io.stdout.write(formatPlanMarkdown(run.plan));
+      io.stdout.write(formatPlanMarkdown(run.plan, { showUnchanged: flags.showUnchanged === true }));
       break;
     default:
-      io.stdout.write(formatPlanPretty(run.plan, { color, hint: flags.out ? `Run \`screenpol push --plan ${flags.out}\` to apply exactly this plan.` : undefined }));
+      io.stdout.write(
+        formatPlanPretty(run.plan, {
+          color,
+          unchanged: flags.showUnchanged ? "list" : "count",
+          unchangedHint: "--show-unchanged lists them",
+          hint: flags.out ? `Run \`screenpol push --plan ${flags.out}\` to apply exactly this plan.` : undefined,
+        }),
+      );
   }
   if (flags.denyWeakening) {
     const denied = deniedWeakenings(run.plan);

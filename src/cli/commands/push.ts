@@ -89,7 +89,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     }
   }
   try {
-    io.stdout.write(formatPlanPretty(plan, { color, diffs: false, unchanged: false, hint: "Pushing." }));
+    io.stdout.write(formatPlanPretty(plan, { color, diffs: false, unchanged: "omit", hint: "Pushing." }));
     const progress = progressLine(io);
     const report = await applyPlan({ client, plan, onProgress: progress.update });
     progress.done();

@@ -36,7 +36,7 @@ export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, i
       const { errors, warnings } = countBySeverity(lint.diagnostics);
       const header = changed.length > 0 ? `changed: ${changed.join(", ")}\n` : "";
       const body = plan
-        ? `${warnings > 0 ? formatPretty(lint, { color }) : ""}${formatPlanPretty(plan, { color, unchanged: false, hint: "Push with `screenpol push`." })}`
+        ? `${warnings > 0 ? formatPretty(lint, { color }) : ""}${formatPlanPretty(plan, { color, hint: "Push with `screenpol push`." })}`
         : `${formatPretty(lint, { color })}(no plan while the files have errors)\n`;
       const testBlock = tests ? `\n${formatWatchedTests(tests, { color })}` : "";
       const footer = `[${new Date().toLocaleTimeString("en-GB")}] ${errors} errors, ${warnings} warnings in ${lint.filesLinted} files; planned against the live copy read at start; watching (Ctrl-C to stop)\n`;

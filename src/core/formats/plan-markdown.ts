@@ -12,7 +12,7 @@
  * full plan. Lengths are counted in UTF-16 code units, which never undercounts
  * characters.
  */
-import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
+import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { DOCS_BASE_URL, docsPath } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
@@ -25,9 +25,11 @@ export interface PlanMarkdownOptions {
   limit?: number;
   /** First line, e.g. a marker a CI step finds its earlier comment by. */
   title?: string;
+  /** A table row for each unchanged entry too; by default they are one count in the summary line. */
+  showUnchanged?: boolean;
 }
 
-const ICON: Record<PlanKind, string> = { create: "➕ create", update: "✏️ update", unchanged: "✔️ unchanged", "live-only": "⚠️ live-only" };
+const ICON: Record<PlanKind | "affected", string> = { create: "➕ create", update: "✏️ update", unchanged: "✔️ unchanged", "live-only": "⚠️ live-only", affected: "🔗 affected" };
 
 /** Room kept for the truncation note and the closing lines. */
 const RESERVE = 600;
@@ -39,6 +41,8 @@ const MAX_LISTED_WEAKENINGS = 50;
 export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
   const counts = countByKind(plan);
+  const { unchanged, affected } = unchangedCounts(plan);
+  const affectedPart = affected > 0 ? `${affected} affected by address entries, ` : "";
   const environments = plan.environments.map((environment) => `\`${environment.name}\` (${environment.kind})`).join(", ");
   const head = [
     options.title ?? "### screenpol plan",
@@ -46,17 +50,19 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
     ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
     ...leadingSection(`**${UNREACHED_HEADING}**`, unreachedLines(plan)),
-    `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`,
+    `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`,
     "",
   ].join("\n");
   const tableHead = "| | Policy | Live revision | Change |\n|---|---|---|---|\n";
   const budget = limit - RESERVE;
 
   let out = head;
-  if (plan.entries.length > 0) out += tableHead;
+  const rows = plan.entries.map((entry) => ({ entry, entriesChange: entry.resource === "policy" && entry.kind !== "live-only" ? scopeEntriesChange(plan, entry) : undefined }));
+  const shown = options.showUnchanged ? rows : rows.filter(({ entry, entriesChange }) => entry.kind !== "unchanged" || entriesChange !== undefined);
+  if (shown.length > 0) out += tableHead;
   let rowsLeftOut = 0;
-  for (const entry of plan.entries) {
-    const row = tableRow(entry);
+  for (const { entry, entriesChange } of shown) {
+    const row = tableRow(entry, entriesChange ? describeScopeEntriesChange(entriesChange) : undefined);
     if (out.length + row.length > budget * 0.5) {
       // The table may take half the comment; the diffs need the rest.
       rowsLeftOut++;
@@ -109,10 +115,13 @@ function leadingSection(heading: string, lines: readonly string[]): string[] {
   return [heading, "", ...listed, ""];
 }
 
-function tableRow(entry: PlanEntry): string {
+/** One row; `entriesChange` says how the address entries move the policy (its own summary would say "no changes"). */
+function tableRow(entry: PlanEntry, entriesChange: string | undefined): string {
   const revision = entry.kind === "create" ? "not live" : String(entry.baseRevision);
-  const change = [entry.summary.text, ...entryVerdictLines(entry)].join("; ");
-  return `| ${ICON[entry.kind]} | \`${entryName(entry)}\` | ${revision} | ${escapeCell(change)} |\n`;
+  const affected = entry.kind === "unchanged" && entriesChange !== undefined;
+  const summary = affected ? [] : [entry.summary.text];
+  const change = [...summary, ...(entriesChange ? [entriesChange] : []), ...entryVerdictLines(entry)].join("; ");
+  return `| ${ICON[affected ? "affected" : entry.kind]} | \`${entryName(entry)}\` | ${revision} | ${escapeCell(change)} |\n`;
 }
 
 function detailsBlock(entry: PlanEntry, diff: string): string {

@@ -1,11 +1,13 @@
 /**
  * The terminal rendering of a plan: the weakenings first (semantics.md
- * section 5: what a reviewer must see before any diff), then one line per
- * policy (create / update / unchanged / live-only, with the live revision),
- * the one-line summary, the weakening check's verdict, and the unified diff
- * of canonical YAML, coloured when asked.
+ * section 5: what a reviewer must see before any diff), then one block per
+ * policy that changes (create / update / live-only, with the live revision,
+ * and `affected` for an unchanged policy whose address entries change), the
+ * one-line summary, the weakening check's verdict, and the unified diff of
+ * canonical YAML, coloured when asked. Unchanged entries are one count line
+ * unless listed: in a plan of 200 policies, the 3 that change are the news.
  */
-import { countByKind, entryName, hasChanges, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
+import { countByKind, describeScopeEntriesChange, entryName, hasChanges, isAffectedByEntries, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 export interface PlanPrettyOptions {
@@ -13,33 +15,49 @@ export interface PlanPrettyOptions {
   color: boolean;
   /** Print the diffs (default true); push prints the list only. */
   diffs?: boolean;
-  /** Print unchanged entries (default true). */
-  unchanged?: boolean;
+  /**
+   * Unchanged entries: `count` (default) one line `= 5 unchanged`, `list` a
+   * block each, `omit` nothing (push, which lists what it sends). Entries
+   * affected through their address entries are always shown.
+   */
+  unchanged?: "count" | "list" | "omit";
+  /** Said after the count line, e.g. "--show-unchanged lists them". */
+  unchangedHint?: string;
   /** The closing hint, e.g. "Run `screenpol push` to apply."; default that. */
   hint?: string;
 }
 
-const SYMBOL: Record<PlanKind, string> = { create: "+", update: "~", unchanged: "=", "live-only": "!" };
-const COLOR: Record<PlanKind, string> = { create: "32", update: "33", unchanged: "2", "live-only": "35" };
+type ShownKind = PlanKind | "affected";
+
+const SYMBOL: Record<ShownKind, string> = { create: "+", update: "~", unchanged: "=", "live-only": "!", affected: "~" };
+const COLOR: Record<ShownKind, string> = { create: "32", update: "33", unchanged: "2", "live-only": "35", affected: "36" };
 
 type Paint = (code: string, text: string) => string;
 
 export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string {
   const paint: Paint = (code, text) => (options.color && text !== "" ? `\x1b[${code}m${text}\x1b[0m` : text);
-  const entries = options.unchanged === false ? plan.entries.filter((entry) => entry.kind !== "unchanged") : plan.entries;
+  const unchanged = options.unchanged ?? "count";
+  const entries = unchanged === "list" ? plan.entries : plan.entries.filter((entry) => entry.kind !== "unchanged" || isAffectedByEntries(plan, entry));
   const width = Math.max(0, ...entries.map((entry) => entryName(entry).length));
   const blocks: string[] = [];
   for (const entry of entries) {
-    const lines = [headline(entry, width, paint), `    ${entry.summary.text}`, ...entryVerdictLines(entry).map((line) => `    ${line}`)];
-    if (entry.resource === "policy" && entry.kind !== "live-only") {
-      const count = entry.addressEntryCount;
-      if (count.live !== count.planned && count.planned !== null) lines.push(`    addressEntryCount ${count.live ?? "-"} -> ${count.planned}`);
-    }
+    const entriesChange = entry.resource === "policy" && entry.kind !== "live-only" ? scopeEntriesChange(plan, entry) : undefined;
+    const affected = entry.kind === "unchanged" && entriesChange !== undefined;
+    const lines = [headline(entry, affected ? "affected" : entry.kind, width, paint)];
+    // An affected policy's own summary would say "no changes": the entries line says what moves.
+    if (!affected) lines.push(`    ${entry.summary.text}`);
+    if (entriesChange) lines.push(`    ${describeScopeEntriesChange(entriesChange)}`);
+    lines.push(...entryVerdictLines(entry).map((line) => `    ${line}`));
     if (options.diffs !== false && entry.diff !== "") lines.push(indent(colorDiff(entry.diff, paint), "    "));
     blocks.push(lines.join("\n"));
   }
   const counts = countByKind(plan);
-  const totals = `Plan: ${counts.create} to create, ${counts.update} to update, ${counts.unchanged} unchanged, ${counts["live-only"]} live-only.`;
+  const { unchanged: unchangedCount, affected: affectedCount } = unchangedCounts(plan);
+  if (unchanged === "count" && unchangedCount > 0) {
+    blocks.push(paint(COLOR.unchanged, `= ${unchangedCount} unchanged`) + (options.unchangedHint ? ` (${options.unchangedHint})` : ""));
+  }
+  const affectedPart = affectedCount > 0 ? `${affectedCount} affected by address entries, ` : "";
+  const totals = `Plan: ${counts.create} to create, ${counts.update} to update, ${affectedPart}${unchangedCount} unchanged, ${counts["live-only"]} live-only.`;
   const next = options.hint ?? "Run `screenpol push` to apply.";
   const hint = hasChanges(plan) ? (next === "" ? "" : ` ${next}`) : " No changes: the live policies match the files.";
   const environments = plan.environments.map((environment) => `${environment.name} (${environment.kind})`).join(", ");
@@ -54,10 +72,10 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   return `${[head, ...first, ...blocks, paint("1", totals) + hint].join("\n\n")}\n`;
 }
 
-function headline(entry: PlanEntry, width: number, paint: Paint): string {
-  const kind = `${SYMBOL[entry.kind]} ${entry.kind}`.padEnd(11);
+function headline(entry: PlanEntry, shown: ShownKind, width: number, paint: Paint): string {
+  const kind = `${SYMBOL[shown]} ${shown}`.padEnd(11);
   const revision = entry.kind === "create" ? "not live yet" : `live revision ${entry.baseRevision}`;
-  return `${paint(COLOR[entry.kind], kind)} ${paint("1", entryName(entry).padEnd(width))}  ${paint("2", revision)}`;
+  return `${paint(COLOR[shown], kind)} ${paint("1", entryName(entry).padEnd(width))}  ${paint("2", revision)}`;
 }
 
 /** Colours a unified diff line by line: headers bold, hunks cyan, removals red, additions green. */

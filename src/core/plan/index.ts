@@ -28,6 +28,7 @@ export {
 } from "./model.js";
 export { parsePlan, type ParsedPlan } from "./file.js";
 export { summarisePolicyChange } from "./summary.js";
+export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts, type ScopeEntriesChange } from "./scope-entries.js";
 export {
   planWeakenings,
   recordedWeakening,
