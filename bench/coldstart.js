@@ -78,7 +78,7 @@ export async function measureModuleCosts({ root, file, runs, deadline, standalon
     return samples;
   };
   const stages = probes(["stages", file]);
-  const specifiers = ["commander", "yaml", "ajv", "@noble/hashes/sha3.js", "dist/core/generated/validators.js", "dist/bin/main.js", "dist/bin/lint-*.js"];
+  const specifiers = ["commander", "yaml", "ajv", "@noble/hashes/sha3.js", "dist/core/generated/validators.js", "dist/bin/main.cjs"];
   const imports = {};
   for (const specifier of specifiers) imports[specifier] = median(probes(["import", specifier], Math.max(3, Math.ceil(runs / 2))).map((s) => s.import));
   const compile = probes(["compile", file]);
@@ -208,7 +208,7 @@ function regionOf(path, line, cache) {
  * modules bundled into them (esbuild's region comments).
  */
 export function moduleGraph(root) {
-  const entries = [join(root, "dist", "bin", "main.js"), lintChunk(root)].filter(Boolean);
+  const entries = [join(root, "dist", "bin", "main.cjs")].filter(Boolean);
   const seen = new Set();
   const packages = new Set();
   let bytes = 0;

@@ -2,10 +2,13 @@
 // The build, as `prepare` runs it after `npm ci`:
 //  1. generate the schema module and the precompiled validators (generate.mjs);
 //  2. tsc: dist/ for the library (`import { lint } from "screenpol"`) and its types;
-//  3. esbuild: the CLI bundled into dist/bin/, split at each command's lazy import,
-//     and the lint worker thread as a second entry (dist/bin/lint-worker.js).
+//  3. esbuild: the CLI bundled into one CommonJS file, dist/bin/main.cjs, which
+//     bin/screenpol.js compiles with a V8 code cache, and the lint worker thread
+//     as an ES module of its own (dist/bin/lint-worker.js).
 // The bundle exists for start-up time: `screenpol lint` runs on every commit, and
-// resolving and reading ~100 small module files cost more than linting a file.
+// resolving and reading ~100 small module files cost more than linting a file;
+// compiling the bundle's code cost most of the rest, which the code cache saves
+// (bin/screenpol.js, docs/decisions.md "Issue 14: start-up").
 //
 // The package ships this file (package.json "files") so that its `prepare` names a
 // file it has; npm runs `prepare` in a clone (a Git-URL install, `npm ci` in a
@@ -13,7 +16,7 @@
 // Run where there is no src/ (an installed package), it builds nothing; so
 // esbuild, a devDependency, is imported only when there is something to build.
 import { execFileSync } from "node:child_process";
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -54,23 +57,46 @@ async function buildInto(outDir, quiet) {
   };
   step("generate.mjs", [join(root, "scripts/generate.mjs")]);
   step("tsc", [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", outDir]);
+  // The CLI is one CommonJS file, so that bin/screenpol.js can compile it with a
+  // V8 code cache (a vm.Script's cachedData: Node 20 has no code cache for ES
+  // modules). `import.meta.url` becomes the bundle's own URL: the paths made from
+  // it (../../package.json, ./lint-worker.js) are relative to dist/bin/ either way.
   await build({
-    // The lint worker is an entry of its own, beside the chunks it shares with main.js:
-    // app/lint-parallel.ts starts it as new URL("./lint-worker.js", import.meta.url).
-    entryPoints: [
-      { in: join(root, "src/cli/main.ts"), out: "main" },
-      { in: join(root, "src/app/lint-worker.ts"), out: "lint-worker" },
-    ],
-    outdir: join(outDir, "bin"),
+    entryPoints: [join(root, "src/cli/main.ts")],
+    outfile: join(outDir, "bin", "main.cjs"),
     bundle: true,
     // z3-solver loads its .wasm beside its own files, and only `compare`, `plan` and `push` import it (app/weakening.ts).
     external: ["z3-solver"],
-    splitting: true,
+    format: "cjs",
+    // No import() left in the bundle (the external z3-solver's becomes a require): V8 code caches do not keep a
+    // script's dynamic-import callback on Node 20, so an import() compiled from a cache would throw.
+    supported: { "dynamic-import": false },
+    platform: "node",
+    target: "node20",
+    logLevel: quiet ? "error" : "warning",
+    define: { "import.meta.url": "__screenpolBundleUrl" },
+    // Smaller to read at every start; names are kept, so stack traces (SCREENPOL_DEBUG) still say where.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // ASCII only (esbuild's default, said here because bin/screenpol.js reads the file as latin1, which needs no
+    // decoding); the dependencies' licence comments, which are not ASCII, go to main.cjs.LEGAL.txt beside it.
+    charset: "ascii",
+    legalComments: "external",
+    banner: { js: 'const __screenpolBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  const nonAscii = readFileSync(join(outDir, "bin", "main.cjs")).findIndex((byte) => byte > 0x7f);
+  if (nonAscii !== -1) throw new Error(`build: dist/bin/main.cjs has a non-ASCII byte at offset ${nonAscii}; bin/screenpol.js reads it as latin1`);
+  // The lint worker thread: an ES module of its own (app/lint-parallel.ts starts
+  // it as new URL("./lint-worker.js", import.meta.url)).
+  await build({
+    entryPoints: [join(root, "src/app/lint-worker.ts")],
+    outfile: join(outDir, "bin", "lint-worker.js"),
+    bundle: true,
     format: "esm",
     platform: "node",
     target: "node20",
     logLevel: quiet ? "error" : "warning",
-    // CommonJS dependencies (yaml, ajv's runtime) call require(); give ESM chunks one.
+    // CommonJS dependencies (yaml, ajv's runtime) call require(); give the ES module one.
     banner: { js: 'import { createRequire as __screenpolRequire } from "node:module"; const require = __screenpolRequire(import.meta.url);' },
   });
 }

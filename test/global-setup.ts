@@ -61,6 +61,10 @@ export async function buildPackage(projectRoot: string = PROJECT_ROOT): Promise<
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const builds = [await buildPackage()];
+  // The CLI keeps V8 code caches in the user's cache folder (bin/screenpol.js): a run's CLIs keep theirs in its own
+  // temporary folder, inherited through the environment, so that tests never write into the home folder.
+  const codeCaches = mkdtempSync(join(tmpdir(), "screenpol-xdg-cache-"));
+  process.env.XDG_CACHE_HOME = codeCaches;
   project.provide("screenpolBuildRoot", builds[0]!);
   // Watch mode: every rerun gets a build of the sources as they are then.
   project.onTestsRerun(async () => {
@@ -69,5 +73,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   });
   return () => {
     for (const root of builds) rmSync(root, { recursive: true, force: true });
+    rmSync(codeCaches, { recursive: true, force: true });
   };
 }

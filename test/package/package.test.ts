@@ -58,7 +58,7 @@ const namedFiles = (script: string): string[] => script.split(/\s+/).filter((wor
 describe("npm pack", () => {
   it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests or benchmarks", async () => {
     const { files } = await packedFiles();
-    for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.js"]) expect(files, path).toContain(path);
+    for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs"]) expect(files, path).toContain(path);
     expect(files.filter((path) => /^(test|tests|bench|src)\//.test(path))).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describe("the build (scripts/build.mjs)", () => {
       const build = `const { buildAll } = await import(${JSON.stringify(join(PROJECT_ROOT, "scripts/build.mjs"))}); await buildAll({ quiet: true, outDir: ${JSON.stringify(outDir)} });`;
       await Promise.all([1, 2].map(() => run(process.execPath, ["--input-type=module", "-e", build])));
 
-      for (const path of ["index.js", "index.d.ts", "bin/main.js", "bin/lint-worker.js"]) expect(existsSync(join(outDir, path)), path).toBe(true);
+      for (const path of ["index.js", "index.d.ts", "bin/main.cjs", "bin/lint-worker.js"]) expect(existsSync(join(outDir, path)), path).toBe(true);
       expect(readdirSync(root).sort()).toEqual(["dist", "node_modules", "package.json"]);
       const probe = `const m = await import(${JSON.stringify(join(outDir, "index.js"))}); console.log(typeof m.lintText);`;
       const { stdout } = await run(process.execPath, ["--input-type=module", "-e", probe]);
