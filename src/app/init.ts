@@ -1,40 +1,95 @@
 /**
- * The init use case: scaffold a working policy repository (toolkit.md,
- * `screenpol init`). It never overwrites: when any file it would write exists
- * already, it writes nothing and names them all, so a second run or a run in an
- * existing repository cannot destroy work.
+ * The init use case: scaffold a policy repository (toolkit.md, `screenpol
+ * init`), in an empty folder or in a repository that already has files. Like
+ * `git init` or `npm init -y` in a project, it never refuses because a file
+ * exists: it creates what is missing, keeps what exists, appends the missing
+ * lines to an existing .gitignore, and says which for every file. `force`
+ * overwrites instead. Every file is written whole (created exclusively, or
+ * replaced by a rename), so an interrupted init leaves no half-written file.
  */
-import { resolve } from "node:path";
-import { createFilesExclusively, existingPaths } from "../workspace/new-files.js";
+import { lstat, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { VENDORS } from "../core/vendors.js";
+import { writeFileAtomic } from "../workspace/atomic-write.js";
+import { createFilesExclusively } from "../workspace/new-files.js";
+import { schemaReference } from "../workspace/schema-reference.js";
 import { UsageError } from "./errors.js";
-import { scaffoldFiles } from "./init-templates.js";
+import { scaffoldFiles, type CiProvider, type EnvironmentKind, type HookManager, type ScaffoldFile } from "./init-templates.js";
 
 export interface InitRequest {
   /** Folder to scaffold into; created when missing. */
   directory: string;
-  /** screenpol's version, pinned in the pre-commit hook and the workflow. */
+  /** screenpol's version, pinned in the workflow. */
   version: string;
+  /** Environments to configure; default one `sandbox` of kind sandbox. */
+  environments?: ReadonlyArray<{ name: string; kind: EnvironmentKind }>;
+  /** Default pre-commit. */
+  hooks?: HookManager;
+  /** Default github. */
+  ci?: CiProvider;
+  /** Overwrite existing files instead of keeping them. */
+  force?: boolean;
 }
+
+export type InitAction = "created" | "kept" | "appended" | "overwrote";
 
 export interface InitResult {
   root: string;
-  /** Repository-relative paths written, in order. */
-  created: string[];
+  /** Every scaffold file, in order, with what init did to it. */
+  files: Array<{ path: string; action: InitAction }>;
 }
 
-/** Writes the scaffold; a UsageError (exit 2) naming the existing files when any is in the way. */
 export async function initRepository(request: InitRequest): Promise<InitResult> {
   const root = resolve(request.directory);
-  const files = scaffoldFiles(request.version);
-  const existing = await existingPaths(root, files);
-  if (existing.length > 0) {
-    throw new UsageError(`refusing to overwrite ${existing.join(", ")} in ${root}; nothing was written (move them away, or run init in an empty folder)`);
+  const environments = request.environments ?? [{ name: "sandbox", kind: "sandbox" }];
+  // The reference `pull` writes: the installed package's schema when there is one, else the schema's published URL.
+  const references = new Map<string, string>();
+  for (const { name } of environments) {
+    for (const vendor of VENDORS) {
+      references.set(`${name}/${vendor}`, await schemaReference(root, join(root, "policies", name, vendor), `policy-${vendor}.schema.json`));
+    }
   }
+  const files = scaffoldFiles({
+    version: request.version,
+    environments,
+    hooks: request.hooks ?? "pre-commit",
+    ci: request.ci ?? "github",
+    schemaOf: (environment, vendor) => references.get(`${environment}/${vendor}`)!,
+  });
+  const result: InitResult = { root, files: [] };
+  for (const file of files) result.files.push({ path: file.path, action: await place(root, file, request.force === true) });
+  return result;
+}
+
+async function place(root: string, file: ScaffoldFile, force: boolean): Promise<InitAction> {
+  const path = join(root, file.path);
+  const existing = await lstat(path).catch(() => undefined);
   try {
-    await createFilesExclusively(root, files);
+    if (!existing) {
+      await createFilesExclusively(root, [file]);
+      return "created";
+    }
+    // A folder or a link where the file would go is the user's: never written through or over.
+    if (!existing.isFile()) return "kept";
+    if (force) {
+      await writeFileAtomic(path, file.content);
+      return "overwrote";
+    }
+    if (file.merge !== "lines") return "kept";
+    const text = await readFile(path, "utf8");
+    const missing = missingLines(text, file.content);
+    if (missing.length === 0) return "kept";
+    const separator = text === "" || text.endsWith("\n") ? "" : "\n";
+    await writeFileAtomic(path, `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${missing.join("\n")}\n`);
+    return "appended";
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "a file appeared while writing" : (error as Error).message;
-    throw new UsageError(`cannot scaffold ${root}: ${reason}; nothing was written`, { cause: error });
+    const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "it appeared while init ran" : (error as Error).message;
+    throw new UsageError(`cannot write ${file.path} in ${root}: ${reason}`, { cause: error });
   }
-  return { root, created: files.map((file) => file.path) };
+}
+
+/** The template's pattern lines (not comments, not blank) that `text` does not have as a line of its own. */
+export function missingLines(text: string, template: string): string[] {
+  const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));
+  return template.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("#") && !present.has(line.trim()));
 }

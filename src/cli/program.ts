@@ -108,11 +108,16 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("init")
-    .description("scaffold a policy repository: config, one example policy per vendor and scope, pre-commit, CI workflow")
-    .argument("[directory]", "folder to scaffold (default: the current folder); existing files are never overwritten")
-    .action(async (directory: string | undefined) => {
+    .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
+    .argument("[directory]", "folder to scaffold (default: the current folder)")
+    .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox)", collect, [])
+    .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect, [])
+    .addOption(new Option("--hooks <manager>", "the commit hook to write").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
+    .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
+    .option("--force", "overwrite existing files instead of keeping them")
+    .action(async (directory: string | undefined, flags) => {
       const { initCommand } = await import("./commands/init.js");
-      result.code = await initCommand(directory, io);
+      result.code = await initCommand(directory, flags, io);
     });
 
   program

@@ -55,6 +55,7 @@ interface Recorded {
   uploads: Array<{ sarif_file: string; category: string; log: any }>;
   comments: Array<Awaited<ReturnType<typeof runGithubScript>>>;
   installs: Array<{ script: string; cwd: string }>;
+  artifacts: Array<{ name: string; path: string; text: string }>;
 }
 
 /** Runs action.yml with the stand-ins for the actions it uses. */
@@ -62,7 +63,7 @@ async function runAction(
   repo: PolicyRepo,
   options: { inputs?: Record<string, string>; env?: Record<string, string>; eventName?: string; comments?: ExistingComment[]; base?: string; workspace?: string } = {},
 ): Promise<{ run: ActionRun; recorded: Recorded }> {
-  const recorded: Recorded = { uploads: [], comments: [], installs: [] };
+  const recorded: Recorded = { uploads: [], comments: [], installs: [], artifacts: [] };
   const eventName = options.eventName ?? "pull_request";
   const runOptions: RunOptions = {
     action: ACTION,
@@ -86,6 +87,10 @@ async function runAction(
       }
       if (action.startsWith("actions/github-script@")) {
         recorded.comments.push(await runGithubScript({ script: withValues.script!, env, comments: options.comments }));
+        return {};
+      }
+      if (action.startsWith("actions/upload-artifact@")) {
+        recorded.artifacts.push({ name: withValues.name!, path: withValues.path!, text: readFileSync(withValues.path!, "utf8") });
         return {};
       }
       throw new Error(`no stand-in for ${action}`);
@@ -164,6 +169,12 @@ describe("action.yml (composite), run as written", () => {
     expect(calls.map((c) => c.method)).toEqual(["listComments", "createComment"]);
     expect(calls[1]!.params).toMatchObject({ owner: "acme", repo: "screening-policies", issue_number: 7 });
     expect(calls[1]!.params.body).toBe(`${MARKER}\n${plan}`);
+
+    // The reviewed plan goes up as the artifact the apply workflow downloads on merge (docs/integrations.md).
+    expect(recorded.artifacts.map(({ name, path }) => ({ name, path }))).toEqual([{ name: "screenpol-plan", path: join(run.temp, "screenpol-plan", "plan.json") }]);
+    const uploaded = JSON.parse(recorded.artifacts[0]!.text);
+    expect(uploaded.formatVersion).toBe(1);
+    expect(uploaded.entries.length).toBeGreaterThan(0);
     expect(run.status).toBe("success");
   }, 60_000);
 
@@ -185,6 +196,8 @@ describe("action.yml (composite), run as written", () => {
     const body: string = recorded.comments[0]!.calls.at(-1)!.params.body;
     expect(body).toMatch(/^<!-- screenpol-plan -->\n### screenpol plan: not computed\n/);
     expect(body).toContain("[cross-vendor-field](");
+    // No plan, so no plan.json to push on merge.
+    expect(recorded.artifacts).toEqual([]);
     expect(run.status).toBe("failure");
   }, 60_000);
 
@@ -397,10 +410,20 @@ describe(".github/workflows/screenpol.yml (this repository's example)", () => {
     expect(example.on).toEqual(template.on);
     expect(example.permissions).toEqual(template.permissions);
     const steps = example.jobs.screenpol.steps;
-    expect(steps[0]).toEqual({ uses: "actions/checkout@v4" });
+    expect(steps[0]).toEqual(template.jobs.screenpol.steps[0]);
     expect(steps[1].uses).toBe("./");
     expect({ ...steps[1], uses: undefined }).toEqual({ ...template.jobs.screenpol.steps[1], uses: undefined });
     expect(existsSync(join(PROJECT_ROOT, "action.yml"))).toBe(true);
+  });
+
+  it("pins every third-party action by a full commit, with its release as a comment", () => {
+    const text = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8") + readFileSync(join(PROJECT_ROOT, ".github/workflows/screenpol.yml"), "utf8");
+    const uses = [...text.matchAll(/^\s*(?:- )?uses: (\S+)(.*)$/gm)].filter((match) => match[1] !== "./");
+    expect(uses.length).toBeGreaterThanOrEqual(5);
+    for (const [line, reference, comment] of uses) {
+      expect(reference, line).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+      expect(comment, line).toMatch(/^ # v\d+\.\d+\.\d+$/);
+    }
   });
 
   it("names only inputs the action has, and the action declares every input it reads", () => {

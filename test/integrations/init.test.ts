@@ -3,7 +3,7 @@
  * written, whose hook and workflow files are the ones docs/integrations.md
  * shows, and that never overwrites anything.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
@@ -22,6 +22,7 @@ const SCAFFOLD = [
   "policies/sandbox/vendorBAddressScreening/TRANSACTION.yaml",
   ".pre-commit-config.yaml",
   ".github/workflows/screenpol.yml",
+  ".github/workflows/screenpol-apply.yml",
   ".gitignore",
 ];
 
@@ -50,7 +51,9 @@ describe("screenpol init", () => {
     const init = await runCli(["init"], { cwd: dir });
     expect(init.stderr).toBe("");
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain(SCAFFOLD.map((path) => `created  ${path}`).join("\n"));
+    expect(init.stdout).toContain(`${SCAFFOLD.map((path) => `created ${path}`).join("\n")}\n\nNext:\n`);
+    // Before the first plan against an environment that already has policies: pull them.
+    expect(init.stdout).toContain("  4. screenpol pull --env sandbox       # first, when the environment already has policies: plan against what is live\n");
     expect(Object.keys(snapshot(dir)).sort()).toEqual([...SCAFFOLD].sort());
 
     const lint = await runCli(["lint", "--max-warnings", "0"], { cwd: dir });
@@ -88,15 +91,11 @@ describe("screenpol init", () => {
     expect(readFileSync(join(dir, ".gitignore"), "utf8")).toContain(".screenpol-emulator*.json");
   });
 
-  it("writes the pre-commit config and the workflow of docs/integrations.md", async () => {
+  it("writes the local pre-commit hook, and the pull-request and apply workflows, of docs/integrations.md", async () => {
     await runCli(["init"], { cwd: dir });
-    expect(readFileSync(join(dir, ".pre-commit-config.yaml"), "utf8")).toBe(snippet("pre-commit-remote").replace("rev: v0.1.0", `rev: v${VERSION}`));
+    expect(readFileSync(join(dir, ".pre-commit-config.yaml"), "utf8")).toBe(snippet("pre-commit-local"));
     expect(readFileSync(join(dir, ".github/workflows/screenpol.yml"), "utf8")).toBe(snippet("github-workflow").replace("@v0.1.0", `@v${VERSION}`));
-
-    // The hook it names is the one this repository publishes.
-    const hooks = parse(readFileSync(join(PROJECT_ROOT, ".pre-commit-hooks.yaml"), "utf8")) as Array<{ id: string }>;
-    const preCommit = parse(readFileSync(join(dir, ".pre-commit-config.yaml"), "utf8")) as { repos: Array<{ repo: string; rev: string; hooks: Array<{ id: string }> }> };
-    expect(hooks.map((hook) => hook.id)).toContain(preCommit.repos[0]!.hooks[0]!.id);
+    expect(readFileSync(join(dir, ".github/workflows/screenpol-apply.yml"), "utf8")).toBe(snippet("github-apply-workflow"));
 
     // The workflow runs this repository's action, on pull requests, with the permissions it needs.
     const workflow = parse(readFileSync(join(dir, ".github/workflows/screenpol.yml"), "utf8")) as any;
@@ -106,6 +105,28 @@ describe("screenpol init", () => {
     expect(step.uses).toBe(`screenpol/screenpol@v${VERSION}`);
     const action = parse(readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8")) as { inputs: Record<string, unknown> };
     for (const input of Object.keys(step.with)) expect(Object.keys(action.inputs)).toContain(input);
+
+    // The apply workflow: on a merged pull request only, the artifact the action uploads, pushed as reviewed.
+    const apply = parse(readFileSync(join(dir, ".github/workflows/screenpol-apply.yml"), "utf8")) as any;
+    expect(apply.on).toEqual({ pull_request: { types: ["closed"] } });
+    expect(apply.jobs.apply.if).toBe("github.event.pull_request.merged == true");
+    const scripts = apply.jobs.apply.steps.map((s: { run?: string }) => s.run ?? "").join("\n");
+    expect(scripts).toContain("gh run download \"$run_id\" --name screenpol-plan");
+    expect(scripts).toContain('npx screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes');
+    // Shell steps read the event only through env: (a branch name cannot inject shell code).
+    expect(scripts).not.toContain("${{");
+    const actionText = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
+    expect(actionText).toContain("name: screenpol-plan");
+
+    // Every third-party action pinned by commit, with its release.
+    for (const file of [".github/workflows/screenpol.yml", ".github/workflows/screenpol-apply.yml"]) {
+      const uses = [...readFileSync(join(dir, file), "utf8").matchAll(/uses: (\S+)(.*)$/gm)].filter((match) => !match[1]!.startsWith("screenpol/"));
+      expect(uses.length).toBeGreaterThan(0);
+      for (const [line, reference, comment] of uses) {
+        expect(reference, line).toMatch(/^actions\/[\w-]+@[0-9a-f]{40}$/);
+        expect(comment, line).toMatch(/^ # v\d+\.\d+\.\d+$/);
+      }
+    }
   });
 
   it.skipIf(!findExecutable("pre-commit"))("writes a .pre-commit-config.yaml that pre-commit accepts", async () => {
@@ -115,26 +136,103 @@ describe("screenpol init", () => {
     expect(result.code).toBe(0);
   });
 
-  it("refuses to overwrite: exit 2, names every existing file, writes nothing", async () => {
-    writeFileSync(join(dir, ".gitignore"), "my own\n");
-    writeFileSync(join(dir, "screenpol.config.yaml"), "environments: {}\n");
-    writeFileSync(join(dir, "README.md"), "# mine\n");
-    const before = snapshot(dir);
+  it("in an existing repository: keeps what exists, appends the missing lines to .gitignore, creates the rest", async () => {
+    writeFileSync(join(dir, ".gitignore"), "node_modules/\ndist\n.env"); // no final newline
+    mkdirSync(join(dir, ".github/workflows"), { recursive: true });
+    const ci = "name: ci\non: push\njobs: {}\n";
+    writeFileSync(join(dir, ".github/workflows/ci.yml"), ci);
+    writeFileSync(join(dir, "screenpol.config.yaml"), "# mine\nenvironments:\n  sandbox:\n    id: 3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01\n    kind: sandbox\n");
+    const config = readFileSync(join(dir, "screenpol.config.yaml"), "utf8");
     const init = await runCli(["init"], { cwd: dir });
-    expect(init.code).toBe(2);
-    expect(init.stdout).toBe("");
-    expect(init.stderr).toMatch(/^screenpol: refusing to overwrite screenpol\.config\.yaml, \.gitignore in .*; nothing was written/);
-    expect(snapshot(dir)).toEqual(before);
-    expect(readdirSync(dir).sort()).toEqual([".gitignore", "README.md", "screenpol.config.yaml"]);
+    expect(init.stderr).toBe("");
+    expect(init.code).toBe(0);
+    expect(init.stdout.split("\n\nNext:")[0]).toBe(
+      [
+        "kept     screenpol.config.yaml",
+        ...SCAFFOLD.slice(1, -1).map((path) => `created  ${path}`),
+        "appended .gitignore",
+      ].join("\n"),
+    );
+    expect(readFileSync(join(dir, "screenpol.config.yaml"), "utf8")).toBe(config);
+    expect(readFileSync(join(dir, ".github/workflows/ci.yml"), "utf8")).toBe(ci);
+    expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe(
+      "node_modules/\ndist\n.env\n\n# Added by screenpol init.\n.screenpol-emulator*.json\n*.sarif\nplan.json\n*.token\n",
+    );
+    expect((await runCli(["lint", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
   });
 
-  it("refuses a second run over its own scaffold, leaving every file as it was", async () => {
+  it("a second run keeps every file as it is, edited or not, and says so", async () => {
     await runCli(["init"], { cwd: dir });
     writeFileSync(join(dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"), "# edited by hand\n");
     const before = snapshot(dir);
     const again = await runCli(["init"], { cwd: dir });
-    expect(again.code).toBe(2);
-    for (const path of SCAFFOLD) expect(again.stderr).toContain(path);
+    expect(again.code).toBe(0);
+    expect(again.stdout.split("\n\nNext:")[0]).toBe(SCAFFOLD.map((path) => `kept ${path}`).join("\n"));
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("--force overwrites every scaffold file, and only those", async () => {
+    await runCli(["init"], { cwd: dir });
+    writeFileSync(join(dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"), "# edited by hand\n");
+    writeFileSync(join(dir, "notes.md"), "mine\n");
+    const fresh = mkdtempSync(join(tmpdir(), "screenpol-init-fresh-"));
+    try {
+      await runCli(["init"], { cwd: fresh });
+      const forced = await runCli(["init", "--force"], { cwd: dir });
+      expect(forced.code).toBe(0);
+      expect(forced.stdout.split("\n\nNext:")[0]).toBe(SCAFFOLD.map((path) => `overwrote ${path}`).join("\n"));
+      expect(snapshot(dir)).toEqual({ ...snapshot(fresh), "notes.md": "mine\n" });
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it("--env and --kind: one environment each, with its own placeholder id and example policies", async () => {
+    const init = await runCli(["init", "--env", "staging", "--env", "production", "--kind", "sandbox", "--kind", "live"], { cwd: dir });
+    expect(init.stderr).toBe("");
+    const data = parse(readFileSync(join(dir, "screenpol.config.yaml"), "utf8")) as { environments: Record<string, { id: string; kind: string }> };
+    expect(data.environments).toEqual({
+      staging: { id: "00000000-0000-4000-8000-000000000000", kind: "sandbox" },
+      production: { id: "00000000-0000-4000-8000-000000000001", kind: "live" },
+    });
+    expect(readdirSync(join(dir, "policies")).sort()).toEqual(["production", "staging"]);
+    const lint = await runCli(["lint", "--max-warnings", "0"], { cwd: dir });
+    expect(lint.stdout).toContain("✔ 9 files linted, no problems");
+    expect(readFileSync(join(dir, "policies/production/vendorBAddressScreening/SIGN_IN.yaml"), "utf8")).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/screenpol\.dev\/schemas\/policy-vendorBAddressScreening\.schema\.json\n# Example policy: vendorB address screening of addresses signing in, production\.\n/,
+    );
+  });
+
+  it("refuses bad --env and --kind values before writing anything: exit 2", async () => {
+    for (const [args, message] of [
+      [["--env", "Prod"], '--env "Prod" is not an environment name'],
+      [["--env", "a", "--env", "a"], '--env "a" is given twice'],
+      [["--env", "a", "--kind", "staging"], '--kind must be sandbox or live, not "staging"'],
+      [["--env", "a", "--kind", "live", "--kind", "live"], "--kind is given 2 times for 1 --env"],
+      [["--hooks", "git"], "argument 'git' is invalid"],
+    ] as const) {
+      const run = await runCli(["init", ...args], { cwd: dir });
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toContain(message);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("--hooks husky, lefthook or none, and --ci none, write those hooks and no workflow", async () => {
+    await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: dir });
+    expect(readFileSync(join(dir, ".husky/pre-commit"), "utf8")).toBe(snippet("husky-pre-commit"));
+    expect(existsSync(join(dir, ".github"))).toBe(false);
+    expect(existsSync(join(dir, ".pre-commit-config.yaml"))).toBe(false);
+    const lefthook = mkdtempSync(join(tmpdir(), "screenpol-init-lefthook-"));
+    try {
+      const run = await runCli(["init", "--hooks", "lefthook"], { cwd: lefthook });
+      expect(run.stdout).toContain("npx lefthook install");
+      expect(readFileSync(join(lefthook, "lefthook.yml"), "utf8")).toBe(snippet("lefthook"));
+      rmSync(lefthook, { recursive: true, force: true });
+      const none = await runCli(["init", "--hooks", "none", "--ci", "none"], { cwd: dir });
+      expect(none.code).toBe(0);
+    } finally {
+      rmSync(lefthook, { recursive: true, force: true });
+    }
   });
 });

@@ -1,21 +1,66 @@
 import { initRepository } from "../../app/init.js";
+import type { CiProvider, EnvironmentKind, HookManager } from "../../app/init-templates.js";
+import { UsageError } from "../../app/errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { VERSION } from "../version.js";
 import { resolve } from "node:path";
 
-/** `screenpol init [directory]`: scaffold a policy repository that lints clean as written. */
-export async function initCommand(directory: string | undefined, io: CliIo): Promise<ExitCode> {
-  const { created } = await initRepository({ directory: resolve(io.cwd, directory ?? "."), version: VERSION });
-  const lines = [
-    ...created.map((path) => `created  ${path}`),
-    "",
-    "Next:",
-    "  1. replace the placeholder environment id in screenpol.config.yaml with your sandbox's id",
-    "  2. screenpol lint                    # passes as scaffolded",
-    "  3. pre-commit install                # lint every commit (or see docs/integrations.md for husky, lefthook)",
-    "  4. commit and open a pull request    # .github/workflows/screenpol.yml lints it and comments the plan",
+export interface InitFlags {
+  env: string[];
+  kind: string[];
+  hooks: string;
+  ci: string;
+  force?: boolean;
+}
+
+const ENVIRONMENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const KINDS: readonly EnvironmentKind[] = ["sandbox", "live"];
+
+/** `screenpol init [directory]`: scaffold a policy repository that lints clean as written, or add what is missing to one. */
+export async function initCommand(directory: string | undefined, flags: InitFlags, io: CliIo): Promise<ExitCode> {
+  const environments = environmentsOf(flags.env, flags.kind);
+  const { files } = await initRepository({
+    directory: resolve(io.cwd, directory ?? "."),
+    version: VERSION,
+    environments,
+    hooks: flags.hooks as HookManager,
+    ci: flags.ci as CiProvider,
+    force: flags.force === true,
+  });
+  const width = Math.max(...files.map((file) => file.action.length));
+  const hook = HOOK_STEP[flags.hooks as HookManager];
+  const steps = [
+    `replace the placeholder environment ${environments.length === 1 ? "id" : "ids"} in screenpol.config.yaml with ${environments.length === 1 ? "the id" : "the ids"} from the dashboard`,
+    "npm install --save-dev screenpol   # the hook and CI run this version",
+    "screenpol lint                     # passes as scaffolded",
+    `screenpol pull --env ${environments[0]!.name}${" ".repeat(Math.max(1, 14 - environments[0]!.name.length))}# first, when the environment already has policies: plan against what is live`,
+    ...(hook ? [hook] : []),
+    ...(flags.ci === "github" ? ["commit and open a pull request    # .github/workflows/screenpol.yml lints it and comments the plan; screenpol-apply.yml pushes it on merge"] : []),
   ];
+  const lines = [...files.map((file) => `${file.action.padEnd(width)} ${file.path}`), "", "Next:", ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
 }
+
+const HOOK_STEP: Record<HookManager, string | undefined> = {
+  "pre-commit": "pre-commit install                 # lint every commit as staged",
+  husky: "npx husky                          # install the .husky/pre-commit hook",
+  lefthook: "npx lefthook install               # install the lefthook.yml hook",
+  none: undefined,
+};
+
+/** `--env a --kind live --env b`: pairs in order; a missing --kind is sandbox. */
+function environmentsOf(names: readonly string[], kinds: readonly string[]): Array<{ name: string; kind: EnvironmentKind }> {
+  if (kinds.length > Math.max(names.length, 1)) throw new UsageError(`--kind is given ${kinds.length} times for ${names.length || "no"} --env; give one --kind after each --env it applies to`);
+  for (const kind of kinds) if (!KINDS.includes(kind as EnvironmentKind)) throw new UsageError(`--kind must be sandbox or live, not "${kind}"`);
+  if (names.length === 0) return [{ name: "sandbox", kind: (kinds[0] as EnvironmentKind | undefined) ?? "sandbox" }];
+  const seen = new Set<string>();
+  return names.map((name, index) => {
+    if (!ENVIRONMENT_NAME.test(name)) throw new UsageError(`--env "${name}" is not an environment name: lowercase letters, digits and "-", starting with a letter, at most 32 characters`);
+    if (seen.has(name)) throw new UsageError(`--env "${name}" is given twice`);
+    seen.add(name);
+    return { name, kind: (kinds[index] as EnvironmentKind | undefined) ?? "sandbox" };
+  });
+}
+
