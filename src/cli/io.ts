@@ -16,6 +16,14 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // `screenpol plan | head`: the reader left, so nothing more can be shown. Stop quietly, as
+  // cat and git do, instead of a stack trace for the unhandled EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    });
+  }
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -14,6 +14,7 @@ import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
 import { readSolverTimeout, SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP } from "./solver-timeout.js";
+import { addCommandHelp } from "./help.js";
 import { VERSION } from "./version.js";
 import { wholeNumber } from "./whole-number.js";
 
@@ -65,9 +66,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("re-lint on every save and redraw the findings")
       .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
       .option("--plan", "also re-plan on every save, against the live copy read once at start")
-      .option("--env <name>", "with --plan: environment to plan (repeatable; default: every one)", collect, [])
-      .option("--no-test", "do not re-run the policy tests of the saved files"),
-  ).action(async (paths: string[], flags: { plan?: boolean; env?: string[]; test?: boolean; tokenFile?: string; baseUrl?: string }) => {
+      .option("--env <name>", "with --plan: environment to plan (repeatable; default: every one)", collect)
+      .option("--no-test", "do not re-run the policy tests of the saved files")
+      .option("--no-clear", "append each report below the last, keeping the scrollback, instead of redrawing the screen"),
+  ).action(async (paths: string[], flags: { plan?: boolean; env?: string[]; test?: boolean; clear?: boolean; tokenFile?: string; baseUrl?: string }) => {
     if (flags.plan) {
       const { watchPlanCommand } = await import("./commands/watch-plan.js");
       result.code = await watchPlanCommand(paths, flags, io);
@@ -110,8 +112,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .command("init")
     .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
     .argument("[directory]", "folder to scaffold (default: the current folder)")
-    .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox)", collect, [])
-    .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect, [])
+    .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox)", collect)
+    .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect)
     .addOption(new Option("--hooks <manager>", "the commit hook to write").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
     .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
     .option("--force", "overwrite existing files instead of keeping them")
@@ -129,8 +131,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--in-memory", "keep the state in memory only")
     .option("--reset", "start from the seed, replacing the state file")
     .addOption(new Option("--catalog-size <n>", "tokens in the seeded token catalog (default 3000)").argParser(wholeNumber(CATALOG_SIZE_RANGE)))
-    .option("--token <value=scopes>", "accept another API token with these comma-separated scopes (repeatable)", collect, [])
-    .option("--fault <spec>", 'inject a fault, e.g. "GET /tokenCatalog=503x3" (repeatable)', collect, [])
+    .option("--token <value=scopes>", "accept another API token with these comma-separated scopes (repeatable)", collect)
+    .option("--fault <spec>", 'inject a fault, e.g. "GET /tokenCatalog=503x3" (repeatable)', collect)
     .option("--json", "print the base URL and tokens as one JSON object")
     .action(async (flags) => {
       const { emulatorCommand } = await import("./commands/emulator.js");
@@ -143,7 +145,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .command("plan")
       .description("lint, then diff the files against the live policies: what a push would change")
       .argument("[paths...]", "files or folders (default: every policy of the chosen environments)")
-      .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect, [])
+      .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect)
       .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
       .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
       .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
@@ -160,7 +162,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     program
       .command("push")
       .description("apply: send each changed policy with the live revision it was planned against")
-      .option("--env <name>", "environment to push (repeatable; default: every one in the config or the plan)", collect, [])
+      .option("--env <name>", "environment to push (repeatable; default: every one in the config or the plan)", collect)
       .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
       .option("-y, --yes", "confirm pushing to a live environment without asking")
       .option("--allow-weakening", "push to a live environment even when a policy is weaker, mixed or not decided (it is still reported)")
@@ -227,14 +229,14 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   addRemoteOptions(
     program
       .command("doctor")
-      .description("check token, environment ids and scopes: read each environment once (operation 6)")
-      .option("--env <name>", "environment to check (repeatable; default: every one in the config)", collect, []),
+      .description("check token, environment ids and scopes: read each environment once")
+      .option("--env <name>", "environment to check (repeatable; default: every one in the config)", collect),
   ).action(async (flags) => {
     const { doctorCommand } = await import("./commands/doctor.js");
     result.code = await doctorCommand(flags, io);
   });
 
-  const invite = program.command("invite").description("accept or reject an invite (operation 3)");
+  const invite = program.command("invite").description("accept or reject an invite to an environment");
   for (const decision of ["accept", "reject"] as const) {
     addRemoteOptions(invite.command(decision).description(`${decision} an invite`).argument("<inviteId>", "invite id (UUID)")).action(
       async (inviteId: string, flags) => {
@@ -244,7 +246,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     );
   }
 
-  const mfa = program.command("mfa").description("multi-factor authentication of users (operation 4)");
+  const mfa = program.command("mfa").description("multi-factor authentication of users");
   addRemoteOptions(
     mfa
       .command("reset")
@@ -256,7 +258,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await mfaResetCommand(userId, flags, io);
   });
 
-  const users = program.command("users").description("users of an environment (operation 7)");
+  const users = program.command("users").description("users of an environment");
   addRemoteOptions(
     users
       .command("list")
@@ -279,7 +281,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   addRemoteOptions(
     program
       .command("onramps")
-      .description("list the onramps enabled in an environment (operation 8)")
+      .description("list the onramps enabled in an environment")
       .option("--env <name>", "environment (required when the config declares several)")
       .option("--merchant-name <name>", "merchant display name, appended to provider URLs where supported")
       .option("--wallet-address <address>", "wallet address to prefill")
@@ -295,7 +297,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await onrampsCommand(flags, io);
   });
 
-  const webhooks = program.command("webhooks").description("webhooks of an environment, from webhooks/<env>.yaml (operation 5)");
+  const webhooks = program.command("webhooks").description("webhooks of an environment, from webhooks/<env>.yaml");
   addRemoteOptions(
     webhooks
       .command("push")
@@ -342,10 +344,20 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await catalogDiffCommand(flags, io);
   });
 
+  addCommandHelp(program);
+  program.addHelpText(
+    "after",
+    "\nExit codes: 0 success, 1 findings, 2 usage or configuration, 3 conflict, 4 remote failure, 5 changes pending (plan --detailed-exitcode).\n" +
+      "Run `screenpol <command> --help` for a command's options, examples and exit codes.\n",
+  );
   return program;
 }
 
 /** commander's accumulator for a repeatable option. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/**
+ * A repeatable option's parser. No default value: commander would print it as
+ * `(default: [])` in --help; a command reads an absent one as none.
+ */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }

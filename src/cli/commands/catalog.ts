@@ -4,6 +4,7 @@
  * the protocol is app/catalog.ts. On a terminal a progress bar is redrawn in
  * place on stderr while pages arrive; nothing of it reaches a pipe or a log.
  */
+import { plural } from "../../core/plural.js";
 import { connect } from "../../app/connect.js";
 import {
   diffCatalog,
@@ -81,7 +82,7 @@ function describeSync(result: SyncResult): string {
   const { added, removed, changed } = result.changes;
   const from = result.previousVersion === null ? "" : `${short(result.previousVersion)} -> `;
   const notes = [
-    `${result.tokens} tokens in ${result.pages} pages`,
+    `${plural(result.tokens, "token")} in ${plural(result.pages, "page")}`,
     result.restarts > 0 ? `restarted ${result.restarts}x: the catalog changed during the read` : "",
     result.duplicates > 0 ? `${result.duplicates} duplicate entries ignored` : "",
   ].filter((note) => note !== "");

@@ -7,8 +7,8 @@ import { VERSION } from "../version.js";
 import { resolve } from "node:path";
 
 export interface InitFlags {
-  env: string[];
-  kind: string[];
+  env?: string[];
+  kind?: string[];
   hooks: string;
   ci: string;
   force?: boolean;
@@ -19,7 +19,7 @@ const KINDS: readonly EnvironmentKind[] = ["sandbox", "live"];
 
 /** `screenpol init [directory]`: scaffold a policy repository that lints clean as written, or add what is missing to one. */
 export async function initCommand(directory: string | undefined, flags: InitFlags, io: CliIo): Promise<ExitCode> {
-  const environments = environmentsOf(flags.env, flags.kind);
+  const environments = environmentsOf(flags.env ?? [], flags.kind ?? []);
   const { files } = await initRepository({
     directory: resolve(io.cwd, directory ?? "."),
     version: VERSION,

@@ -1,4 +1,5 @@
 import { runLint } from "../../app/lint.js";
+import { plural } from "../../core/plural.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { formatReport, isFormatName, shouldUseColor, FORMAT_NAMES } from "../../core/formats/index.js";
 import { UsageError } from "../../app/errors.js";
@@ -29,7 +30,7 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const { errors, warnings } = countBySeverity(run.diagnostics);
   if (errors > 0) return EXIT.findings;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
-    io.stderr.write(`screenpol: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    io.stderr.write(`screenpol: ${plural(warnings, "warning")}, more than --max-warnings ${maxWarnings}\n`);
     return EXIT.findings;
   }
   return EXIT.ok;

@@ -5,6 +5,7 @@
  * environment's users, or every page with `--all`, as a table or as one JSON
  * document.
  */
+import { plural } from "../../core/plural.js";
 import { listEnvironmentUsers, withConnection, type UsersListing } from "../../app/admin.js";
 import { selectEnvironment } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
@@ -71,7 +72,7 @@ function renderListing(listing: UsersListing, all: boolean): string {
   const rows = listing.users.map((user) => COLUMNS.map(({ member }) => printable(user[member])));
   const first = listing.offset + 1;
   const last = listing.offset + listing.users.length;
-  let summary = all ? `${listing.users.length} users` : `users ${first}-${last} of ${listing.count}`;
+  let summary = all ? plural(listing.users.length, "user") : `users ${first}-${last} of ${listing.count}`;
   if (listing.nextOffset !== null) summary += `; next page: --offset ${listing.nextOffset} (or --all)`;
   return `${renderTable(COLUMNS.map(({ header }) => header), rows)}${summary}\n`;
 }

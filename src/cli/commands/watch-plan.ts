@@ -10,20 +10,22 @@ import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { findingCounts, reportStart } from "../redraw.js";
 import type { RemoteFlags } from "../remote-options.js";
 
-/** Clears the screen and scrollback, then homes the cursor: a redraw, not a scroll. */
-const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
 
 export interface WatchPlanFlags extends RemoteFlags {
   env?: string[];
   /** `--no-test` sets it false. */
   test?: boolean;
+  /** `--no-clear` sets it false. */
+  clear?: boolean;
 }
 
 export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, io: CliIo): Promise<ExitCode> {
   const interactive = io.stdout.isTTY === true;
   const color = shouldUseColor(io.env, interactive);
+  let reports = 0;
   const handle = await startWatchPlan({
     cwd: io.cwd,
     env: io.env,
@@ -39,8 +41,8 @@ export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, i
         ? `${warnings > 0 ? formatPretty(lint, { color }) : ""}${formatPlanPretty(plan, { color, hint: "Push with `screenpol push`." })}`
         : `${formatPretty(lint, { color })}(no plan while the files have errors)\n`;
       const testBlock = tests ? `\n${formatWatchedTests(tests, { color })}` : "";
-      const footer = `[${new Date().toLocaleTimeString("en-GB")}] ${errors} errors, ${warnings} warnings in ${lint.filesLinted} files; planned against the live copy read at start; watching (Ctrl-C to stop)\n`;
-      io.stdout.write(`${interactive ? CLEAR_SCREEN : ""}${header}${body}${testBlock}${footer}`);
+      const footer = `[${new Date().toLocaleTimeString("en-GB")}] ${findingCounts(errors, warnings, lint.filesLinted)}; planned against the live copy read at start; watching (Ctrl-C to stop)\n`;
+      io.stdout.write(`${reportStart(interactive, flags.clear !== false, reports++ === 0)}${header}${body}${testBlock}${footer}`);
     },
     onError(error) {
       io.stderr.write(`screenpol: watch: ${error.message}\n`);

@@ -1,3 +1,4 @@
+import { plural } from "../plural.js";
 import { docsPath } from "../codes.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { countBySeverity, sortDiagnostics, type LintReport } from "./report.js";
@@ -107,9 +108,6 @@ function renderSummary(filesLinted: number, diagnostics: readonly Diagnostic[], 
   return paint.summary(errors > 0 ? "error" : "warning", text);
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
 
 /** A range of a source, 1-based and end-exclusive like a Diagnostic. */
 interface SourceRange {

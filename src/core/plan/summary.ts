@@ -3,6 +3,7 @@
  * (rules added, removed, modified, moved; actions, enabled, schemaVersion,
  * preScreen) and of a set of address entries. Both sides are canonical.
  */
+import { plural } from "../plural.js";
 import { diffArrays } from "diff";
 import { canonicalJson, entryKey, type PolicyContent } from "../canonical.js";
 import { isRecord } from "../config.js";
@@ -126,8 +127,4 @@ function actionOf(rule: unknown): unknown {
 
 function preScreenOf(rules: unknown): Record<string, unknown> {
   return isRecord(rules) && isRecord(rules.preScreen) ? rules.preScreen : {};
-}
-
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
 }

@@ -4,6 +4,7 @@
  * by `decide`, the failure details of `test` and the weakening check's
  * examples, so that one condition reads the same everywhere.
  */
+import { plural } from "../plural.js";
 import type { ConditionTrace, Decision, PreScreenGate, RuleTrace, TraceEntry } from "./decision.js";
 import type { Screening, TokenRef } from "./signals.js";
 import type { DecisionSubject } from "./subject.js";
@@ -88,7 +89,7 @@ export function describeStep(entry: TraceEntry, context: StepContext): string {
       return entry.gate ? `${describeGate(entry.gate)}: the vendor is not consulted` : describePassedGates(context);
     case "post-screen": {
       const matched = entry.rules.find((rule) => rule.matched);
-      const count = `${entry.rules.length} of ${context.subject.policy?.rules.postScreen.length ?? 0} rules evaluated`;
+      const count = `${entry.rules.length} of ${plural(context.subject.policy?.rules.postScreen.length ?? 0, "rule")} evaluated`;
       return matched ? `rule ${matched.id} matched (${count})` : `no rule matched (${count})`;
     }
     case "terminal-allow":

@@ -1,0 +1,188 @@
+/**
+ * What `screenpol <command> --help` says after the options: examples a person
+ * can copy, and the exit codes that command can end with (toolkit.md, Exit
+ * codes), as `gh` and `terraform` print them. One entry per command that runs;
+ * test/cli/help.test.ts holds every such command to having one.
+ */
+import type { Command } from "commander";
+
+interface CommandHelp {
+  /** `$ screenpol ...` lines, each with a comment saying what it does. */
+  examples: ReadonlyArray<readonly [command: string, what: string]>;
+  /** The codes this command ends with, beyond 0, and what each means for it. */
+  exitCodes: ReadonlyArray<readonly [code: number, meaning: string]>;
+}
+
+const USAGE: readonly [number, string] = [2, "usage or configuration error (a bad flag, an unreadable config or file)"];
+const REMOTE: readonly [number, string] = [4, "remote failure: authentication, permission, not found, or the network after retries"];
+const FINDINGS: readonly [number, string] = [1, "the files have errors (or more warnings than --max-warnings)"];
+
+export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
+  lint: {
+    examples: [
+      ["screenpol lint", "the config, policies/ and webhooks/"],
+      ["screenpol lint policies/sandbox", "one environment's files"],
+      ["screenpol lint --staged", "the files as staged in Git (a pre-commit hook)"],
+      ["screenpol lint --format sarif > screenpol.sarif", "for code scanning"],
+    ],
+    exitCodes: [[0, "no errors"], FINDINGS, USAGE],
+  },
+  test: {
+    examples: [
+      ["screenpol test", "every *.test.yaml under tests/"],
+      ["screenpol test --coverage", "and the rules no case reached"],
+      ["screenpol test --format junit > tests.xml", "for a CI test report"],
+    ],
+    exitCodes: [[0, "every case passed"], [1, "a case failed, or the files have errors"], USAGE],
+  },
+  watch: {
+    examples: [
+      ["screenpol watch", "re-lint on every save"],
+      ["screenpol watch --plan --env sandbox", "and re-plan against the live copy read at start"],
+      ["screenpol watch --no-clear", "append each report, keeping the scrollback"],
+    ],
+    exitCodes: [[0, "stopped with Ctrl-C"], USAGE, REMOTE],
+  },
+  decide: {
+    examples: [
+      ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
+      ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
+    ],
+    exitCodes: [[0, "decided"], [1, "the policy has errors"], USAGE],
+  },
+  schema: {
+    examples: [
+      ["screenpol schema", "the JSON Schema of a policy file"],
+      ["screenpol schema --kind screening --vendor vendorAWalletScreening", "of a screening"],
+    ],
+    exitCodes: [[0, "printed"], USAGE],
+  },
+  init: {
+    examples: [
+      ["screenpol init", "here: what is missing is created, what exists is kept"],
+      ["screenpol init policies --env staging --env production --kind sandbox --kind live", "two environments"],
+      ["screenpol init --hooks husky --ci none", "a husky hook and no workflow"],
+    ],
+    exitCodes: [[0, "done"], USAGE],
+  },
+  emulator: {
+    examples: [
+      ["screenpol emulator", "on 127.0.0.1:4010, seeded; Ctrl-C stops it"],
+      ["screenpol emulator --port 0 --json", "any free port, the address and token as JSON"],
+    ],
+    exitCodes: [[0, "stopped"], USAGE],
+  },
+  plan: {
+    examples: [
+      ["screenpol plan", "what a push would change, with diffs"],
+      ["screenpol plan --env live --out plan.json", "the reviewed plan, for push --plan"],
+      ["screenpol plan --format markdown", "a pull-request comment"],
+      ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
+    ],
+    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"]],
+  },
+  push: {
+    examples: [
+      ["screenpol push --env sandbox", "plan and push one environment"],
+      ["screenpol push --plan plan.json --yes", "exactly the reviewed plan"],
+    ],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE],
+  },
+  pull: {
+    examples: [
+      ["screenpol pull --env sandbox", "write the live policies as canonical files"],
+      ["screenpol pull --env live --force", "over files with local changes too"],
+    ],
+    exitCodes: [[0, "written (or nothing to write)"], USAGE, REMOTE],
+  },
+  demo: {
+    examples: [["screenpol demo", "the whole review workflow against an emulator in this process"]],
+    exitCodes: [[0, "every step went as it should"], [1, "a step did not"]],
+  },
+  replay: {
+    examples: [
+      ["screenpol replay screenings.jsonl.gz --base origin/main", "what the working tree changes against main"],
+      ["screenpol replay - --live < screenings.jsonl", "against the live policies"],
+    ],
+    exitCodes: [[0, "replayed"], [1, "the policies have errors (on either side)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
+  },
+  compare: {
+    examples: [
+      ["screenpol compare --base origin/main", "what the working tree weakens against main"],
+      ["screenpol compare --base HEAD~1 --deny-weakening", "exit 1 on any weakening"],
+      ["screenpol compare --base origin/main --write-tests tests/", "a policy test per weakening"],
+    ],
+    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"]],
+  },
+  doctor: {
+    examples: [["screenpol doctor", "check the token against every environment of the config"]],
+    exitCodes: [[0, "every check passed"], USAGE, [4, "a check failed (the line says which and how to fix it)"]],
+  },
+  "invite accept": {
+    examples: [["screenpol invite accept 7d0c3f1e-2b4a-4c8d-9e6f-0a1b2c3d4e5f", "accept an invite"]],
+    exitCodes: [[0, "accepted"], USAGE, REMOTE],
+  },
+  "invite reject": {
+    examples: [["screenpol invite reject 7d0c3f1e-2b4a-4c8d-9e6f-0a1b2c3d4e5f", "reject an invite"]],
+    exitCodes: [[0, "rejected"], USAGE, REMOTE],
+  },
+  "mfa reset": {
+    examples: [["screenpol mfa reset 7d0c3f1e-2b4a-4c8d-9e6f-0a1b2c3d4e5f --yes", "remove a user's MFA devices"]],
+    exitCodes: [[0, "reset"], USAGE, REMOTE],
+  },
+  "users list": {
+    examples: [
+      ["screenpol users list --env sandbox", "the first page"],
+      ["screenpol users list --env live --all --json", "every user, as JSON"],
+    ],
+    exitCodes: [[0, "listed"], USAGE, REMOTE],
+  },
+  onramps: {
+    examples: [["screenpol onramps --env sandbox --chain EVM", "the onramps enabled for EVM"]],
+    exitCodes: [[0, "listed"], USAGE, REMOTE],
+  },
+  "webhooks push": {
+    examples: [
+      ["screenpol webhooks push --env sandbox --dry-run", "what would change"],
+      ["screenpol webhooks push --env live --yes", "apply webhooks/live.yaml"],
+    ],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "webhooks/<env>.yaml has errors"], USAGE, REMOTE],
+  },
+  "catalog sync": {
+    examples: [
+      ["screenpol catalog sync", "bring catalog/tokens.json up to date (one request when unchanged)"],
+      ["screenpol catalog sync --json", "the outcome as JSON"],
+    ],
+    exitCodes: [[0, "up to date"], USAGE, REMOTE],
+  },
+  "catalog diff": {
+    examples: [["screenpol catalog diff", "what the last sync changed"]],
+    exitCodes: [[0, "printed"], USAGE],
+  },
+};
+
+/** The full name of a command: `catalog sync` for a subcommand. */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(" ");
+}
+
+/** Adds the examples and exit codes after each command's options, for every command that has an entry. */
+export function addCommandHelp(program: Command): void {
+  const visit = (command: Command): void => {
+    for (const sub of command.commands) {
+      const help = COMMAND_HELP[commandPath(sub)];
+      if (help) sub.addHelpText("after", renderCommandHelp(help));
+      visit(sub);
+    }
+  };
+  visit(program);
+}
+
+export function renderCommandHelp(help: CommandHelp): string {
+  const width = Math.max(...help.examples.map(([command]) => command.length));
+  const examples = help.examples.map(([command, what]) => `  $ ${command.padEnd(width)}  # ${what}`);
+  const codes = help.exitCodes.map(([code, meaning]) => `  ${code}  ${meaning}`);
+  return `\nExamples:\n${examples.join("\n")}\n\nExit codes:\n${codes.join("\n")}\n`;
+}
