@@ -23,7 +23,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol lint", "the config, policies/ and webhooks/"],
       ["screenpol lint policies/sandbox", "one environment's files"],
       ["screenpol lint --staged", "the files as staged in Git (a pre-commit hook)"],
-      ["screenpol lint --format sarif > screenpol.sarif", "for code scanning"],
+      ["screenpol lint --format sarif -o screenpol.sarif", "SARIF for code scanning to a file, the findings to the terminal"],
+      ["screenpol lint --quiet", "errors only"],
     ],
     exitCodes: [[0, "no errors"], FINDINGS, USAGE],
   },
@@ -31,7 +32,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol test", "every *.test.yaml under tests/"],
       ["screenpol test --coverage", "and the rules no case reached"],
-      ["screenpol test --format junit > tests.xml", "for a CI test report"],
+      ["screenpol test --format junit -o tests.xml", "a CI test report to a file, the results to the terminal"],
     ],
     exitCodes: [[0, "every case passed"], [1, "a case failed, or the files have errors"], USAGE],
   },

@@ -42,6 +42,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "files or folders (default: the config, policies/ and webhooks/)")
     .addOption(new Option("-f, --format <name>", "output format").choices(FORMAT_NAMES).default("pretty"))
     .option("--staged", "lint the files as staged in the Git index (pre-commit)")
+    .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
+    .option("-q, --quiet", "errors only: warnings are neither reported nor counted by --max-warnings")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");
@@ -53,6 +55,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .description("run the policy test files: each case's screening decided against the local policy")
     .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
     .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
+    .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
     .option("--coverage", "list, per tested policy, the rules and steps no case reached")
     .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (paths: string[], flags) => {
@@ -148,6 +151,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--env <name>", "environment to plan (repeatable; default: every one in the config)", collect)
       .option("--out <file>", "write the plan as JSON (base revisions, bodies and their hashes) for `push --plan`")
       .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
+      .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report (--out writes plan.json)")
       .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
       .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
@@ -216,6 +220,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .requiredOption("--base <git-ref>", "the earlier version: the files as of this Git revision")
     .option("--head <git-ref>", "the later version (default: the working tree)")
     .addOption(new Option("-f, --format <name>", "output format (markdown: a pull request comment; github, sarif: one policy-weakened finding per weakening)").choices(COMPARE_FORMAT_NAMES).default("pretty"))
+    .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
     .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit (each one a policy-weakened finding)")
     .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))

@@ -249,3 +249,11 @@ export function docsPath(code: Code): string {
 
 /** Prefix that turns a repository-relative docs path into a browsable URL (SARIF `helpUri`). */
 export const DOCS_BASE_URL = "https://github.com/screenpol/screenpol/blob/main/";
+
+/**
+ * The public page of a code, as every output links it (pretty, JUnit, SARIF,
+ * Markdown): a reader of a CI log has no checkout of screenpol to open a path in.
+ */
+export function docsUrl(code: Code): string {
+  return `${DOCS_BASE_URL}${docsPath(code)}`;
+}

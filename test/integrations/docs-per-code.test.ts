@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
+import { CODE_INFO, DOCS_BASE_URL, docsPath, docsUrl } from "../../src/core/codes.js";
 import { CODES, COMPARE_CODES, type Code } from "../../src/core/diagnostic.js";
 import { formatPretty } from "../../src/core/formats/pretty.js";
 import { formatSarif } from "../../src/core/formats/sarif.js";
@@ -122,7 +122,7 @@ describe("pretty output", () => {
       const d = result.diagnostics[index]!;
       const lines = block.split("\n");
       expect(lines[0]!.endsWith(`  ${d.code}`), lines[0]).toBe(true);
-      expect(lines.at(-1)).toBe(`  ${docsPath(d.code)}`);
+      expect(lines.at(-1)).toBe(`  ${docsUrl(d.code)}`);
       expect(existsSync(join(PROJECT_ROOT, docsPath(d.code)))).toBe(true);
     });
   });

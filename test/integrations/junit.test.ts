@@ -1,7 +1,7 @@
 /**
  * `--format junit`: checked by PARSING the output (fast-xml-parser, after its
- * validator), never by comparing strings: one <testcase> per file, a <failure>
- * per error, warnings in <system-out>, counts that add up, and text that
+ * validator), never by comparing strings: one <testcase> per finding (and per
+ * file without one), a <failure> per error, warnings in <system-out>, counts that add up, and text that
  * survives escaping exactly (XML 1.0 characters only).
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -18,6 +18,7 @@ interface Testcase {
   classname: string;
   name: string;
   file: string;
+  line?: string;
   failure?: Array<{ message: string; type: string; "#text": string }>;
   "system-out"?: string;
 }
@@ -83,38 +84,39 @@ describe("formatJunit", () => {
     ]),
   };
 
-  it("has one testcase per file, named by path, classname screenpol, sorted", () => {
-    const junit = parseJunit(formatJunit(report));
-    const cases = junit.testsuites.testsuite.testcase!;
-    expect(cases.map((c) => [c.classname, c.name, c.file])).toEqual([
-      ["screenpol", A, A],
-      ["screenpol", B, B],
-      ["screenpol", C, C],
+  const URL = "https://github.com/screenpol/screenpol/blob/main/docs/codes";
+
+  it("has one testcase per finding, named file:line:column code, its class the file; a file without findings is one passing case", () => {
+    const cases = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
+    expect(cases.map((c) => [c.classname, c.name, c.file, c.line])).toEqual([
+      [A, `${A}:4:5 schema`, A, "4"],
+      [A, `${A}:12:5 cross-vendor-field`, A, "12"],
+      [A, `${A}:20:5 unreachable-rule`, A, "20"],
+      [B, `${B}:9:5 expired-address-entry`, B, "9"],
+      [C, C, C, undefined],
     ]);
   });
 
-  it("fails a file with one <failure> per error, typed by code, in position order", () => {
-    const [a] = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
-    expect(a!.failure!.map((f) => [f.type, f.message])).toEqual([
-      ["schema", "enabled: must be a boolean"],
-      ["cross-vendor-field", "riskLevel belongs to vendorBAddressScreening"],
-    ]);
-    expect(a!.failure![0]!["#text"]).toBe(`${A}:4:5  error  enabled: must be a boolean  schema\ndocs/codes/schema.md`);
-    expect(a!["system-out"]).toBe(`${A}:20:5  warning  rules.postScreen[3]: unreachable  unreachable-rule\ndocs/codes/unreachable-rule.md`);
+  it("fails an error's case with one <failure>, typed by code, the docs page's public URL in its text", () => {
+    const [schema, crossVendor] = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
+    expect(schema!.failure!.map((f) => [f.type, f.message])).toEqual([["schema", "enabled: must be a boolean"]]);
+    expect(schema!.failure![0]!["#text"]).toBe(`${A}:4:5  error  enabled: must be a boolean  schema\n${URL}/schema.md`);
+    expect(crossVendor!.failure!.map((f) => f.type)).toEqual(["cross-vendor-field"]);
   });
 
-  it("lists warnings in <system-out> without failing the file", () => {
-    const [, b, c] = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
-    expect(b!.failure).toBeUndefined();
-    expect(b!["system-out"]).toContain("expired-address-entry");
-    expect(c!.failure).toBeUndefined();
-    expect(c!["system-out"]).toBeUndefined();
+  it("passes a warning's case, with the finding in <system-out>", () => {
+    const cases = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
+    const warning = cases[2]!;
+    expect(warning.failure).toBeUndefined();
+    expect(warning["system-out"]).toBe(`${A}:20:5  warning  rules.postScreen[3]: unreachable  unreachable-rule\n${URL}/unreachable-rule.md`);
+    expect(cases[4]!.failure).toBeUndefined();
+    expect(cases[4]!["system-out"]).toBeUndefined();
   });
 
-  it("counts files as tests and failed files as failures, in the suite and the root", () => {
+  it("counts test cases as tests and errors as failures, in the suite and the root", () => {
     const { testsuites } = parseJunit(formatJunit(report));
-    expect([testsuites.name, testsuites.tests, testsuites.failures, testsuites.errors, testsuites.skipped]).toEqual(["screenpol", "3", "1", "0", "0"]);
-    expect([testsuites.testsuite.name, testsuites.testsuite.tests, testsuites.testsuite.failures]).toEqual(["screenpol lint", "3", "1"]);
+    expect([testsuites.name, testsuites.tests, testsuites.failures, testsuites.errors, testsuites.skipped]).toEqual(["screenpol", "5", "2", "0", "0"]);
+    expect([testsuites.testsuite.name, testsuites.testsuite.tests, testsuites.testsuite.failures]).toEqual(["screenpol lint", "5", "2"]);
   });
 
   it("escapes & < > \" ' and keeps tabs and line ends, in attributes and text, and drops what XML cannot carry", () => {
@@ -123,9 +125,10 @@ describe("formatJunit", () => {
     const file = `policies/odd & <name>/"it's".yaml`;
     const xml = formatJunit({ diagnostics: [finding({ file, message: nasty, code: "webhook-event" })], filesLinted: 1, sources: new Map() });
     const [testcase] = parseJunit(xml).testsuites.testsuite.testcase!;
-    expect(testcase!.name).toBe(file);
+    expect(testcase!.name).toBe(`${file}:3:5 webhook-event`);
+    expect(testcase!.classname).toBe(file);
     expect(testcase!.failure![0]!.message).toBe(kept);
-    expect(testcase!.failure![0]!["#text"]).toBe(`${file}:3:5  error  ${kept}  webhook-event\ndocs/codes/webhook-event.md`);
+    expect(testcase!.failure![0]!["#text"]).toBe(`${file}:3:5  error  ${kept}  webhook-event\nhttps://github.com/screenpol/screenpol/blob/main/docs/codes/webhook-event.md`);
   });
 
   it("writes a valid, empty suite for no files", () => {
@@ -150,7 +153,7 @@ describe("screenpol lint --format junit", () => {
     expect((await runCli(["lint", "--help"], { cwd: repo.dir })).stdout).toMatch(/"junit"/);
   });
 
-  it("reports every linted file once, the same findings as --format json, and is stable", async () => {
+  it("reports every finding as a test case and every clean file as one, the same findings as --format json, and is stable", async () => {
     const run = await runCli(["lint", "--format", "junit"], { cwd: repo.dir });
     expect(run.code).toBe(1);
     const again = await runCli(["lint", "--format", "junit"], { cwd: repo.dir });
@@ -159,19 +162,20 @@ describe("screenpol lint --format junit", () => {
       files: number;
       errorCount: number;
       warningCount: number;
-      diagnostics: Array<{ file: string; severity: string; code: string; message: string }>;
+      diagnostics: Array<{ file: string; line: number; column: number; severity: string; code: string; message: string }>;
     };
     const junit = parseJunit(run.stdout);
     const cases = junit.testsuites.testsuite.testcase!;
-    expect(cases).toHaveLength(json.files);
-    expect(Number(junit.testsuites.tests)).toBe(json.files);
+    const filesWithFindings = new Set(json.diagnostics.map((d) => d.file)).size;
+    expect(cases).toHaveLength(json.diagnostics.length + json.files - filesWithFindings);
+    expect(Number(junit.testsuites.tests)).toBe(cases.length);
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
-    const failures = cases.flatMap((c) => (c.failure ?? []).map((f) => ({ file: c.name, code: f.type, message: f.message })));
+    const failures = cases.flatMap((c) => (c.failure ?? []).map((f) => ({ file: c.classname, code: f.type, message: f.message })));
     expect(failures).toEqual(json.diagnostics.filter((d) => d.severity === "error").map(({ file, code, message }) => ({ file, code, message })));
-    expect(Number(junit.testsuites.failures)).toBe(new Set(failures.map((f) => f.file)).size);
+    expect(Number(junit.testsuites.failures)).toBe(json.errorCount);
     const warned = cases.filter((c) => c["system-out"]);
-    expect(warned.map((c) => c.name)).toEqual(["policies/live/vendorAWalletScreening/addresses.yaml"]);
-    expect(json.warningCount).toBeGreaterThan(0);
+    expect(warned.map((c) => c.classname)).toEqual(["policies/live/vendorAWalletScreening/addresses.yaml"]);
+    expect(warned).toHaveLength(json.warningCount);
     expect(warned[0]!.failure).toBeUndefined();
   });
 });

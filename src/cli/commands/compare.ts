@@ -24,12 +24,14 @@ import type { LintReport } from "../../core/formats/report.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { openReportSink } from "../output-file.js";
 import { VERSION } from "../version.js";
 
 export interface CompareFlags {
   base: string;
   head?: string;
   format: CompareFormatName;
+  outputFile?: string;
   denyWeakening?: boolean;
   writeTests?: string;
   /** Milliseconds, read from seconds by solver-timeout.ts. */
@@ -42,9 +44,10 @@ type Report = Extract<CompareRun, { kind: "report" }>;
 export async function compareCommand(paths: string[], flags: CompareFlags, io: CliIo): Promise<ExitCode> {
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
   const deny = flags.denyWeakening === true;
+  const sink = await openReportSink(io, flags.outputFile);
   const run = await runCompare({ cwd: io.cwd, base: flags.base, head: flags.head, paths, now, timeoutMs: flags.solverTimeout });
   if (run.kind === "findings") {
-    io.stdout.write(formatLintFindings(run, flags.format, io));
+    await sink.write(formatLintFindings(run, flags.format, io, !sink.toFile), () => formatLintFindings(run, "pretty", io, true));
     io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was compared)\n`);
     return EXIT.findings;
   }
@@ -54,7 +57,7 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
     if (written.length === 0) io.stderr.write("screenpol: --write-tests: no weakening, no test file written\n");
     for (const { file, cases } of written) io.stderr.write(`screenpol: wrote ${file} (${cases} ${cases === 1 ? "case" : "cases"})\n`);
   }
-  io.stdout.write(formatComparison(run, flags.format, deny));
+  await sink.write(formatComparison(run, flags.format, deny), () => formatComparison(run, "pretty", deny));
   if (deny) {
     const denied = run.policies.filter(isDeniedWeakening);
     if (denied.length > 0) {
@@ -83,12 +86,12 @@ function formatComparison(run: Report, format: CompareFormatName, deny: boolean)
 }
 
 /** A version's lint errors in the format asked for; markdown says in the comment that nothing was compared. */
-function formatLintFindings(run: Extract<CompareRun, { kind: "findings" }>, format: CompareFormatName, io: CliIo): string {
+function formatLintFindings(run: Extract<CompareRun, { kind: "findings" }>, format: CompareFormatName, io: CliIo, mayColor: boolean): string {
   if (format === "markdown") {
     const count = run.lint.diagnostics.filter((d) => d.severity === "error").length;
     return `${COMPARE_MARKDOWN_MARKER}\n### screenpol compare: not computed\n\nThe ${run.side} version has ${count} lint error${count === 1 ? "" : "s"}; nothing was compared. Run \`screenpol lint\` on it.\n`;
   }
-  return formatReport(format, run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true), toolVersion: VERSION });
+  return formatReport(format, run.lint, { color: mayColor && shouldUseColor(io.env, io.stdout.isTTY === true), toolVersion: VERSION });
 }
 
 function readNow(text: string): Date {

@@ -22,12 +22,14 @@ import { hasChanges } from "../../core/plan/index.js";
 import { writeFileAtomic } from "../../workspace/atomic-write.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { openReportSink } from "../output-file.js";
 import type { RemoteFlags } from "../remote-options.js";
 
 export interface PlanFlags extends RemoteFlags {
   env?: string[];
   out?: string;
   format: string;
+  outputFile?: string;
   detailedExitcode?: boolean;
   showUnchanged?: boolean;
   denyWeakening?: boolean;
@@ -41,9 +43,14 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
   const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
+  const sink = await openReportSink(io, flags.outputFile);
   const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, weakening });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
-  if (run.kind === "findings") return reportFindings(run, io, color, flags.format);
+  if (run.kind === "findings") {
+    await sink.write(formatFindings(run, color && !sink.toFile, flags.format), () => formatFindings(run, color));
+    io.stderr.write(NOTHING_PLANNED);
+    return EXIT.findings;
+  }
   reportWarnings(run, io);
   if (flags.out !== undefined) {
     const text = formatPlanJson(run.plan);
@@ -52,23 +59,20 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     // Atomic: a CI step that uploads plan.json never sees half of it.
     await writeFileAtomic(resolve(io.cwd, flags.out), text);
   }
-  switch (flags.format) {
-    case "json":
-      io.stdout.write(formatPlanJson(run.plan));
-      break;
-    case "markdown":
-      io.stdout.write(formatPlanMarkdown(run.plan, { showUnchanged: flags.showUnchanged === true }));
-      break;
-    default:
-      io.stdout.write(
-        formatPlanPretty(run.plan, {
-          color,
-          unchanged: flags.showUnchanged ? "list" : "count",
-          unchangedHint: "--show-unchanged lists them",
-          hint: flags.out ? `Run \`screenpol push --plan ${flags.out}\` to apply exactly this plan.` : undefined,
-        }),
-      );
-  }
+  const pretty = (withColor: boolean): string =>
+    formatPlanPretty(run.plan, {
+      color: withColor,
+      unchanged: flags.showUnchanged ? "list" : "count",
+      unchangedHint: "--show-unchanged lists them",
+      hint: flags.out ? `Run \`screenpol push --plan ${flags.out}\` to apply exactly this plan.` : undefined,
+    });
+  const report =
+    flags.format === "json"
+      ? formatPlanJson(run.plan)
+      : flags.format === "markdown"
+        ? formatPlanMarkdown(run.plan, { showUnchanged: flags.showUnchanged === true })
+        : pretty(color && !sink.toFile);
+  await sink.write(report, () => pretty(color));
   if (flags.denyWeakening) {
     const denied = deniedWeakenings(run.plan);
     for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
@@ -79,16 +83,23 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
 }
 
 /**
- * Lint errors: print them in the plan's own format (a pull-request comment gets
- * Markdown, a script JSON), say that nothing was planned, exit 1.
+ * Lint errors, in the plan's own format (a pull-request comment gets
+ * Markdown, a script JSON): the command then says that nothing was planned, exit 1.
  */
-export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: CliIo, color: boolean, format = "pretty"): ExitCode {
-  if (format === "markdown") io.stdout.write(formatFindingsMarkdown(run.lint.diagnostics));
-  else if (format === "json") io.stdout.write(formatJson(run.lint));
-  else io.stdout.write(formatPretty(run.lint, { color }));
-  io.stderr.write("screenpol: the files have errors; fix them first (nothing was planned)\n");
+export function formatFindings(run: Extract<PlanRun, { kind: "findings" }>, color: boolean, format = "pretty"): string {
+  if (format === "markdown") return formatFindingsMarkdown(run.lint.diagnostics);
+  if (format === "json") return formatJson(run.lint);
+  return formatPretty(run.lint, { color });
+}
+
+/** The findings on stdout, the line that nothing was planned, exit 1: for push and demo, which plan first. */
+export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: CliIo, color: boolean): ExitCode {
+  io.stdout.write(formatFindings(run, color));
+  io.stderr.write(NOTHING_PLANNED);
   return EXIT.findings;
 }
+
+const NOTHING_PLANNED = "screenpol: the files have errors; fix them first (nothing was planned)\n";
 
 function reportWarnings(run: Extract<PlanRun, { kind: "plan" }>, io: CliIo): void {
   const { warnings } = countBySeverity(run.lint.diagnostics);

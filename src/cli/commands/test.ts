@@ -4,10 +4,12 @@ import { formatReport, isTestFormatName, shouldUseColor, TEST_FORMAT_NAMES } fro
 import { formatTestRun } from "../../core/formats/policy-tests.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { openReportSink } from "../output-file.js";
 import { VERSION } from "../version.js";
 
 export interface TestFlags {
   format: string;
+  outputFile?: string;
   coverage?: boolean;
   /** The clock for address entries' expiresAt (parsed by commander: cli/date-time.ts). */
   now?: Date;
@@ -16,20 +18,26 @@ export interface TestFlags {
 /** `screenpol test [paths..]`: runs the policy test files (semantics.md section 3). */
 export async function testCommand(paths: string[], flags: TestFlags, io: CliIo): Promise<ExitCode> {
   if (!isTestFormatName(flags.format)) throw new UsageError(`--format must be one of ${TEST_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
+  const format = flags.format;
+  const sink = await openReportSink(io, flags.outputFile);
   const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now, reachability: flags.coverage === true });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
+  const fileColor = color && !sink.toFile;
+  const coverage = flags.coverage === true;
   switch (outcome.kind) {
     case "malformed":
     case "findings":
-      io.stdout.write(formatReport(flags.format, outcome.lint, { color, toolVersion: VERSION }));
+      await sink.write(formatReport(format, outcome.lint, { color: fileColor, toolVersion: VERSION }), () => formatReport("pretty", outcome.lint, { color, toolVersion: VERSION }));
       io.stderr.write(findingsNote(outcome));
       return outcome.kind === "malformed" ? EXIT.usage : EXIT.findings;
-    case "none":
+    case "none": {
       io.stderr.write(`screenpol: no test files in ${outcome.folder}/ (*.test.yaml); nothing to run\n`);
-      io.stdout.write(formatTestRun(flags.format, { passed: 0, failed: 0, cases: [], files: [], coverage: [] }, { coverage: flags.coverage === true, color }));
+      const empty = { passed: 0, failed: 0, cases: [], files: [], coverage: [] };
+      await sink.write(formatTestRun(format, empty, { coverage, color: fileColor }), () => formatTestRun("pretty", empty, { coverage, color }));
       return EXIT.ok;
+    }
     case "ran":
-      io.stdout.write(formatTestRun(flags.format, outcome.run, { coverage: flags.coverage === true, color }));
+      await sink.write(formatTestRun(format, outcome.run, { coverage, color: fileColor }), () => formatTestRun("pretty", outcome.run, { coverage, color }));
       return outcome.run.failed > 0 ? EXIT.findings : EXIT.ok;
   }
 }

@@ -6,7 +6,7 @@
  * (github, sarif: the lint formats' own writers).
  */
 import { stringify } from "yaml";
-import { DOCS_BASE_URL, docsPath } from "../codes.js";
+import { docsUrl } from "../codes.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
@@ -144,7 +144,7 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
   if (policies.length === 0) return `${[...lines, "", "No policy or address entries changed."].join("\n")}\n`;
   const denied = options.deny ? policies.filter(isDeniedWeakening) : [];
   if (denied.length > 0) {
-    const link = `[\`policy-weakened\`](${DOCS_BASE_URL}${docsPath("policy-weakened")})`;
+    const link = `[\`policy-weakened\`](${docsUrl("policy-weakened")})`;
     lines.push("", "> [!CAUTION]", `> \`--deny-weakening\` refuses ${denied.map((policy) => `${codeSpan(targetOf(policy))} (${policy.verdict})`).join(", ")}: ${link}.`);
   }
   const weakened = policies.filter((policy) => policy.transitions.some(isWeakening));

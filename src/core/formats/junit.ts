@@ -1,4 +1,4 @@
-import { docsPath } from "../codes.js";
+import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { countBySeverity, sortDiagnostics, type LintReport } from "./report.js";
 
@@ -10,22 +10,26 @@ import { countBySeverity, sortDiagnostics, type LintReport } from "./report.js";
  * <?xml version="1.0" encoding="UTF-8"?>
  * <testsuites name="screenpol" tests="3" failures="1" errors="0" skipped="0">
  *   <testsuite name="screenpol lint" tests="3" failures="1" errors="0" skipped="0">
- *     <testcase classname="screenpol" name="policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml" file="...">
+ *     <testcase classname="policies/.../SIGN_IN.yaml" name="policies/.../SIGN_IN.yaml:7:9 cross-vendor-field" file="..." line="7">
  *       <failure message="rules.postScreen[2].when.riskLevel: ..." type="cross-vendor-field">...</failure>
- *       <system-out>... one line per warning ...</system-out>
  *     </testcase>
+ *     <testcase classname="policies/.../addresses.yaml" name="policies/.../addresses.yaml:4:5 expired-address-entry" file="..." line="4">
+ *       <system-out>... the warning ...</system-out>
+ *     </testcase>
+ *     <testcase classname="policies/.../TRANSACTION.yaml" name="policies/.../TRANSACTION.yaml" file="..."/>
  *   </testsuite>
  * </testsuites>
  * ```
  *
- * One `<testcase>` per linted file, named by its repository-relative path (the
- * file is what kubeconform names its results after) with `classname` the tool,
- * as conftest does, so every report groups the run under one class. Each error
- * is one `<failure>` (`type` the code, `message` the finding, the body file:line:col
- * and the docs page): a file with any error fails. Warnings do not fail a file, as
- * they do not fail `screenpol lint`: they are listed in the file's `<system-out>`,
- * where report viewers still show them. `failures` counts failed files (test
- * cases), not findings.
+ * One `<testcase>` per finding, so that every finding is a row of its own in
+ * Jenkins and GitLab (which show one failure per test case) and the counts are
+ * findings: named `file:line:column code`, its class the file, so viewers group
+ * a file's findings. An error is a `<failure>` (`type` the code, `message` the
+ * finding, the body file:line:col and the docs page's URL). A warning does not
+ * fail, as it does not fail `screenpol lint`: its test case passes, with the
+ * finding in `<system-out>`, where report viewers still show it. A file without
+ * findings is one passing test case named by its path. `failures` counts
+ * errors.
  *
  * The files are those the run read: every file with a finding or with text in
  * `report.sources` (the CLI and `lint()` give the text of every file they could
@@ -40,32 +44,31 @@ export function formatJunit(report: LintReport): string {
     byFile.set(d.file, list);
   }
   const files = [...byFile.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const failed = files.filter((file) => countBySeverity(byFile.get(file) ?? []).errors > 0).length;
-  const counts = `tests="${files.length}" failures="${failed}" errors="0" skipped="0"`;
+  const cases = files.reduce((sum, file) => sum + Math.max(1, byFile.get(file)!.length), 0);
+  const counts = `tests="${cases}" failures="${countBySeverity(report.diagnostics).errors}" errors="0" skipped="0"`;
 
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="screenpol" ${counts}>`, `  <testsuite name="screenpol lint" ${counts}>`];
-  for (const file of files) lines.push(...renderTestcase(file, byFile.get(file) ?? []));
+  for (const file of files) lines.push(...renderTestcases(file, byFile.get(file)!));
   lines.push("  </testsuite>", "</testsuites>");
   return `${lines.join("\n")}\n`;
 }
 
-function renderTestcase(file: string, diagnostics: readonly Diagnostic[]): string[] {
-  const open = `    <testcase classname="screenpol" name="${escapeAttribute(file)}" file="${escapeAttribute(file)}"`;
-  if (diagnostics.length === 0) return [`${open}/>`];
-  const out = [`${open}>`];
-  for (const d of diagnostics) {
-    if (d.severity !== "error") continue;
-    out.push(`      <failure message="${escapeAttribute(d.message)}" type="${escapeAttribute(d.code)}">${escapeText(describe(d))}</failure>`);
-  }
-  const warnings = diagnostics.filter((d) => d.severity === "warning");
-  if (warnings.length > 0) out.push(`      <system-out>${escapeText(warnings.map(describe).join("\n"))}</system-out>`);
-  out.push("    </testcase>");
-  return out;
+function renderTestcases(file: string, diagnostics: readonly Diagnostic[]): string[] {
+  const path = escapeAttribute(file);
+  if (diagnostics.length === 0) return [`    <testcase classname="${path}" name="${path}" file="${path}"/>`];
+  return diagnostics.map((d) => {
+    const open = `    <testcase classname="${path}" name="${escapeAttribute(`${d.file}:${d.line}:${d.column} ${d.code}`)}" file="${path}" line="${d.line}">`;
+    const body =
+      d.severity === "error"
+        ? `<failure message="${escapeAttribute(d.message)}" type="${escapeAttribute(d.code)}">${escapeText(describe(d))}</failure>`
+        : `<system-out>${escapeText(describe(d))}</system-out>`;
+    return `${open}${body}</testcase>`;
+  });
 }
 
 /** The finding as one line, as the pretty format heads it, then its docs page. */
 function describe(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}\n${docsPath(d.code)}`;
+  return `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}\n${docsUrl(d.code)}`;
 }
 
 /**

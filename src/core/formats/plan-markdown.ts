@@ -13,7 +13,7 @@
  * characters.
  */
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
-import { DOCS_BASE_URL, docsPath } from "../codes.js";
+import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
 import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
@@ -167,7 +167,7 @@ export function formatFindingsMarkdown(diagnostics: readonly Diagnostic[]): stri
     "",
     "| where | severity | code | message |",
     "|---|---|---|---|",
-    ...diagnostics.slice(0, MAX_LISTED_FINDINGS).map((d) => `| \`${escapeCell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.severity} | [${d.code}](${DOCS_BASE_URL}${docsPath(d.code)}) | ${escapeCell(d.message)} |`),
+    ...diagnostics.slice(0, MAX_LISTED_FINDINGS).map((d) => `| \`${escapeCell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.severity} | [${d.code}](${docsUrl(d.code)}) | ${escapeCell(d.message)} |`),
   ];
   if (diagnostics.length > MAX_LISTED_FINDINGS) lines.push("", `…and ${diagnostics.length - MAX_LISTED_FINDINGS} more; run \`screenpol lint\` for all of them.`);
   return `${lines.join("\n")}\n`;

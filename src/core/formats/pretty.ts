@@ -1,5 +1,5 @@
 import { plural } from "../plural.js";
-import { docsPath } from "../codes.js";
+import { docsUrl } from "../codes.js";
 import type { Diagnostic, Severity } from "../diagnostic.js";
 import { countBySeverity, sortDiagnostics, type LintReport } from "./report.js";
 
@@ -95,7 +95,7 @@ function renderFinding(d: Diagnostic, frames: FrameSource, paint: Painter): stri
   const lines = [header];
   const sourceLines = frames.linesOf(d.file);
   if (sourceLines !== undefined) lines.push(...renderCodeFrame(d, sourceLines, frames.secretsOf(d.file), paint));
-  lines.push(`  ${paint.gutter(docsPath(d.code))}`);
+  lines.push(`  ${paint.gutter(docsUrl(d.code))}`);
   return lines.join("\n");
 }
 

@@ -1,4 +1,4 @@
-import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../codes.js";
+import { CODE_INFO, docsUrl } from "../codes.js";
 import { CODES, type Code, type Diagnostic } from "../diagnostic.js";
 import { sortDiagnostics, type LintReport } from "./report.js";
 
@@ -53,7 +53,7 @@ function toRule(code: Code): SarifRule {
     shortDescription: { text: info.title },
     fullDescription: { text: info.summary },
     help: { text: info.help },
-    helpUri: `${DOCS_BASE_URL}${docsPath(code)}`,
+    helpUri: docsUrl(code),
     defaultConfiguration: { level: info.severity },
   };
 }

@@ -1,0 +1,104 @@
+/**
+ * `-o, --output-file` on lint, test, compare and plan (issue 14, item 5): one
+ * run writes the report in --format to the file, byte for byte what the same
+ * run prints without -o, and the terminal gets the readable report; a path that
+ * cannot be written is refused before anything runs. And lint's --quiet.
+ */
+import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
+import { runCli } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { setUp } from "./plan-harness.js";
+
+const ADDRESSES = "policies/live/vendorAWalletScreening/addresses.yaml";
+const TRANSACTION = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+
+let repo: TempRepo | undefined;
+afterEach(() => repo?.remove());
+
+/** The file the -o run wrote, and what it printed, beside the two runs without -o. */
+async function both(cwd: string, args: string[], format: string, run = (a: string[]) => runCli(a, { cwd, timeoutMs: 60_000 })) {
+  const withFile = await run([...args, "--format", format, "-o", "report.out"]);
+  const asked = await run([...args, "--format", format]);
+  const readable = await run(args);
+  return { withFile, asked, readable, file: readFileSync(join(cwd, "report.out"), "utf8") };
+}
+
+describe("--output-file", () => {
+  it("lint: SARIF (or JUnit) to the file, the readable report to the terminal, the same exit code", async () => {
+    repo = makeTempRepo();
+    edit(repo, ADDRESSES, /expiresAt: .*/.exec(readFileSync(join(repo.dir, ADDRESSES), "utf8"))![0], "expiresAt: 2001-01-01T00:00:00Z");
+    for (const format of ["sarif", "junit"]) {
+      const { withFile, asked, readable, file } = await both(repo.dir, ["lint"], format);
+      expect(file).toBe(asked.stdout);
+      expect(withFile).toEqual({ code: readable.code, stdout: readable.stdout, stderr: readable.stderr });
+      expect(withFile.stdout).toContain("expired-address-entry");
+    }
+  });
+
+  it("test: JUnit to the file, the pass/fail lines to the terminal", async () => {
+    repo = makeTempRepo({ extra: ["tests"] });
+    const { withFile, asked, readable, file } = await both(repo.dir, ["test"], "junit");
+    expect(file).toBe(asked.stdout);
+    expect(file).toContain('<testsuites name="screenpol test" tests="136" failures="0"');
+    expect(withFile).toEqual(readable);
+    expect(withFile.stdout).toMatch(/136 passed, 0 failed\n$/);
+  });
+
+  it("compare: SARIF to the file, the weakenings in words to the terminal", async () => {
+    const committed = makeCommittedRepo();
+    repo = committed.repo;
+    edit(repo, TRANSACTION, "minAmountUsd: 250 #", "minAmountUsd: 900 #");
+    const { withFile, asked, readable, file } = await both(repo.dir, ["compare", "--base", "HEAD"], "sarif");
+    expect(file).toBe(asked.stdout);
+    expect(JSON.parse(file).runs[0].results.length).toBeGreaterThan(0);
+    expect(withFile).toEqual(readable);
+    expect(withFile.stdout).toContain("weaker");
+  });
+
+  it("plan: Markdown to the file, the plan to the terminal; --out still writes plan.json", async () => {
+    const setup = await setUp();
+    try {
+      const run = (args: string[]) => setup.cli(args);
+      const { withFile, asked, readable, file } = await both(setup.repo.dir, ["plan", "--env", "sandbox", "--no-weakening-check"], "markdown", run);
+      expect(file).toBe(asked.stdout);
+      expect(file).toMatch(/^### screenpol plan\n/);
+      expect(withFile).toEqual(readable);
+      const out = await setup.cli(["plan", "--env", "sandbox", "--no-weakening-check", "--out", "plan.json", "-o", "plan.md", "--format", "markdown"]);
+      expect(out.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")).formatVersion).toBe(1);
+      expect(readFileSync(join(setup.repo.dir, "plan.md"), "utf8")).toBe(asked.stdout);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("refuses a path it cannot write before running anything: exit 2, one line, nothing written", async () => {
+    repo = makeTempRepo();
+    mkdirSync(join(repo.dir, "reports"));
+    for (const [target, message] of [
+      ["missing/report.sarif", `screenpol: --output-file missing/report.sarif: the folder ${join(repo.dir, "missing")} does not exist\n`],
+      ["reports", "screenpol: --output-file reports is a folder; name a file\n"],
+    ] as const) {
+      const run = await runCli(["lint", "--format", "sarif", "-o", target], { cwd: repo.dir });
+      expect(run).toEqual({ code: 2, stdout: "", stderr: message });
+    }
+    expect(existsSync(join(repo.dir, "missing"))).toBe(false);
+  });
+});
+
+describe("lint --quiet", () => {
+  it("reports errors only: warnings are not shown and not counted by --max-warnings", async () => {
+    repo = makeTempRepo();
+    edit(repo, ADDRESSES, /expiresAt: .*/.exec(readFileSync(join(repo.dir, ADDRESSES), "utf8"))![0], "expiresAt: 2001-01-01T00:00:00Z");
+    const loud = await runCli(["lint", "--max-warnings", "0"], { cwd: repo.dir });
+    expect(loud.code).toBe(1);
+    const quiet = await runCli(["lint", "--quiet", "--max-warnings", "0"], { cwd: repo.dir });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toMatch(/^✔ \d+ files linted, no problems\n$/);
+    const json = JSON.parse((await runCli(["lint", "-q", "--format", "json"], { cwd: repo.dir })).stdout) as { warningCount: number; diagnostics: unknown[] };
+    expect(json).toMatchObject({ warningCount: 0, diagnostics: [] });
+  });
+});
