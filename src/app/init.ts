@@ -9,6 +9,7 @@
  */
 import { lstat, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { formatFile } from "../core/format/format-file.js";
 import { VENDORS } from "../core/vendors.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { createFilesExclusively } from "../workspace/new-files.js";
@@ -56,6 +57,12 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
     ci: request.ci ?? "github",
     schemaOf: (environment, vendor) => references.get(`${environment}/${vendor}`)!,
   });
+  // In the form `screenpol fmt --check` accepts, by construction: a fresh scaffold passes every hook.
+  for (const file of files) {
+    if (!file.path.startsWith("policies/")) continue;
+    const formatted = formatFile(file.content, "policy");
+    if (formatted.ok) file.content = formatted.text;
+  }
   const result: InitResult = { root, files: [] };
   for (const file of files) result.files.push({ path: file.path, action: await place(root, file, request.force === true) });
   return result;

@@ -58,6 +58,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     exitCodes: [[0, "printed"], USAGE],
   },
+  fmt: {
+    examples: [
+      ["screenpol fmt", "rewrite every file that is not in canonical form, and name it"],
+      ["screenpol fmt --check", "name them and exit 1, writing nothing (CI, a hook)"],
+      ["screenpol fmt --diff policies/live", "show what would change"],
+    ],
+    exitCodes: [[0, "done (or, with --check, every file already canonical)"], [1, "with --check: a file is not in canonical form"], [2, "usage, or a file that could not be read or formatted (left as it was)"]],
+  },
   init: {
     examples: [
       ["screenpol init", "here: what is missing is created, what exists is kept"],

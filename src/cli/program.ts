@@ -112,6 +112,17 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     });
 
   program
+    .command("fmt")
+    .description("rewrite policy, address-entry, webhook and test files in the canonical form pull writes, comments kept")
+    .argument("[paths...]", "files or folders (default: policies/, webhooks/ and the test files)")
+    .option("--check", "write nothing; list the files that are not in canonical form and exit 1 when there is one")
+    .option("--diff", "write nothing; print a unified diff of each change")
+    .action(async (paths: string[], flags) => {
+      const { fmtCommand } = await import("./commands/fmt.js");
+      result.code = await fmtCommand(paths, flags, io);
+    });
+
+  program
     .command("init")
     .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
     .argument("[directory]", "folder to scaffold (default: the current folder)")

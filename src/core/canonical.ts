@@ -69,11 +69,21 @@ export interface AddressEntriesContent {
   entries: unknown[];
 }
 
+/** Options of the canonical forms. */
+export interface CanonicalOptions {
+  /**
+   * Keep the server-managed members (`revision`, `updatedAt`...), in the
+   * unknown members' place: `fmt` rewrites a file's layout and never drops what
+   * it says (lint reports them: server-managed-field).
+   */
+  keepServerManaged?: boolean;
+}
+
 /** A policy document (a file's data or a live policy) in canonical form; server-managed members dropped. */
-export function canonicalPolicy(data: unknown): Record<string, unknown> {
+export function canonicalPolicy(data: unknown, options: CanonicalOptions = {}): Record<string, unknown> {
   if (!isRecord(data)) return {};
   const vendor = isVendor(data.providerType) ? data.providerType : undefined;
-  const skip = new Set<string>(SERVER_MANAGED_POLICY_KEYS);
+  const skip = new Set<string>(options.keepServerManaged ? [] : SERVER_MANAGED_POLICY_KEYS);
   return orderedObject(data, POLICY_KEYS, (key, value) => (key === "rules" ? canonicalRules(value, vendor) : canonicalValue(value)), skip);
 }
 
@@ -119,9 +129,10 @@ function canonicalWhen(when: unknown, vendor: Vendor | undefined): unknown {
 }
 
 /** An address-entries document (a file's data, or `{providerType, entries}` from the service) in canonical form. */
-export function canonicalAddressEntries(data: unknown): Record<string, unknown> {
+export function canonicalAddressEntries(data: unknown, options: CanonicalOptions = {}): Record<string, unknown> {
   if (!isRecord(data)) return {};
-  return orderedObject(data, ADDRESSES_KEYS, (key, value) => (key === "entries" && Array.isArray(value) ? canonicalEntryList(value) : canonicalValue(value)), new Set(["revision", "updatedAt"]));
+  const skip = new Set(options.keepServerManaged ? [] : ["revision", "updatedAt"]);
+  return orderedObject(data, ADDRESSES_KEYS, (key, value) => (key === "entries" && Array.isArray(value) ? canonicalEntryList(value) : canonicalValue(value)), skip);
 }
 
 /** Entries in canonical form and order. */
@@ -274,10 +285,23 @@ function renderYaml(value: Record<string, unknown>, options: RenderOptions): str
     if (lines.length > 0) lines.push("#");
     for (const line of options.header) lines.push(line === "" ? "#" : `# ${line}`);
   }
+  const body = stringifyCanonicalDocument(canonicalDocument(value));
+  return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
+}
+
+/**
+ * The yaml Document of canonical data, laid out as {@link renderCanonicalYaml}
+ * writes it, before it is written: `fmt` moves a file's comments onto it.
+ */
+export function canonicalDocument(value: Record<string, unknown>): Document {
   const document = new Document(null, { customTags: CANONICAL_TAGS });
   document.contents = yamlNode(value, "", false);
-  const body = document.toString(YAML_TO_STRING);
-  return lines.length > 0 ? `${lines.join("\n")}\n${body}` : body;
+  return document;
+}
+
+/** The text of a Document from {@link canonicalDocument}, with the canonical layout's options. */
+export function stringifyCanonicalDocument(document: Document): string {
+  return document.toString(YAML_TO_STRING);
 }
 
 /** yaml's string tag, with our spelling: plain when safe (spellString), double-quoted otherwise. */

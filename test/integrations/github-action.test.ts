@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BIN, BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { loadAction, runCompositeAction, type ActionFile, type ActionRun, type RunOptions } from "./support/actions-runner.js";
 import { gitEnv } from "./support/git.js";
 import { runGithubScript, type ExistingComment } from "./support/github-script.js";
@@ -226,6 +226,21 @@ describe("action.yml (composite), run as written", () => {
     expect(warned.run.outputs["lint-exit-code"]).toBe("1");
     const other = await runAction(repo, { inputs: { paths: "policies/live", "max-warnings": "0", sarif: "false" } });
     expect(other.run.outputs["lint-exit-code"]).toBe("0");
+  }, 60_000);
+
+  it("with fmt-check: 'true', annotates each file not in canonical form and fails the job at the end; passes once formatted", async () => {
+    const file = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
+    const { run } = await runAction(repo, { inputs: { "fmt-check": "true", paths: file, sarif: "false", compare: "false" } });
+    expect(step(run, "fmt").output).toContain(`::error file=${file},title=screenpol fmt::not in canonical form: run screenpol fmt`);
+    expect(run.outputs["lint-exit-code"]).toBe("0");
+    expect(step(run, "verdict").output).toContain("::error title=screenpol::screenpol fmt --check failed (exit 1)");
+    expect(run.status).toBe("failure");
+    expect((await runCli(["fmt", file], { cwd: repo.dir })).code).toBe(0);
+    const formatted = await runAction(repo, { inputs: { "fmt-check": "true", paths: file, sarif: "false", compare: "false" } });
+    expect(formatted.run.status).toBe("success");
+    // Off by default: no step runs.
+    const plain = await runAction(repo, { inputs: { paths: file, sarif: "false", compare: "false" } });
+    expect(step(plain.run, "fmt").status).toBe("skipped");
   }, 60_000);
 });
 

@@ -61,6 +61,8 @@ describe("screenpol init", () => {
     expect(lint.code).toBe(0);
     const json = JSON.parse((await runCli(["lint", "--format", "json"], { cwd: dir })).stdout) as { files: number; diagnostics: unknown[] };
     expect(json).toMatchObject({ files: 5, diagnostics: [] });
+    // And in canonical form: `screenpol fmt --check` (a hook, a CI step) passes on it too.
+    expect(await runCli(["fmt", "--check"], { cwd: dir })).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
   it("creates the folder it is given, and lints clean as staged in a new Git repository", async () => {

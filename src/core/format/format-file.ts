@@ -1,0 +1,109 @@
+/**
+ * `screenpol fmt`: a file's text in the canonical form `pull` writes, with its
+ * comments kept where they belong. Pure.
+ *
+ * The canonical form is built from the file's data (canonical.ts: key order,
+ * flow and block style, quoting, blank lines between rules and entries), and
+ * every comment of the file is then moved onto the node it was attached to in
+ * the file's own yaml Document: the comment lines above a key stay above that
+ * key wherever the key moves, a line's trailing comment stays on its line, an
+ * address entry's comments travel with the entry when entries are sorted. A
+ * comment that would find no place makes the file refused, never dropped.
+ */
+import { createTwoFilesPatch } from "diff";
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from "yaml";
+import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
+import { isRecord } from "../config.js";
+import { findComments, parseYaml } from "../document.js";
+
+/** The files fmt rewrites (core/layout.ts kinds). */
+export type FormattableKind = "policy" | "addresses" | "webhooks" | "policy-test";
+
+export type FormatOutcome = { ok: true; text: string } | { ok: false; reason: string };
+
+export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
+  const parsed = parseYaml(text);
+  if (!parsed.document) {
+    const problem = parsed.problems[0]!;
+    return { ok: false, reason: `${problem.range.line}:${problem.range.column}: ${problem.message}; not formatted` };
+  }
+  const data = parsed.document.data;
+  if (!isRecord(data)) return { ok: false, reason: "the file is not a YAML mapping; not formatted" };
+  const source = parseDocument(parsed.text);
+  // Policies and address entries get pull's order; webhook and test files have no canonical
+  // order of their own, so their keys keep the file's order and only the layout is canonical.
+  const canonical =
+    kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
+  const target = canonicalDocument(canonical);
+  target.commentBefore = source.commentBefore;
+  target.comment = source.comment;
+  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? ["entries"] : []);
+  const formatted = stringifyCanonicalDocument(target);
+  const lost = lostComments(parsed.text, formatted);
+  if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
+  return { ok: true, text: formatted };
+}
+
+/**
+ * Copies the comments of `from` (the file's node) onto `to` (the canonical
+ * node of the same data), and recurses into their members: map members by key,
+ * list items by position, or, for the lists named in `keyedLists` (address
+ * entries, which the canonical form sorts), by entry key.
+ */
+function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: readonly string[], listKey = ""): void {
+  if (!from || !to) return;
+  copyComments(from, to);
+  if (isMap(from) && isMap(to)) {
+    for (const pair of from.items) {
+      const name = keyName(pair);
+      const match = to.items.find((candidate) => keyName(candidate) === name);
+      if (!match) continue;
+      if (pair.key && match.key) copyComments(pair.key as YamlNode, match.key as YamlNode);
+      moveComments(pair.value as YamlNode | null, match.value as YamlNode | null, keyedLists, name ?? "");
+    }
+  } else if (isSeq(from) && isSeq(to)) {
+    if (keyedLists.includes(listKey)) {
+      const byKey = new Map(to.items.map((item) => [entryKey((item as YamlNode).toJSON()), item as YamlNode]));
+      const first = from.items[0] as YamlNode | undefined;
+      // yaml gives the comment above a list's first item to the list; in a list the canonical form
+      // sorts, it belongs to that item and moves with it.
+      if (first && from.commentBefore && !first.commentBefore) {
+        first.commentBefore = from.commentBefore;
+        to.commentBefore = undefined;
+      }
+      for (const item of from.items) moveComments(item as YamlNode, byKey.get(entryKey((item as YamlNode).toJSON())) ?? null, keyedLists);
+    } else {
+      from.items.forEach((item, index) => moveComments(item as YamlNode, (to.items[index] as YamlNode | undefined) ?? null, keyedLists));
+    }
+  }
+}
+
+function copyComments(from: YamlNode, to: YamlNode): void {
+  if (from.commentBefore) {
+    to.commentBefore = from.commentBefore;
+    // A blank line above a comment block stays: it groups what the comment introduces.
+    if (from.spaceBefore) to.spaceBefore = true;
+  }
+  if (from.comment) to.comment = from.comment;
+}
+
+function keyName(pair: Pair): string | undefined {
+  return isPair(pair) && isScalar(pair.key) ? String(pair.key.value) : undefined;
+}
+
+/** A comment of `before` that `after` does not have (as many times), or undefined. */
+function lostComments(before: string, after: string): string | undefined {
+  const remaining = new Map<string, number>();
+  for (const { text } of findComments(after)) remaining.set(text.trim(), (remaining.get(text.trim()) ?? 0) + 1);
+  for (const { text } of findComments(before)) {
+    const count = remaining.get(text.trim()) ?? 0;
+    if (count === 0) return text.trim();
+    remaining.set(text.trim(), count - 1);
+  }
+  return undefined;
+}
+
+/** `fmt --diff`: a unified diff from `a/<file>` to `b/<file>`, as `git diff` names the two sides. */
+export function formatDiff(file: string, before: string, after: string): string {
+  return createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, undefined, undefined, { context: 3 }).replace(/^(?:Index: [^\n]*\n)?={3,}\n/, "");
+}
