@@ -19,6 +19,7 @@ import { parseYaml } from "../core/document.js";
 import { layoutPath } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
+import { keepComments } from "../core/format/format-file.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { schemaReference } from "../workspace/schema-reference.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
@@ -91,7 +92,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
       const data = { providerType: record.providerType, scope: record.scope, schemaVersion: record.policy.schemaVersion, enabled: record.policy.enabled, rules: record.policy.rules };
       const schema = await schemaReference(workspace.root, folderIn(workspace.root, path), `policy-${record.providerType}-v${String(record.policy.schemaVersion)}.schema.json`);
       const text = renderPolicyYaml(data, { schema, header: header(environment.name, `${record.providerType}/${record.scope}`) });
-      writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data))));
+      writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data)), "policy"));
     } else {
       if (record.entries.revision === 0 && record.entries.entries.length === 0) continue;
       const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, "addresses");
@@ -99,7 +100,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
       const schema = await schemaReference(workspace.root, folderIn(workspace.root, path), "addresses.schema.json");
       const text = renderAddressEntriesYaml(data, { schema, header: header(environment.name, `${record.providerType} address entries`) });
       writes.push(
-        await planWrite(workspace, path, text, record.entries.revision, (existing) => canonicalJson(canonicalAddressEntries(existing)) === canonicalJson(canonicalAddressEntries(data))),
+        await planWrite(workspace, path, text, record.entries.revision, (existing) => canonicalJson(canonicalAddressEntries(existing)) === canonicalJson(canonicalAddressEntries(data)), "addresses"),
       );
     }
   }
@@ -133,20 +134,28 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   return { environment, files, localOnly };
 }
 
-async function planWrite(workspace: Workspace, path: string, text: string, revision: number, equalsLive: (existing: unknown) => boolean): Promise<PlannedWrite> {
+async function planWrite(
+  workspace: Workspace,
+  path: string,
+  pulled: string,
+  revision: number,
+  equalsLive: (existing: unknown) => boolean,
+  kind: "policy" | "addresses",
+): Promise<PlannedWrite> {
   const absolute = join(workspace.root, ...path.split("/"));
   // A folder that is a link out of the repository would take the write elsewhere.
   if (!isWithin(workspace.root, await canonicalPath(dirname(absolute)))) {
     throw new UsageError(`refusing to write ${path}: its folder leads outside the repository through a symbolic link. Nothing was written`);
   }
   const read = await readRepositoryFile(workspace.root, absolute);
-  if (!read.ok && read.problem === "missing") return { absolute, path, text, revision, exists: false, same: false };
+  if (!read.ok && read.problem === "missing") return { absolute, path, text: pulled, revision, exists: false, same: false };
   // Something that is not a readable policy file (a FIFO, a link out, over 1 MiB) is a local change like any other.
-  if (!read.ok) return { absolute, path, text, revision, exists: true, same: false };
+  if (!read.ok) return { absolute, path, text: pulled, revision, exists: true, same: false };
   const existing = read.bytes.toString("utf8");
   const parsed = parseYaml(existing);
-  const same = existing === text || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
-  return { absolute, path, text, revision, exists: true, same };
+  const same = existing === pulled || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
+  // The file's comments stay where the content they sit on did not change (and its header stays).
+  return { absolute, path, text: same ? pulled : keepComments(existing, pulled, kind), revision, exists: true, same };
 }
 
 function header(environment: string, what: string): string[] {

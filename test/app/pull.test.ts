@@ -96,6 +96,23 @@ describe("pull", () => {
     expect(report.localOnly).toEqual(["policies/live/vendorBAddressScreening/TRANSACTION.yaml"]);
   });
 
+  it("pulling over a file keeps its header and its comments where the content did not change", async () => {
+    rmSync(join(setup.repo.dir, "policies"), { recursive: true });
+    await pull();
+    const path = join(setup.repo.dir, LIVE_FILES[1]!);
+    const pulled = readFileSync(path, "utf8");
+    const commented = pulled
+      .replace(/^# live\/vendorAWalletScreening\/TRANSACTION, as pulled[^\n]*\n/m, "# Owner: compliance engineering (COMP-1180).\n")
+      .replace("enabled: true\n", "enabled: true # never disabled without a ticket\n")
+      .replace("  postScreen:\n", "  # Reviewed every quarter.\n  postScreen:\n");
+    expect(commented).not.toBe(pulled);
+    // A local edit of a threshold: the live copy wins on pull --force, the comments stay.
+    writeFileSync(path, commented.replace("riskScore: { gte: 8 }", "riskScore: { gte: 9 }"));
+    const report = await pull({ force: true });
+    expect(report.files.find((file) => file.path === LIVE_FILES[1])?.status).toBe("updated");
+    expect(readFileSync(path, "utf8")).toBe(commented);
+  });
+
   it("outside Git, refuses to overwrite a differing file unless --force, and then writes nothing", async () => {
     const before = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(setup.repo.dir, path), "utf8")]));
     const error = await pull().catch((caught: unknown) => caught);

@@ -37,7 +37,7 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   const target = canonicalDocument(canonical);
   target.commentBefore = source.commentBefore;
   target.comment = source.comment;
-  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? ["entries"] : []);
+  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? { entries: entryKey } : {});
   const formatted = stringifyCanonicalDocument(target);
   const lost = lostComments(parsed.text, formatted);
   if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
@@ -45,12 +45,35 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
 }
 
 /**
- * Copies the comments of `from` (the file's node) onto `to` (the canonical
- * node of the same data), and recurses into their members: map members by key,
- * list items by position, or, for the lists named in `keyedLists` (address
- * entries, which the canonical form sorts), by entry key.
+ * `pull` into an existing file: the new content (`pulledText`, canonical) with
+ * the comments of `existingText` where the content they sit on is still there,
+ * the file's own header (modeline, owner notes) kept. Rules are matched by id,
+ * address entries by their key, so a comment stays with its rule when rules
+ * are added above it; a comment on a rule or key the service no longer has goes
+ * with it. Falls back to `pulledText` when the existing file does not parse.
  */
-function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: readonly string[], listKey = ""): void {
+export function keepComments(existingText: string, pulledText: string, kind: "policy" | "addresses"): string {
+  const existing = parseYaml(existingText);
+  const pulled = parseYaml(pulledText);
+  if (!existing.document || !pulled.document || !isRecord(pulled.document.data)) return pulledText;
+  const source = parseDocument(existing.text);
+  const data = pulled.document.data;
+  const target = canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data));
+  target.commentBefore = source.commentBefore;
+  target.comment = source.comment;
+  const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : JSON.stringify(value));
+  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? { entries: entryKey } : { postScreen: ruleId });
+  return stringifyCanonicalDocument(target);
+}
+
+/**
+ * Copies the comments of `from` (the file's node) onto `to` (the canonical
+ * node of the same content), and recurses into their members: map members by
+ * key, list items by position or, for the lists named in `keyedLists`, by the
+ * key of each item (address entries, which the canonical form sorts; a
+ * pulled policy's rules, by id).
+ */
+function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: Readonly<Record<string, (value: unknown) => string>>, listKey = ""): void {
   if (!from || !to) return;
   copyComments(from, to);
   if (isMap(from) && isMap(to)) {
@@ -62,8 +85,9 @@ function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: re
       moveComments(pair.value as YamlNode | null, match.value as YamlNode | null, keyedLists, name ?? "");
     }
   } else if (isSeq(from) && isSeq(to)) {
-    if (keyedLists.includes(listKey)) {
-      const byKey = new Map(to.items.map((item) => [entryKey((item as YamlNode).toJSON()), item as YamlNode]));
+    const keyOf = Object.hasOwn(keyedLists, listKey) ? keyedLists[listKey] : undefined;
+    if (keyOf) {
+      const byKey = new Map(to.items.map((item) => [keyOf((item as YamlNode).toJSON()), item as YamlNode]));
       const first = from.items[0] as YamlNode | undefined;
       // yaml gives the comment above a list's first item to the list; in a list the canonical form
       // sorts, it belongs to that item and moves with it.
@@ -71,7 +95,7 @@ function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: re
         first.commentBefore = from.commentBefore;
         to.commentBefore = undefined;
       }
-      for (const item of from.items) moveComments(item as YamlNode, byKey.get(entryKey((item as YamlNode).toJSON())) ?? null, keyedLists);
+      for (const item of from.items) moveComments(item as YamlNode, byKey.get(keyOf((item as YamlNode).toJSON())) ?? null, keyedLists);
     } else {
       from.items.forEach((item, index) => moveComments(item as YamlNode, (to.items[index] as YamlNode | undefined) ?? null, keyedLists));
     }
