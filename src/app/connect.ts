@@ -5,7 +5,7 @@
  */
 import { readTokenFile } from "../workspace/token-file.js";
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
-import { createClient, resolveToken, type RemoteClient } from "../remote/index.js";
+import { createClient, resolveToken, type ProxySettings, type RemoteClient } from "../remote/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import { ConfigError } from "./errors.js";
 import { invocationRedactor } from "./secrets.js";
@@ -39,8 +39,18 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   });
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
   const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);
-  const client = createClient({ baseUrl, token, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const client = createClient({ baseUrl, token, proxy: proxySettings(options.env), ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
   return { workspace, client, baseUrl, secrets };
+}
+
+/**
+ * The proxies of the environment, as curl and undici read them: the upper-case
+ * name first, then the lower-case one (curl reads `http_proxy` lower-case only;
+ * both are common in CI images).
+ */
+export function proxySettings(env: Readonly<Record<string, string | undefined>>): ProxySettings {
+  const read = (name: string): string | undefined => env[name] ?? env[name.toLowerCase()];
+  return { httpProxy: read("HTTP_PROXY"), httpsProxy: read("HTTPS_PROXY"), noProxy: read("NO_PROXY") };
 }
 
 /** The environments a command acts on: the named ones, or all of them. */

@@ -28,12 +28,37 @@ export async function invocationSecrets(sources: SecretSources): Promise<string[
   const secrets: string[] = [];
   const fromEnv = sources.env[TOKEN_ENV_VAR];
   if (fromEnv !== undefined) secrets.push(fromEnv, fromEnv.trim());
+  // A proxy URL's password (http://user:password@proxy:3128) never appears in any output either.
+  for (const name of PROXY_VARIABLES) {
+    const password = proxyPassword(sources.env[name]);
+    if (password !== undefined) secrets.push(password, decodedPassword(password));
+  }
   if (sources.tokenFile !== undefined) {
     const text = await readTokenFile(sources.tokenFile).catch(() => undefined);
     // As resolveToken reads it (one trailing newline dropped), and trimmed.
     if (text !== undefined) secrets.push(text.replace(/\r?\n$/, ""), text.trim());
   }
   return secrets;
+}
+
+const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"];
+
+function decodedPassword(password: string): string {
+  try {
+    return decodeURIComponent(password);
+  } catch {
+    return password;
+  }
+}
+
+function proxyPassword(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password === "" ? undefined : password;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The redactor of {@link invocationSecrets}, plus any secret already resolved (the token a client sends). */

@@ -33,7 +33,7 @@ import {
 } from "./response-shapes.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfterMs, runWithRetry, type AttemptVerdict, type RetryPolicy } from "./retry.js";
 import { assertUsableToken } from "./token.js";
-import { createTransport, TransportFailure, type HttpDispatcher, type HttpResponse } from "./transport.js";
+import { createTransport, TransportFailure, type HttpDispatcher, type HttpResponse, type ProxySettings } from "./transport.js";
 import {
   INVITE_STATUSES,
   PROVIDER_TYPES,
@@ -75,6 +75,8 @@ export interface ClientOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** `User-Agent` header; default `screenpol`. */
   userAgent?: string | undefined;
+  /** HTTP(S) proxies (transport.ts); none by default. Not used with an injected dispatcher. */
+  proxy?: ProxySettings | undefined;
 }
 
 /** Default deadline of one request: generous for a JSON read, short enough for a pre-commit hook. */
@@ -220,7 +222,7 @@ export function createClient(options: ClientOptions): RemoteClient {
   assertIntegerInRange(retryPolicy.maxAttempts, "retry.maxAttempts", 1, 100);
 
   const redact = createRedactor(options.token);
-  const transport = createTransport({ dispatcher: options.dispatcher, connectTimeoutMs: timeoutMs });
+  const transport = createTransport({ dispatcher: options.dispatcher, connectTimeoutMs: timeoutMs, proxy: options.proxy });
   const baseHeaders: Record<string, string> = {
     authorization: `Bearer ${options.token}`,
     accept: "application/json",

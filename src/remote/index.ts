@@ -32,7 +32,7 @@ export {
   USERS_PAGE_LIMIT,
   USERS_QUERY,
 } from "../contract/wire.js";
-export type { HttpDispatcher } from "./transport.js";
+export type { HttpDispatcher, ProxySettings } from "./transport.js";
 export { INVITE_STATUSES, PROVIDER_TYPES, SCOPES } from "./types.js";
 export type {
   AddressEntries,

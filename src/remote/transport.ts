@@ -6,7 +6,7 @@
  * composed in, and the client never composes one, so the token is only ever
  * sent to the configured origin.
  */
-import { Agent, request, type Dispatcher } from "undici";
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 
 /** The undici dispatcher a caller may inject (an Agent, a Pool, a MockAgent...). */
 export type HttpDispatcher = Dispatcher;
@@ -63,13 +63,31 @@ export interface Transport {
 const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 
 /**
- * Creates the transport over `dispatcher`, or over one keep-alive Agent of its
- * own (connect timeout `connectTimeoutMs`) when none is given.
+ * The proxies of the environment, as curl reads them: `HTTPS_PROXY` for https
+ * URLs, `HTTP_PROXY` for http ones, `NO_PROXY` the hosts (and ports, domains,
+ * `*`) reached directly. Lower-case names count too (app/connect.ts reads them).
  */
-export function createTransport(options: { dispatcher?: HttpDispatcher | undefined; connectTimeoutMs: number }): Transport {
+export interface ProxySettings {
+  httpProxy?: string | undefined;
+  httpsProxy?: string | undefined;
+  noProxy?: string | undefined;
+}
+
+/**
+ * Creates the transport over `dispatcher`, or over one keep-alive Agent of its
+ * own (connect timeout `connectTimeoutMs`) when none is given: undici's
+ * EnvHttpProxyAgent when a proxy is set, which sends each request through the
+ * proxy its URL's scheme names unless NO_PROXY matches its host.
+ */
+export function createTransport(options: { dispatcher?: HttpDispatcher | undefined; connectTimeoutMs: number; proxy?: ProxySettings | undefined }): Transport {
+  const agentOptions = { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connect: { timeout: options.connectTimeoutMs } };
+  const proxy = options.proxy;
+  const proxied = proxy !== undefined && (Boolean(proxy.httpProxy) || Boolean(proxy.httpsProxy));
   const ownDispatcher =
     options.dispatcher === undefined
-      ? new Agent({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connect: { timeout: options.connectTimeoutMs } })
+      ? proxied
+        ? new EnvHttpProxyAgent({ ...agentOptions, httpProxy: proxy.httpProxy || undefined, httpsProxy: proxy.httpsProxy || undefined, noProxy: proxy.noProxy ?? "" })
+        : new Agent(agentOptions)
       : undefined;
   const dispatcher = options.dispatcher ?? ownDispatcher!;
   let closed = false;
