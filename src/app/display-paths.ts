@@ -37,6 +37,7 @@ export function showPaths<T extends LintResult>(result: T, display: PathDisplay)
   return {
     ...result,
     diagnostics: result.diagnostics.map((d) => ({ ...d, file: display.show(d.file) })),
+    suppressed: result.suppressed.map((d) => ({ ...d, file: display.show(d.file) })),
     sources: rekey(result.sources),
     data: rekey(result.data),
   };

@@ -44,6 +44,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--staged", "lint the files as staged in the Git index (pre-commit)")
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
     .option("-q, --quiet", "errors only: warnings are neither reported nor counted by --max-warnings")
+    .option("--show-suppressed", "also list the findings suppression comments hide, with their reasons (pretty)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");

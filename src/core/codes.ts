@@ -230,6 +230,22 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
       "A file with hundreds of findings is usually not a policy at all (generated, pasted or corrupted content), and thousands of lines of output would bury the findings of every other file. " +
       "Fix the findings shown, or the file as a whole, and lint again: the rest appear as the first ones go. It is an error when any finding not shown is one.",
   },
+  "invalid-suppression": {
+    severity: "error",
+    title: "Invalid suppression",
+    summary: "A `# screenpol-disable-next-line` or `# screenpol-disable-file` comment gives no reason, names no known code, or names a compliance finding, which cannot be suppressed.",
+    help:
+      "A suppression hides a finding from the exit code, so a reviewer must read why: the reason after ` -- ` is mandatory. " +
+      "sanctions-floor, terminal-allow, cross-vendor-field and secret-in-file are never suppressed: fix the file. Write `# screenpol-disable-next-line CODE -- reason`.",
+  },
+  "unused-suppression": {
+    severity: "warning",
+    title: "Unused suppression",
+    summary: "A suppression comment names a code that no finding on its line (or in its file) has.",
+    help:
+      "A suppression left behind after the finding was fixed would silently hide the next finding of that code at the same place. " +
+      "Remove the comment, or correct the code or the line it sits above.",
+  },
   "policy-weakened": {
     severity: "error",
     title: "Policy weakened",

@@ -22,6 +22,8 @@ export interface Config {
   baseUrl: string;
   environments: readonly EnvironmentConfig[];
   paths: { policies: string; webhooks: string; catalog: string; tests: string };
+  /** `severity:` overrides of warning-level codes (the config schema allows no other). */
+  severity?: Readonly<Record<string, "error" | "warning" | "off">>;
 }
 
 export const DEFAULT_PATHS: Config["paths"] = { policies: "policies", webhooks: "webhooks", catalog: "catalog", tests: "tests" };
@@ -49,10 +51,17 @@ export function toConfig(data: unknown): Config {
     const value = paths[key];
     return typeof value === "string" && value !== "" ? trimSlashes(value) : DEFAULT_PATHS[key];
   };
+  const severity: Record<string, "error" | "warning" | "off"> = {};
+  if (isRecord(record.severity)) {
+    for (const [code, value] of Object.entries(record.severity)) {
+      if (value === "error" || value === "warning" || value === "off") Object.defineProperty(severity, code, { value, enumerable: true });
+    }
+  }
   return {
     baseUrl: typeof record.baseUrl === "string" ? record.baseUrl : DEFAULT_BASE_URL,
     environments,
     paths: { policies: pick("policies"), webhooks: pick("webhooks"), catalog: pick("catalog"), tests: pick("tests") },
+    ...(Object.keys(severity).length > 0 ? { severity } : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export type Severity = "error" | "warning";
  * the policy (docs/decisions.md, Lint defects and exit codes);
  * and `too-many-findings`, the one finding that stands for those of a file past
  * the first 100 (lint.ts, MAX_FINDINGS_PER_FILE);
+ * and `invalid-suppression` and `unused-suppression`, the findings of the
+ * suppression comments (suppressions.ts);
  * and the codes of {@link COMPARE_CODES}, which come from comparing two versions.
  */
 export const CODES = [
@@ -61,6 +63,8 @@ export const CODES = [
   "unknown-policy",
   "duplicate-case-name",
   "too-many-findings",
+  "invalid-suppression",
+  "unused-suppression",
   "policy-weakened",
 ] as const;
 

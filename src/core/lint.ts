@@ -12,6 +12,7 @@ import { compareDiagnostics, formatPath, type Diagnostic, type DocPath } from ".
 import { findComments, parseYaml, type ParsedDocument, type ParseResult, type TextRange } from "./document.js";
 import { classifyPath, type FileKind } from "./layout.js";
 import { decodeSource } from "./source.js";
+import { applySuppressions, type SuppressedDiagnostic } from "./suppressions.js";
 import { policySchemaName, validateWithSchema } from "./validate.js";
 import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
 import type { SchemaName } from "./generated/schemas.js";
@@ -59,7 +60,10 @@ export interface LintOptions {
 }
 
 export interface LintResult {
+  /** The findings that count (exit code, totals): suppressed ones are in `suppressed`. */
   diagnostics: Diagnostic[];
+  /** Findings a suppression comment hid, with its reason (suppressions.ts); empty when none. */
+  suppressed: SuppressedDiagnostic[];
   filesLinted: number;
   /** file -> text, for code frames. */
   sources: Map<string, string>;
@@ -161,8 +165,41 @@ function combine(results: Iterable<FileLint>, context: CheckContext): LintResult
       if (document) diagnostics.push(toDiagnostic(finding.file, document, finding));
     }
   }
-  diagnostics.sort(compareDiagnostics);
-  return { diagnostics, filesLinted, sources: texts, data: new Map(checked.map((file) => [file.file, file.data])) };
+  const { counted, suppressed } = withSuppressions(withSeverities(diagnostics, context.config), texts);
+  counted.sort(compareDiagnostics);
+  suppressed.sort(compareDiagnostics);
+  return { diagnostics: counted, suppressed, filesLinted, sources: texts, data: new Map(checked.map((file) => [file.file, file.data])) };
+}
+
+/** `severity:` of the config (warning-level codes only, the config schema says): a code raised to an error, or off. */
+function withSeverities(diagnostics: Diagnostic[], config: Config): Diagnostic[] {
+  const severity = config.severity;
+  if (!severity || Object.keys(severity).length === 0) return diagnostics;
+  return diagnostics.flatMap((d) => {
+    const chosen = Object.hasOwn(severity, d.code) ? severity[d.code] : undefined;
+    if (chosen === undefined) return [d];
+    return chosen === "off" ? [] : [{ ...d, severity: chosen }];
+  });
+}
+
+/** Each file's suppression comments applied to its findings (a file without text, unreadable, has none). */
+function withSuppressions(diagnostics: Diagnostic[], texts: ReadonlyMap<string, string>): { counted: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+  for (const file of texts.keys()) if (!byFile.has(file)) byFile.set(file, []);
+  const counted: Diagnostic[] = [];
+  const suppressed: SuppressedDiagnostic[] = [];
+  for (const [file, found] of byFile) {
+    const text = texts.get(file);
+    if (text === undefined || !text.includes("screenpol-disable-")) {
+      counted.push(...found);
+      continue;
+    }
+    const applied = applySuppressions(file, text, found);
+    counted.push(...applied.diagnostics);
+    suppressed.push(...applied.suppressed);
+  }
+  return { counted, suppressed };
 }
 
 /** Lints one file's text on its own, as an editor or the emulator would. */

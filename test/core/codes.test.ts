@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
 import { CODES } from "../../src/core/diagnostic.js";
@@ -7,9 +9,11 @@ describe("CODE_INFO", () => {
     expect(Object.keys(CODE_INFO).sort()).toEqual([...CODES].sort());
   });
 
-  it("makes only unreachable-rule and expired-address-entry warnings (policy-language.md 5.3, 6)", () => {
+  it("makes only unreachable-rule, expired-address-entry (policy-language.md 5.3, 6) and unused-suppression warnings: the codes config `severity:` may change", () => {
     const warnings = CODES.filter((code) => CODE_INFO[code].severity === "warning");
-    expect(warnings).toEqual(["unreachable-rule", "expired-address-entry"]);
+    expect(warnings).toEqual(["unreachable-rule", "expired-address-entry", "unused-suppression"]);
+    const config = JSON.parse(readFileSync(join(import.meta.dirname, "../../schemas/config.schema.json"), "utf8")) as { properties: { severity: { propertyNames: { enum: string[] } } } };
+    expect(config.properties.severity.propertyNames.enum).toEqual(warnings);
   });
 
   it.each(CODES)("%s has a short title, a one-sentence summary and a 2-4 sentence help", (code) => {

@@ -15,6 +15,8 @@ export interface LintFlags {
   outputFile?: string;
   /** Errors only: warnings are neither reported nor counted (ESLint's --quiet). */
   quiet?: boolean;
+  /** pretty: list suppressed findings with their reasons. */
+  showSuppressed?: boolean;
 }
 
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
@@ -24,7 +26,7 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const linted = await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
   const run = flags.quiet ? { ...linted, diagnostics: linted.diagnostics.filter((d) => d.severity === "error") } : linted;
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
-  const options = { toolVersion: VERSION, srcRoot: run.displayRoot };
+  const options = { toolVersion: VERSION, srcRoot: run.displayRoot, showSuppressed: flags.showSuppressed === true };
   await sink.write(formatReport(flags.format, run, { ...options, color: color && !sink.toFile }), () => formatReport("pretty", run, { ...options, color }));
   // An info line, not a finding: kept off the machine-read formats, whose consumers often merge stderr in
   // (with -o, the terminal gets the readable report, and the line with it).

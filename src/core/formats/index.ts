@@ -35,6 +35,8 @@ export type CompareFormatName = (typeof COMPARE_FORMAT_NAMES)[number];
 export interface FormatOptions {
   /** pretty: emit ANSI colours (see `shouldUseColor`); default false. */
   color?: boolean;
+  /** pretty: list suppressed findings with their reasons, not only their count. */
+  showSuppressed?: boolean;
   /** sarif: screenpol's version. */
   toolVersion: string;
   /** sarif: absolute path that `%SRCROOT%` stands for; omitted, the consumer decides. */
@@ -45,7 +47,7 @@ export interface FormatOptions {
 export function formatReport(name: FormatName, report: LintReport, options: FormatOptions): string {
   switch (name) {
     case "pretty":
-      return formatPretty(report, { color: options.color ?? false });
+      return formatPretty(report, { color: options.color ?? false, showSuppressed: options.showSuppressed === true });
     case "json":
       return formatJson(report);
     case "github":

@@ -27,7 +27,9 @@ export const JSON_FORMAT_VERSION = 1;
  *       "message": "...",
  *       "path": "rules.postScreen[0].when.riskLevel"
  *     }
- *   ]
+ *   ],
+ *   "suppressedCount": 1,     // only when a suppression hid a finding
+ *   "suppressed": [ { ...as above, "justification": "the reason the comment gives" } ]
  * }
  * ```
  *
@@ -44,6 +46,10 @@ export function formatJson(report: LintReport): string {
     warningCount: counts.warnings,
     diagnostics: diagnostics.map(toJsonDiagnostic),
   };
+  const suppressed = sortDiagnostics(report.suppressed ?? []);
+  if (suppressed.length > 0) {
+    Object.assign(output, { suppressedCount: suppressed.length, suppressed: suppressed.map((d) => ({ ...toJsonDiagnostic(d), justification: d.justification })) });
+  }
   return `${JSON.stringify(output, null, 2)}\n`;
 }
 

@@ -43,19 +43,28 @@ export function formatJunit(report: LintReport): string {
     list.push(d);
     byFile.set(d.file, list);
   }
+  const suppressed = sortDiagnostics(report.suppressed ?? []);
+  for (const d of suppressed) if (!byFile.has(d.file)) byFile.set(d.file, []);
   const files = [...byFile.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const cases = files.reduce((sum, file) => sum + Math.max(1, byFile.get(file)!.length), 0);
-  const counts = `tests="${cases}" failures="${countBySeverity(report.diagnostics).errors}" errors="0" skipped="0"`;
+  const suppressedFiles = new Set(suppressed.map((d) => d.file));
+  const cases = files.reduce((sum, file) => sum + (byFile.get(file)!.length || (suppressedFiles.has(file) ? 0 : 1)), 0) + suppressed.length;
+  const counts = `tests="${cases}" failures="${countBySeverity(report.diagnostics).errors}" errors="0" skipped="${suppressed.length}"`;
 
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="screenpol" ${counts}>`, `  <testsuite name="screenpol lint" ${counts}>`];
-  for (const file of files) lines.push(...renderTestcases(file, byFile.get(file)!));
+  for (const file of files) {
+    lines.push(...renderTestcases(file, byFile.get(file)!, suppressedFiles.has(file)));
+    // A suppressed finding is a skipped case, its reason the message: counted, shown, never failed.
+    for (const d of suppressed.filter((entry) => entry.file === file)) {
+      lines.push(`    <testcase classname="${escapeAttribute(file)}" name="${escapeAttribute(`${d.file}:${d.line}:${d.column} ${d.code}`)}" file="${escapeAttribute(file)}" line="${d.line}"><skipped message="${escapeAttribute(`suppressed: ${d.justification}`)}"/></testcase>`);
+    }
+  }
   lines.push("  </testsuite>", "</testsuites>");
   return `${lines.join("\n")}\n`;
 }
 
-function renderTestcases(file: string, diagnostics: readonly Diagnostic[]): string[] {
+function renderTestcases(file: string, diagnostics: readonly Diagnostic[], hasSuppressed: boolean): string[] {
   const path = escapeAttribute(file);
-  if (diagnostics.length === 0) return [`    <testcase classname="${path}" name="${path}" file="${path}"/>`];
+  if (diagnostics.length === 0) return hasSuppressed ? [] : [`    <testcase classname="${path}" name="${path}" file="${path}"/>`];
   return diagnostics.map((d) => {
     const open = `    <testcase classname="${path}" name="${escapeAttribute(`${d.file}:${d.line}:${d.column} ${d.code}`)}" file="${path}" line="${d.line}">`;
     const body =

@@ -7,6 +7,8 @@ import { countBySeverity, sortDiagnostics, type LintReport } from "./report.js";
 export interface PrettyOptions {
   /** Emit ANSI colours; decide with `shouldUseColor`. */
   color: boolean;
+  /** Show each suppressed finding too, marked with its reason (`--show-suppressed`); otherwise only their count. */
+  showSuppressed?: boolean;
 }
 
 // Two lines above show the parent key of the offending YAML node; one below shows
@@ -27,7 +29,12 @@ export function formatPretty(report: LintReport, options: PrettyOptions): string
   const diagnostics = sortDiagnostics(report.diagnostics);
   const frames = createFrameSource(report);
   const blocks = diagnostics.map((d) => renderFinding(d, frames, paint));
-  blocks.push(renderSummary(report.filesLinted, diagnostics, paint));
+  const suppressed = sortDiagnostics(report.suppressed ?? []);
+  if (options.showSuppressed) {
+    for (const d of suppressed) blocks.push(`${paint.file(`${printable(d.file)}:${d.line}:${d.column}`)}  ${paint.code("suppressed")}  ${printable(d.message)}  ${paint.code(d.code)}\n  ${paint.gutter(`reason: ${printable(d.justification)}`)}`);
+  }
+  const summary = renderSummary(report.filesLinted, diagnostics, paint);
+  blocks.push(suppressed.length > 0 ? `${summary} ${paint.code(`(${suppressed.length} suppressed)`)}` : summary);
   return `${blocks.join("\n\n")}\n`;
 }
 

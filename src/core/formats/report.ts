@@ -1,4 +1,5 @@
 import { compareDiagnostics, type Diagnostic } from "../diagnostic.js";
+import type { SuppressedDiagnostic } from "../suppressions.js";
 
 /** Everything a lint output format renders: the findings and what it needs to show them. */
 export interface LintReport {
@@ -8,6 +9,8 @@ export interface LintReport {
   filesLinted: number;
   /** File (as in `Diagnostic.file`) -> its text, for code frames; a file may be missing. */
   sources: ReadonlyMap<string, string>;
+  /** Findings a suppression comment hid, with its reason: shown as suppressed, never counted. */
+  suppressed?: readonly SuppressedDiagnostic[];
 }
 
 /** Error and warning totals of a set of findings. */
@@ -28,6 +31,6 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): SeverityCou
 }
 
 /** A sorted copy, so that every format prints findings in the same order whatever the caller passed. */
-export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics<T extends Diagnostic>(diagnostics: readonly T[]): T[] {
   return [...diagnostics].sort(compareDiagnostics);
 }

@@ -39,7 +39,11 @@ export function formatSarif(report: LintReport, options: SarifOptions): string {
     },
     ...(root === undefined ? {} : { originalUriBaseIds: { [SRCROOT]: { uri: root } } }),
     columnKind: "utf16CodeUnits",
-    results: sortDiagnostics(report.diagnostics).map((d) => toResult(d, root)),
+    results: [
+      ...sortDiagnostics(report.diagnostics).map((d) => toResult(d, root)),
+      // Suppressed findings stay in the log, marked (SARIF 2.1.0 section 3.27.23): code scanning shows them as dismissed in source.
+      ...sortDiagnostics(report.suppressed ?? []).map((d) => ({ ...toResult(d, root), suppressions: [{ kind: "inSource" as const, justification: d.justification }] })),
+    ],
   };
   const log: SarifLog = { $schema: SARIF_SCHEMA, version: "2.1.0", runs: [run] };
   return `${JSON.stringify(log, null, 2)}\n`;
@@ -175,4 +179,5 @@ interface SarifResult {
       region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
     };
   }>;
+  suppressions?: Array<{ kind: "inSource"; justification: string }>;
 }
