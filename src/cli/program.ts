@@ -45,6 +45,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
     .option("-q, --quiet", "errors only: warnings are neither reported nor counted by --max-warnings")
     .option("--show-suppressed", "also list the findings suppression comments hide, with their reasons (pretty)")
+    .option("--fix", "fix the findings that have one safe fix (enum case, providerType and scope from the path, a token by its only symbol, a key one letter off), comments kept")
+    .option("--fix-dry-run", "print the fixes as diffs; write nothing")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");

@@ -25,6 +25,8 @@ export interface TokenCatalogIndex {
    * characters away (a typo).
    */
   candidates(chain: string, networkId: number, contractAddress: string): CatalogToken[];
+  /** The tokens of a symbol, exactly as written (`lint --fix` replaces a reference by symbol only when there is one). */
+  bySymbol(symbol: string): CatalogToken[];
   readonly size: number;
 }
 
@@ -45,6 +47,7 @@ export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex
   // Only an unknown reference needs these; built on the first one, so a clean lint never pays for them.
   let byAddress: Map<string, CatalogToken[]> | undefined;
   let byNetwork: Map<string, CatalogToken[]> | undefined;
+  let bySymbol: Map<string, CatalogToken[]> | undefined;
   const group = (keyOf: (token: CatalogToken) => string): Map<string, CatalogToken[]> => {
     const groups = new Map<string, CatalogToken[]>();
     for (const token of byKey.values()) {
@@ -58,6 +61,10 @@ export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex
   return {
     size: byKey.size,
     has: (chain, networkId, contractAddress) => byKey.has(tokenKey(chain, networkId, contractAddress)),
+    bySymbol(symbol) {
+      bySymbol ??= group((token) => token.symbol);
+      return bySymbol.get(symbol) ?? [];
+    },
     candidates(chain, networkId, contractAddress) {
       byAddress ??= group((token) => token.contractAddress.toLowerCase());
       byNetwork ??= group((token) => `${token.chain}\u0000${token.networkId}`);

@@ -1,4 +1,6 @@
-import { runLint } from "../../app/lint.js";
+import { runLint, type LintRun } from "../../app/lint.js";
+import { runLintFix } from "../../app/lint-fix.js";
+import { formatDiff } from "../../core/format/format-file.js";
 import { plural } from "../../core/plural.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { formatReport, isFormatName, shouldUseColor, FORMAT_NAMES } from "../../core/formats/index.js";
@@ -17,13 +19,18 @@ export interface LintFlags {
   quiet?: boolean;
   /** pretty: list suppressed findings with their reasons. */
   showSuppressed?: boolean;
+  /** Fix the findings that have one safe fix, in the files. */
+  fix?: boolean;
+  /** Show the fixes as diffs; write nothing. */
+  fixDryRun?: boolean;
 }
 
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
   if (!isFormatName(flags.format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   const { maxWarnings } = flags;
   const sink = await openReportSink(io, flags.outputFile);
-  const linted = await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
+  if (flags.fixDryRun) return fixDryRun(paths, flags, io);
+  const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
   const run = flags.quiet ? { ...linted, diagnostics: linted.diagnostics.filter((d) => d.severity === "error") } : linted;
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const options = { toolVersion: VERSION, srcRoot: run.displayRoot, showSuppressed: flags.showSuppressed === true };
@@ -40,4 +47,21 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
     return EXIT.findings;
   }
   return EXIT.ok;
+}
+
+/** `--fix`: the fixes written, `fixed N problems in M files` on stderr, then the lint of the fixed files. */
+async function fixThenLint(paths: string[], flags: LintFlags, io: CliIo): Promise<LintRun> {
+  const { run, files } = await runLintFix({ paths, cwd: io.cwd, staged: flags.staged === true, write: true });
+  const fixed = files.reduce((sum, file) => sum + file.fixed, 0);
+  if (fixed > 0) io.stderr.write(`screenpol: fixed ${plural(fixed, "problem")} in ${plural(files.length, "file")}\n`);
+  return run;
+}
+
+/** `--fix-dry-run`: each fix as a diff, nothing written; exit 1 when errors would remain. */
+async function fixDryRun(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
+  const { run, files, fixedErrors } = await runLintFix({ paths, cwd: io.cwd, staged: flags.staged === true, write: false });
+  for (const file of files) io.stdout.write(formatDiff(file.file, file.before, file.after));
+  const fixed = files.reduce((sum, file) => sum + file.fixed, 0);
+  io.stderr.write(`screenpol: would fix ${plural(fixed, "problem")} in ${plural(files.length, "file")}; nothing was written\n`);
+  return countBySeverity(run.diagnostics).errors - fixedErrors > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -1,0 +1,116 @@
+/**
+ * `lint --fix` and `--fix-dry-run` (issue 14, item 2), through the real CLI,
+ * byte for byte: each fix kind on a file with comments, idempotent, never a
+ * compliance finding, nothing written by a dry run.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+
+const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+
+const BROKEN = `# Owner: compliance.
+providerType: vendorAWalletScreening
+schemaVersion: 1
+enabled: true
+rules:
+  preScreen:
+    chains: [EVM]
+    # Stablecoins only.
+    tokens:
+      - symbol: VONE60 # the one Vonex token
+        chain: EVM
+      - NEXQ72
+  postScreen:
+    - id: block-high
+      # Scores of 8 and up.
+      whn:
+        riskScore: { gte: 8 }
+      action: block # loud
+`;
+
+const FIXED = `# Owner: compliance.
+providerType: vendorAWalletScreening
+scope: TRANSACTION
+schemaVersion: 1
+enabled: true
+rules:
+  preScreen:
+    chains: [EVM]
+    # Stablecoins only.
+    tokens:
+      - chain: EVM # the one Vonex token
+        networkId: 1
+        contractAddress: "0x0421881a91d35dfda68eecba95d2076fe70b2616"
+      - NEXQ72
+  postScreen:
+    - id: block-high
+      # Scores of 8 and up.
+      when:
+        riskScore: {gte: 8}
+      action: BLOCK # loud
+`;
+
+let repo: TempRepo;
+afterEach(() => repo.remove());
+
+const lint = (...args: string[]) => runCli(["lint", ...args, POLICY], { cwd: repo.dir });
+
+describe("screenpol lint --fix", () => {
+  it("fixes the case of an enum, a scope the path decides, a key one letter off and a token by its only symbol, comments kept", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    repo.write(POLICY, BROKEN);
+    const run = await lint("--fix");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(FIXED.replace("{gte: 8}", "{ gte: 8 }").replace("[EVM]", "[ EVM ]"));
+    expect(run.stderr).toBe("screenpol: fixed 4 problems in 1 file\n");
+    // NEXQ72 exists on several EVM networks: no safe fix, still reported.
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("tokens[1]: \"NEXQ72\" names a token by symbol");
+    expect(run.stdout).toContain("✖ 1 problem (1 error, 0 warnings)");
+
+    // Idempotent: nothing more to fix, nothing written, no "fixed" line.
+    const before = readFileSync(join(repo.dir, POLICY), "utf8");
+    const again = await lint("--fix");
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(1);
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(before);
+  });
+
+  it("keeps the file's spelling of flow collections", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    repo.write(POLICY, BROKEN.replace("{ gte: 8 }", "{gte: 8}"));
+    await lint("--fix");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(FIXED);
+  });
+
+  it("never fixes a compliance finding", async () => {
+    repo = makeTempRepo();
+    const text = readFileSync(join(repo.dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"), "utf8").replace("riskScore: { gte: 9 }", "riskLevel: { atLeast: severe }");
+    repo.write("policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml", text);
+    const run = await runCli(["lint", "--fix", "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("cross-vendor-field");
+    expect(readFileSync(join(repo.dir, "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml"), "utf8")).toBe(text);
+  });
+
+  it("--fix-dry-run prints each fix as a diff and writes nothing; exit 1 while errors would remain", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    repo.write(POLICY, BROKEN);
+    const run = await lint("--fix-dry-run");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(BROKEN);
+    expect(run.stdout).toMatch(new RegExp(`^--- a/${POLICY}\\n\\+\\+\\+ b/${POLICY}\\n`));
+    expect(run.stdout).toContain("-      action: block # loud\n+      action: BLOCK # loud\n");
+    expect(run.stderr).toBe("screenpol: would fix 4 problems in 1 file; nothing was written\n");
+    expect(run.code).toBe(1);
+  });
+
+  it("refuses --staged: it fixes the working tree, not the index (exit 2)", async () => {
+    repo = makeTempRepo();
+    const run = await runCli(["lint", "--fix", "--staged"], { cwd: repo.dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^screenpol: --fix and --fix-dry-run fix the working tree, not the Git index/);
+  });
+});
