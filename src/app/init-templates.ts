@@ -348,4 +348,6 @@ plan.json
 # Never commit an API token: screenpol reads SCREENPOL_API_TOKEN or --token-file.
 .env
 *.token
+# The lint cache (screenpol lint --cache).
+.screenpol-cache*
 `;

@@ -3,7 +3,8 @@
  * run the core. Shared by the CLI and the library's `lint()`.
  */
 import { CONFIG_FILE, type Config } from "../core/config.js";
-import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { combineFileLints, lintFile, lintSources, type LintOptions, type LintResult, type SourceFile } from "../core/lint.js";
+import { openLintCache, type LintCache } from "./lint-cache.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { isMissingPath } from "../workspace/named-path.js";
@@ -11,6 +12,7 @@ import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, listPolicyFiles, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
 import { openPathDisplay, showPaths } from "./display-paths.js";
+import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
@@ -27,6 +29,12 @@ export interface LintRequest {
   now?: Date;
   /** The token catalog to check references against; by default the snapshot `<paths.catalog>/tokens.json`, when it exists. */
   catalog?: TokenCatalogIndex;
+  /**
+   * `--cache`: keep per-file results (app/lint-cache.ts) in `path` (a file, or a
+   * folder to keep `.screenpol-cache` in; default `.screenpol-cache` beside the
+   * config), for this screenpol `version`.
+   */
+  cache?: { path?: string | undefined; version: string };
 }
 
 export interface LintRun extends LintResult {
@@ -51,6 +59,8 @@ export interface LintRun extends LintResult {
    * this tells a parallel lint from the silent fallback.
    */
   threads: { workers: number; answered: number };
+  /** With a cache: files whose result came from it, files linted, and the line to print when it was discarded. */
+  cache?: { hits: number; misses: number; notice: string | undefined };
 }
 
 export async function runLint(request: LintRequest = {}): Promise<LintRun> {
@@ -69,7 +79,8 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       refuseEmptyFolders(paths, selection);
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
-      const threads = request.catalog ? 1 : lintThreads(selection.files.length);
+      // With --cache, a warm run lints few files; they are linted on this thread.
+      const threads = request.catalog || request.cache ? 1 : lintThreads(selection.files.length);
       if (threads > 1) workers = startLintWorkers(threads - 1);
       read = { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
     }
@@ -87,7 +98,17 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     // One clock for every file, whichever thread lints it.
     const now = request.now ?? new Date();
-    const result = workers
+    const cache = request.cache
+      ? await openLintCache(await cacheFilePath(workspace.root, cwd, request.cache.path), {
+          version: request.cache.version,
+          config: JSON.stringify(config),
+          catalog: catalog.status === "loaded" ? `${catalog.version ?? "no meta"} ${catalog.index.size}` : catalog.status,
+          knownPolicies: [...(knownPolicies ?? [])],
+        })
+      : undefined;
+    const result = cache
+      ? lintThroughCache(sources, { config, now, catalog: index, knownPolicies }, cache)
+      : workers
       ? await workers.lint(sources, {
           config,
           now,
@@ -106,10 +127,35 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
-    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, catalog, catalogNotice: notice, threads };
+    await cache?.save(paths.length === 0 && request.staged !== true);
+    const cacheStats = cache ? { cache: { hits: cache.hits, misses: cache.misses, notice: cache.notice } } : {};
+    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, catalog, catalogNotice: notice, threads, ...cacheStats };
   } finally {
     await workers?.close();
   }
+}
+
+/** ESLint's rule: a location that is a folder holds `.screenpol-cache`; anything else is the file. */
+async function cacheFilePath(root: string, cwd: string, location: string | undefined): Promise<string> {
+  if (location === undefined) return join(root, LINT_CACHE_FILE);
+  const path = resolve(cwd, location);
+  const isFolder = await stat(path).then((info) => info.isDirectory(), () => /[\\/]$/.test(location));
+  return isFolder ? join(path, LINT_CACHE_FILE) : path;
+}
+
+/** The default cache file; .gitignore holds `.screenpol-cache*` (init writes it). */
+const LINT_CACHE_FILE = ".screenpol-cache";
+
+/** Each file's result from the cache, or linted and kept; then the cross-file checks over all, as lintSources runs them. */
+function lintThroughCache(sources: readonly SourceFile[], options: LintOptions, cache: LintCache): LintResult {
+  const lints = sources.map((source) => {
+    const cached = cache.get(source);
+    if (cached) return cached;
+    const linted = lintFile(source, options);
+    cache.put(source, linted);
+    return linted;
+  });
+  return combineFileLints(lints, options);
 }
 
 /**

@@ -26,6 +26,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol lint --format sarif -o screenpol.sarif", "SARIF for code scanning to a file, the findings to the terminal"],
       ["screenpol lint --quiet", "errors only"],
       ["screenpol lint --fix", "fix what has one safe fix, then lint"],
+      ["screenpol lint --cache", "skip the files unchanged since the last run"],
       ["screenpol lint --show-suppressed", "also the findings suppression comments hide, with their reasons"],
     ],
     exitCodes: [[0, "no errors"], FINDINGS, USAGE],

@@ -47,6 +47,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--show-suppressed", "also list the findings suppression comments hide, with their reasons (pretty)")
     .option("--fix", "fix the findings that have one safe fix (enum case, providerType and scope from the path, a token by its only symbol, a key one letter off), comments kept")
     .option("--fix-dry-run", "print the fixes as diffs; write nothing")
+    .option("--cache", "reuse the results of files unchanged since the last run with the same config, schemas and catalog (.screenpol-cache)")
+    .option("--cache-location <path>", "the cache file, or a folder to keep .screenpol-cache in (implies --cache)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");

@@ -158,7 +158,7 @@ describe("screenpol init", () => {
     expect(readFileSync(join(dir, "screenpol.config.yaml"), "utf8")).toBe(config);
     expect(readFileSync(join(dir, ".github/workflows/ci.yml"), "utf8")).toBe(ci);
     expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe(
-      "node_modules/\ndist\n.env\n\n# Added by screenpol init.\n.screenpol-emulator*.json\n*.sarif\nplan.json\n*.token\n",
+      "node_modules/\ndist\n.env\n\n# Added by screenpol init.\n.screenpol-emulator*.json\n*.sarif\nplan.json\n*.token\n.screenpol-cache*\n",
     );
     expect((await runCli(["lint", "--max-warnings", "0"], { cwd: dir })).code).toBe(0);
   });

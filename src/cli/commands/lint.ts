@@ -23,6 +23,9 @@ export interface LintFlags {
   fix?: boolean;
   /** Show the fixes as diffs; write nothing. */
   fixDryRun?: boolean;
+  /** Reuse the results of unchanged files (app/lint-cache.ts). */
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
@@ -30,7 +33,10 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const { maxWarnings } = flags;
   const sink = await openReportSink(io, flags.outputFile);
   if (flags.fixDryRun) return fixDryRun(paths, flags, io);
-  const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true });
+  const cache = flags.cache || flags.cacheLocation !== undefined ? { path: flags.cacheLocation, version: VERSION } : undefined;
+  const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true, cache });
+  if (linted.cache?.notice) io.stderr.write(`screenpol: warning: ${linted.cache.notice}\n`);
+  if (linted.cache && io.env.SCREENPOL_DEBUG) io.stderr.write(`screenpol: lint: ${plural(linted.cache.hits, "file")} from the cache, ${linted.cache.misses} linted\n`);
   const run = flags.quiet ? { ...linted, diagnostics: linted.diagnostics.filter((d) => d.severity === "error") } : linted;
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const options = { toolVersion: VERSION, srcRoot: run.displayRoot, showSuppressed: flags.showSuppressed === true };
