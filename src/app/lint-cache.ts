@@ -9,6 +9,7 @@
  * parse, or was written by another version or for other inputs is discarded,
  * with one warning line when it was not simply stale; it is never trusted.
  */
+import { createHash } from "node:crypto";
 import { sha256Hex } from "../core/canonical.js";
 import { SCHEMAS } from "../core/generated/schemas.js";
 import type { FileLint, SourceFile } from "../core/lint.js";
@@ -84,7 +85,9 @@ export async function openLintCache(path: string, inputs: LintCacheInputs): Prom
     }
     // Another key: another screenpol, config, schema set or snapshot. Stale, not broken: no warning.
   }
-  const textOf = (source: SourceFile): string | undefined => source.text ?? (source.bytes ? sha256Hex(source.bytes) : undefined);
+  // Node's own SHA-256 (native): every file of a warm run is hashed, and the JavaScript one costs more than the lint it saves.
+  const digestOf = (source: SourceFile): string | undefined =>
+    source.text !== undefined ? createHash("sha256").update(source.text).digest("hex") : source.bytes ? createHash("sha256").update(source.bytes).digest("hex") : undefined;
   return {
     get notice() {
       return notice;
@@ -97,19 +100,21 @@ export async function openLintCache(path: string, inputs: LintCacheInputs): Prom
     },
     get(source) {
       seen.add(source.file);
-      const text = textOf(source);
-      const entry = text === undefined ? undefined : entries.get(source.file);
-      if (entry && entry.sha256 === sha256Hex(text!)) {
+      const digest = digestOf(source);
+      const entry = digest === undefined ? undefined : entries.get(source.file);
+      if (entry && entry.sha256 === digest) {
         hits++;
-        return entry.result;
+        // The text is kept only when it is not the file's as read (a byte-order mark, CR line breaks).
+        return { ...entry.result, text: entry.result.text ?? plainText(source) };
       }
       misses++;
       return undefined;
     },
     put(source, result) {
-      const text = textOf(source);
-      if (text === undefined || !result.checked || !CACHED_KINDS.has(result.checked.kind)) return;
-      entries.set(source.file, { sha256: sha256Hex(text), result });
+      const digest = digestOf(source);
+      if (digest === undefined || result.text === undefined || !result.checked || !CACHED_KINDS.has(result.checked.kind)) return;
+      const { text, ...rest } = result;
+      entries.set(source.file, { sha256: digest, result: text === plainText(source) ? rest : result });
       changed = true;
     },
     async save(prune) {
@@ -125,6 +130,10 @@ export async function openLintCache(path: string, inputs: LintCacheInputs): Prom
       await writeCacheFile(path, `${JSON.stringify({ format: CACHE_FORMAT, key, files: Object.fromEntries(entries) })}\n`);
     },
   };
+}
+
+function plainText(source: SourceFile): string {
+  return source.text ?? new TextDecoder().decode(source.bytes);
 }
 
 function parseCache(text: string): { key: string; files: Record<string, Entry> } | string {

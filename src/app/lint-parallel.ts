@@ -63,6 +63,8 @@ export interface LintWorkers {
   readonly answered: number;
   /** Lints `sources` on the workers and this thread, once (each worker lints one chunk); always resolves, with every file. */
   lint(sources: readonly SourceFile[], options: ParallelLintOptions): Promise<LintResult>;
+  /** The same, each file's own result, without the cross-file checks (for the lint cache). */
+  lintFiles(sources: readonly SourceFile[], options: ParallelLintOptions): Promise<FileLint[]>;
   /** Stops every worker; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -89,13 +91,7 @@ export function startLintWorkers(count: number, workerUrl: URL = WORKER_URL): Li
     await Promise.all(workers.map((started) => started?.worker.terminate().catch(() => undefined)));
   };
   let answered = 0;
-  return {
-    size: count,
-    get answered() {
-      return answered;
-    },
-    close,
-    async lint(sources, options) {
+  const lintFiles = async (sources: readonly SourceFile[], options: ParallelLintOptions): Promise<FileLint[]> => {
       const { catalogRef, graceMs, ...lintOptions } = options;
       const chunks = splitChunks(sources, count + 1);
       const replies = chunks.slice(1).map((chunk, index) => {
@@ -123,7 +119,18 @@ export function startLintWorkers(count: number, workerUrl: URL = WORKER_URL): Li
         results.push(valid ?? chunk.map((source) => lintFile(source, lintOptions)));
         void workers[index]?.worker.terminate().catch(() => undefined);
       }
-      return combineFileLints(results.flat(), lintOptions);
+      return results.flat();
+  };
+  return {
+    size: count,
+    get answered() {
+      return answered;
+    },
+    close,
+    lintFiles,
+    async lint(sources, options) {
+      const { catalogRef: _catalogRef, graceMs: _graceMs, ...lintOptions } = options;
+      return combineFileLints(await lintFiles(sources, options), lintOptions);
     },
   };
 }

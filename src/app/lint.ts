@@ -3,7 +3,7 @@
  * run the core. Shared by the CLI and the library's `lint()`.
  */
 import { CONFIG_FILE, type Config } from "../core/config.js";
-import { combineFileLints, lintFile, lintSources, type LintOptions, type LintResult, type SourceFile } from "../core/lint.js";
+import { combineFileLints, lintFile, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { openLintCache, type LintCache } from "./lint-cache.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
 import { compareDiagnostics } from "../core/diagnostic.js";
-import { lintThreads, startLintWorkers, type LintWorkers } from "./lint-parallel.js";
+import { lintThreads, startLintWorkers, type LintWorkers, type ParallelLintOptions } from "./lint-parallel.js";
 
 export interface LintRequest {
   /** Files or folders; none means the whole repository (config, policies, webhooks). */
@@ -106,16 +106,21 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
           knownPolicies: [...(knownPolicies ?? [])],
         })
       : undefined;
+    const parallelOptions = {
+      config,
+      now,
+      knownPolicies,
+      catalog: index,
+      catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
+    };
     const result = cache
-      ? lintThroughCache(sources, { config, now, catalog: index, knownPolicies }, cache)
-      : workers
-      ? await workers.lint(sources, {
-          config,
-          now,
-          knownPolicies,
-          catalog: index,
-          catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
+      ? await lintThroughCache(sources, parallelOptions, cache, (count) => {
+          // A cold run lints every file: on every core, as without the cache.
+          const threads = request.catalog ? 1 : lintThreads(count);
+          return threads > 1 ? (workers = startLintWorkers(threads - 1)) : undefined;
         })
+      : workers
+      ? await workers.lint(sources, parallelOptions)
       : lintSources(sources, { config, now, catalog: index, knownPolicies });
     // The snapshot is a file the tool reads: its text is scanned for secrets as the policies' is.
     const snapshotFindings =
@@ -146,16 +151,25 @@ async function cacheFilePath(root: string, cwd: string, location: string | undef
 /** The default cache file; .gitignore holds `.screenpol-cache*` (init writes it). */
 const LINT_CACHE_FILE = ".screenpol-cache";
 
-/** Each file's result from the cache, or linted and kept; then the cross-file checks over all, as lintSources runs them. */
-function lintThroughCache(sources: readonly SourceFile[], options: LintOptions, cache: LintCache): LintResult {
-  const lints = sources.map((source) => {
-    const cached = cache.get(source);
-    if (cached) return cached;
-    const linted = lintFile(source, options);
-    cache.put(source, linted);
-    return linted;
-  });
-  return combineFileLints(lints, options);
+/**
+ * Each file's result from the cache, the others linted (on worker threads when
+ * they are many: `startWorkers` decides) and kept; then the cross-file checks
+ * over all, in the files' order, as lintSources runs them.
+ */
+async function lintThroughCache(
+  sources: readonly SourceFile[],
+  options: ParallelLintOptions,
+  cache: LintCache,
+  startWorkers: (misses: number) => LintWorkers | undefined,
+): Promise<LintResult> {
+  const { catalogRef: _catalogRef, ...lintOptions } = options;
+  const cached = sources.map((source) => cache.get(source));
+  const misses = sources.filter((_, index) => cached[index] === undefined);
+  const workers = startWorkers(misses.length);
+  const linted = workers ? await workers.lintFiles(misses, options) : misses.map((source) => lintFile(source, lintOptions));
+  misses.forEach((source, index) => cache.put(source, linted[index]!));
+  let next = 0;
+  return combineFileLints(cached.map((result) => result ?? linted[next++]!), lintOptions);
 }
 
 /**
