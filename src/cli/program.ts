@@ -170,6 +170,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report (--out writes plan.json)")
       .option("--detailed-exitcode", "exit 5 when changes are pending, 0 when there are none")
       .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
+      .option("--summary", "with --format markdown: counts, names and verdicts only, no diffs, thresholds or addresses (a public repository's comment)")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
       .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
@@ -237,6 +238,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--head <git-ref>", "the later version (default: the working tree)")
     .addOption(new Option("-f, --format <name>", "output format (markdown: a pull request comment; github, sarif: one policy-weakened finding per weakening)").choices(COMPARE_FORMAT_NAMES).default("pretty"))
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
+    .option("--summary", "with --format markdown: names and verdicts only, no example screenings (a public repository's comment)")
     .option("--deny-weakening", "exit 1 when a policy is weaker, mixed or not decided within the time limit (each one a policy-weakened finding)")
     .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))

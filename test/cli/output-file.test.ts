@@ -56,6 +56,11 @@ describe("--output-file", () => {
     expect(JSON.parse(file).runs[0].results.length).toBeGreaterThan(0);
     expect(withFile).toEqual(readable);
     expect(withFile.stdout).toContain("weaker");
+    // The comment for a public repository: names and verdicts, no example screening.
+    const summary = await runCli(["compare", "--base", "HEAD", "--format", "markdown", "--summary"], { cwd: repo.dir, timeoutMs: 60_000 });
+    expect(summary.stdout).toContain("| `sandbox/vendorAWalletScreening/TRANSACTION` | weaker |");
+    expect(summary.stdout).not.toMatch(/```|amountUsd|0x[0-9a-fA-F]{6}/);
+    expect((await runCli(["compare", "--base", "HEAD", "--summary"], { cwd: repo.dir })).code).toBe(2);
   });
 
   it("plan: Markdown to the file, the plan to the terminal; --out still writes plan.json", async () => {

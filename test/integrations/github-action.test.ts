@@ -10,14 +10,14 @@
  * (test/global-setup.ts) stands in as the action's folder.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { loadAction, runCompositeAction, type ActionFile, type ActionRun, type RunOptions } from "./support/actions-runner.js";
-import { gitEnv } from "./support/git.js";
+import { git, gitEnv } from "./support/git.js";
 import { runGithubScript, type ExistingComment } from "./support/github-script.js";
 import { makePolicyRepo, POLICY, type PolicyRepo } from "./support/policy-repo.js";
 import { sarifValidator } from "./support/sarif-schema.js";
@@ -226,6 +226,38 @@ describe("action.yml (composite), run as written", () => {
     expect(warned.run.outputs["lint-exit-code"]).toBe("1");
     const other = await runAction(repo, { inputs: { paths: "policies/live", "max-warnings": "0", sarif: "false" } });
     expect(other.run.outputs["lint-exit-code"]).toBe("0");
+  }, 60_000);
+
+  it("keeps a Node of 20.19 or later that is already on PATH: setup-node does not run", async () => {
+    const { run } = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(step(run, "node").outputs).toEqual({ ok: "true" });
+    expect(run.steps.find((s) => s.name === "Set up Node.js")?.status).toBe("skipped");
+  }, 60_000);
+
+  it("with working-directory, runs in a monorepo's subfolder; annotations name files from the repository root", async () => {
+    const monorepo = mkdtempSync(join(tmpdir(), "screenpol-monorepo-"));
+    try {
+      cpSync(repo.dir, join(monorepo, "compliance"), { recursive: true, filter: (source) => !source.includes(`${repo.dir}/.git`) });
+      git(monorepo, repo.env, "init", "-q");
+      git(monorepo, repo.env, "add", "-A");
+      git(monorepo, repo.env, "commit", "-qm", "monorepo");
+      writeFileSync(join(monorepo, "compliance", POLICY), repo.bad);
+      const { run, recorded } = await runAction(repo, { workspace: monorepo, inputs: { "working-directory": "compliance", compare: "false" } });
+      expect(step(run, "lint").output).toMatch(new RegExp(`^::error file=compliance/${POLICY.replace(/\//g, "\\/")},line=\\d+`, "m"));
+      expect(recorded.uploads[0]!.log.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe(`compliance/${POLICY}`);
+      expect(run.status).toBe("failure");
+    } finally {
+      rmSync(monorepo, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("with comment: 'summary', comments counts, names and verdicts only: no diff, threshold or address", async () => {
+    const { recorded } = await runAction(repo, { inputs: { plan: "true", comment: "summary", sarif: "false", compare: "false" }, env: planEnv() });
+    const body: string = recorded.comments[0]!.calls.at(-1)!.params.body;
+    expect(body).toMatch(/^<!-- screenpol-plan -->\n### screenpol plan\n/);
+    expect(body).toContain("| | Policy | Live revision | Weakening check |");
+    expect(body).toContain("Diffs, thresholds and addresses are left out of this comment");
+    expect(body).not.toMatch(/```|0x[0-9a-fA-F]{6}|minAmountUsd|gte:|riskScore/);
   }, 60_000);
 
   it("with fmt-check: 'true', annotates each file not in canonical form and fails the job at the end; passes once formatted", async () => {

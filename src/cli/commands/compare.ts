@@ -32,6 +32,8 @@ export interface CompareFlags {
   head?: string;
   format: CompareFormatName;
   outputFile?: string;
+  /** markdown: names and verdicts only (a public repository's comment). */
+  summary?: boolean;
   denyWeakening?: boolean;
   writeTests?: string;
   /** Milliseconds, read from seconds by solver-timeout.ts. */
@@ -44,6 +46,7 @@ type Report = Extract<CompareRun, { kind: "report" }>;
 export async function compareCommand(paths: string[], flags: CompareFlags, io: CliIo): Promise<ExitCode> {
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
   const deny = flags.denyWeakening === true;
+  if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const sink = await openReportSink(io, flags.outputFile);
   const run = await runCompare({ cwd: io.cwd, base: flags.base, head: flags.head, paths, now, timeoutMs: flags.solverTimeout });
   if (run.kind === "findings") {
@@ -57,7 +60,7 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
     if (written.length === 0) io.stderr.write("screenpol: --write-tests: no weakening, no test file written\n");
     for (const { file, cases } of written) io.stderr.write(`screenpol: wrote ${file} (${cases} ${cases === 1 ? "case" : "cases"})\n`);
   }
-  await sink.write(formatComparison(run, flags.format, deny), () => formatComparison(run, "pretty", deny));
+  await sink.write(formatComparison(run, flags.format, deny, flags.summary === true), () => formatComparison(run, "pretty", deny));
   if (deny) {
     const denied = run.policies.filter(isDeniedWeakening);
     if (denied.length > 0) {
@@ -69,14 +72,14 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
   return EXIT.ok;
 }
 
-function formatComparison(run: Report, format: CompareFormatName, deny: boolean): string {
+function formatComparison(run: Report, format: CompareFormatName, deny: boolean, summary = false): string {
   switch (format) {
     case "pretty":
       return formatComparePretty(run.policies, run.labels);
     case "json":
       return formatCompareJson(run.policies);
     case "markdown":
-      return formatCompareMarkdown(run.policies, run.labels, { deny });
+      return formatCompareMarkdown(run.policies, run.labels, { deny, summary });
     case "github":
     case "sarif": {
       const report: LintReport = { diagnostics: weakeningFindings(run.policies, { deny }), filesLinted: 0, sources: new Map() };

@@ -32,6 +32,8 @@ export interface PlanFlags extends RemoteFlags {
   outputFile?: string;
   detailedExitcode?: boolean;
   showUnchanged?: boolean;
+  /** markdown: counts, names and verdicts only (a public repository's comment). */
+  summary?: boolean;
   denyWeakening?: boolean;
   /** Milliseconds per policy pair (cli/solver-timeout.ts). */
   solverTimeout?: number;
@@ -42,6 +44,7 @@ export interface PlanFlags extends RemoteFlags {
 export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo): Promise<ExitCode> {
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
+  if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
   const sink = await openReportSink(io, flags.outputFile);
   const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, weakening });
@@ -70,7 +73,7 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     flags.format === "json"
       ? formatPlanJson(run.plan)
       : flags.format === "markdown"
-        ? formatPlanMarkdown(run.plan, { showUnchanged: flags.showUnchanged === true })
+        ? formatPlanMarkdown(run.plan, { showUnchanged: flags.showUnchanged === true, summary: flags.summary === true })
         : pretty(color && !sink.toFile);
   await sink.write(report, () => pretty(color));
   if (flags.denyWeakening) {

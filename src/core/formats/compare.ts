@@ -139,9 +139,19 @@ export const COMPARE_MARKDOWN_MARKER = "<!-- screenpol-compare -->";
  * from the repository (refs, rule ids, reasons) is escaped so that it renders
  * as written. With `deny`, a caution says which policies the check refuses.
  */
-export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], heading: CompareHeading, options: { deny: boolean }): string {
+export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], heading: CompareHeading, options: { deny: boolean; summary?: boolean }): string {
   const lines = [COMPARE_MARKDOWN_MARKER, "### screenpol compare", "", `Base ${codeSpan(heading.base)}, head ${codeSpan(heading.head)}.`];
   if (policies.length === 0) return `${[...lines, "", "No policy or address entries changed."].join("\n")}\n`;
+  if (options.summary) {
+    // For public repositories (the action's `comment: summary`): names and verdicts, never an
+    // example screening, a threshold or an address.
+    lines.push("", "| Policy | Verdict | Weakening transitions |", "|---|---|---|");
+    for (const policy of policies) {
+      lines.push(`| ${codeSpan(targetOf(policy)).replace(/\|/g, "\\|")} | ${policy.verdict} | ${policy.transitions.filter(isWeakening).length} |`);
+    }
+    lines.push("", `**${summaryOf(policies)}** Details are left out of this comment: run \`screenpol compare\` or read the job log.`);
+    return `${lines.join("\n")}\n`;
+  }
   const denied = options.deny ? policies.filter(isDeniedWeakening) : [];
   if (denied.length > 0) {
     const link = `[\`policy-weakened\`](${docsUrl("policy-weakened")})`;

@@ -15,7 +15,7 @@
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -27,6 +27,12 @@ export interface PlanMarkdownOptions {
   title?: string;
   /** A table row for each unchanged entry too; by default they are one count in the summary line. */
   showUnchanged?: boolean;
+  /**
+   * Counts, names and verdicts only: no diff, no change in words, no weakening
+   * example (thresholds, allow-listed addresses), for a public repository's
+   * comment (the action's `comment: summary`).
+   */
+  summary?: boolean;
 }
 
 const ICON: Record<PlanKind | "affected", string> = { create: "➕ create", update: "✏️ update", unchanged: "✔️ unchanged", "live-only": "⚠️ live-only", affected: "🔗 affected" };
@@ -39,6 +45,7 @@ const MIN_PARTIAL = 1_500;
 const MAX_LISTED_WEAKENINGS = 50;
 
 export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
+  if (options.summary) return formatPlanSummary(plan, options);
   const limit = options.limit ?? GITHUB_COMMENT_LIMIT;
   const counts = countByKind(plan);
   const { unchanged, affected } = unchangedCounts(plan);
@@ -104,6 +111,30 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     out += `\n> [!NOTE]\n> This comment is truncated: ${what.join("; ")}, to stay within GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character limit. Run \`screenpol plan\` locally or read the plan.json artifact for the full plan.\n`;
   }
   return out;
+}
+
+function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
+  const counts = countByKind(plan);
+  const { unchanged, affected } = unchangedCounts(plan);
+  const affectedPart = affected > 0 ? `${affected} affected by address entries, ` : "";
+  const environments = plan.environments.map((environment) => `\`${environment.name}\` (${environment.kind})`).join(", ");
+  const transitions = weakeningLines(plan).length;
+  const lines = [options.title ?? "### screenpol plan", ""];
+  if (transitions > 0) lines.push(`**⚠️ ${transitions} weakening transition${transitions === 1 ? "" : "s"}**: a screening decided less strictly once pushed than live now.`, "");
+  lines.push(`Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`, "");
+  const rows = plan.entries.filter((entry) => entry.kind !== "unchanged" || (entry.resource === "policy" && scopeEntriesChange(plan, entry) !== undefined));
+  if (rows.length > 0) {
+    lines.push("| | Policy | Live revision | Weakening check |", "|---|---|---|---|");
+    for (const entry of rows) {
+      const affectedEntry = entry.kind === "unchanged";
+      const verdict = entry.resource === "policy" && entry.weakening ? describeVerdict(entry.weakening, { listed: false }) : "";
+      lines.push(`| ${ICON[affectedEntry ? "affected" : entry.kind]} | \`${entryName(entry)}\` | ${entry.kind === "create" ? "not live" : String(entry.baseRevision)} | ${escapeCell(verdict)} |`);
+    }
+    lines.push("");
+  }
+  if (!hasChanges(plan)) lines.push("No changes: the live policies match the files.", "");
+  lines.push("Diffs, thresholds and addresses are left out of this comment: run `screenpol plan`, or read the plan.json artifact.");
+  return `${lines.join("\n")}\n`;
 }
 
 /** A heading and one bullet per line, at most {@link MAX_LISTED_WEAKENINGS}; nothing when there are no lines. */

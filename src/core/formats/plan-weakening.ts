@@ -41,11 +41,11 @@ export function undecidedLines(plan: Pick<Plan, "entries">): string[] {
 }
 
 /** A verdict in a few words: `stricter`, `weaker (1 weakening transition, listed above)`, `unknown (reason)`. */
-export function describeVerdict(weakening: PlanWeakening): string {
+export function describeVerdict(weakening: PlanWeakening, options: { listed?: boolean } = {}): string {
   if (weakening.verdict === "unknown") return `unknown (${weakening.reason ?? "not decided"})`;
   const weakenings = weakening.transitions.filter(isWeakening).length;
   if (weakenings === 0) return weakening.verdict;
-  return `${weakening.verdict} (${weakenings} weakening transition${weakenings === 1 ? "" : "s"}, listed above)`;
+  return `${weakening.verdict} (${weakenings} weakening transition${weakenings === 1 ? "" : "s"}${options.listed === false ? "" : ", listed above"})`;
 }
 
 /** The verdict lines of one plan entry: `weakening check: ...`, for an address-entries entry per scope it records. */

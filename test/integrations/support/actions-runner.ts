@@ -10,7 +10,7 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parse } from "yaml";
 
 export interface ActionStep {
@@ -108,7 +108,8 @@ export async function runCompositeAction(options: RunOptions): Promise<ActionRun
       } else if (step.run !== undefined) {
         if ((step.shell ?? "bash") !== "bash") throw new Error(`step ${step.name}: only shell: bash is supported`);
         const script = substitute(step.run, context());
-        const cwd = step["working-directory"] ? substitute(step["working-directory"], context()) : options.workspace;
+        // As on GitHub: a relative working-directory is relative to the workspace.
+        const cwd = step["working-directory"] ? resolve(options.workspace, substitute(step["working-directory"], context())) : options.workspace;
         const replaced = options.replaceRun?.(step, { script, cwd });
         if (replaced !== undefined) {
           record.outputs = replaced;
