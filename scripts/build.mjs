@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The build, as `prepare` runs it after `npm ci`:
+// The build, as `postinstall` runs it after `npm ci` (or `npm install`) in a checkout:
 //  1. generate the schema module and the precompiled validators (generate.mjs);
 //  2. tsc: dist/ for the library (`import { lint } from "screenpol"`) and its types;
 //  3. esbuild: the CLI bundled into one CommonJS file, dist/bin/main.cjs, which
@@ -10,8 +10,11 @@
 // compiling the bundle's code cost most of the rest, which the code cache saves
 // (bin/screenpol.js, docs/decisions.md "Issue 14: start-up").
 //
-// The package ships this file (package.json "files") so that its `prepare` names a
-// file it has; npm runs `prepare` in a clone (a Git-URL install, `npm ci` in a
+// `postinstall`, not `prepare`: npm runs `prepare` on every `npm pack` too, and prints
+// its banner on standard output, where the pre-commit framework reads the packed file's
+// name when it installs the hook from a clone (docs/decisions.md, "Issue 14: the hook
+// installs"). The package ships this file (package.json "files") so that its
+// `postinstall` names a file it has; npm runs it in a clone (a Git-URL install, `npm ci` in a
 // checkout), never for a registry or tarball install, which ships dist/ built.
 // Run where there is no src/ (an installed package), it builds nothing; so
 // esbuild, a devDependency, is imported only when there is something to build.
@@ -23,7 +26,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Builds into `outDir` (default dist/: what `prepare` and `npm run build` make).
+ * Builds into `outDir` (default dist/: what `postinstall` and `npm run build` make).
  * The test setup passes a fresh folder of its own, so that a test run never
  * writes where another run (or a user) reads. The build goes to a folder beside
  * `outDir` first and replaces `outDir` by renames (see {@link replaceFolder}),
@@ -133,5 +136,5 @@ function replaceFolder(staged, target) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (existsSync(join(root, "src"))) await buildAll();
-  else console.log("screenpol: no src/ here (an installed package ships dist/ built); nothing to build");
+  // An installed package ships dist/ built: nothing to do, and nothing to say on npm's output.
 }

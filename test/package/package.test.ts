@@ -1,7 +1,7 @@
 /**
  * What `npm pack` ships (issue 14, "The package"): the files a user needs and
  * the license, none of the sources, tests or benchmarks, and no install-time
- * script that names a file the tarball lacks. And the build that `prepare` and
+ * script that names a file the tarball lacks. And the build that `postinstall` and
  * `npm run build` run: two at once leave one whole, importable dist/.
  */
 import { execFile } from "node:child_process";
@@ -25,7 +25,7 @@ const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
  * `npm pack --dry-run --json` of the checkout as it is, with this run's dist/
  * (test/global-setup.ts) in place of whatever dist/ the checkout has: the
  * checkout's entries are copied, not linked, because npm pack leaves symbolic
- * links out. `--ignore-scripts`: pack runs `prepare`, that is a whole build,
+ * links out. `--ignore-scripts`: kept from when pack ran `prepare`, a whole build,
  * which the global setup has just done. Packed once for the tests below.
  */
 async function pack(): Promise<{ files: string[]; scripts: Record<string, string> }> {
@@ -47,8 +47,8 @@ const packedFiles = (): ReturnType<typeof pack> => (packed ??= pack());
 
 /**
  * The scripts npm may run where the package is installed: preinstall, install
- * and postinstall for every install, prepare for a Git-URL install (npm runs it
- * in the clone, then packs; a registry or tarball install never runs it).
+ * and postinstall for every install (screenpol's postinstall builds nothing
+ * without src/), prepare for a Git-URL install.
  */
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
@@ -69,8 +69,13 @@ describe("npm pack", () => {
       if (script === undefined) continue;
       for (const path of namedFiles(script)) expect(files, `${name}: ${script}`).toContain(path);
     }
-    // The check sees the file prepare names: a failure above is not a parse that found nothing.
-    expect(namedFiles(scripts.prepare ?? "")).toEqual(["scripts/build.mjs"]);
+    // The check sees the file postinstall names: a failure above is not a parse that found nothing.
+    expect(namedFiles(scripts.postinstall ?? "")).toEqual(["scripts/build.mjs"]);
+  });
+
+  it("runs no script on pack, so that its standard output is the packed file's name (how pre-commit installs the hook)", async () => {
+    const { scripts } = await packedFiles();
+    expect(["prepack", "prepare", "postpack"].filter((name) => scripts[name] !== undefined)).toEqual([]);
   });
 });
 
@@ -96,12 +101,12 @@ describe("the build (scripts/build.mjs)", () => {
     }
   });
 
-  it("builds nothing, and succeeds, where there is no src/ (an installed package)", async () => {
+  it("builds nothing, says nothing, and succeeds, where there is no src/ (an installed package's postinstall)", async () => {
     const root = mkdtempSync(join(tmpdir(), "screenpol-installed-"));
     try {
       cpSync(join(PROJECT_ROOT, "scripts/build.mjs"), join(root, "scripts/build.mjs"));
-      const { stdout } = await run(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
-      expect(stdout).toContain("nothing to build");
+      const { stdout, stderr } = await run(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root });
+      expect({ stdout, stderr }).toEqual({ stdout: "", stderr: "" });
       expect(readdirSync(root)).toEqual(["scripts"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
