@@ -10,7 +10,7 @@
  * (test/global-setup.ts) stands in as the action's folder.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -54,7 +54,8 @@ function startEmulator(): Promise<Emulator> {
 interface Recorded {
   uploads: Array<{ sarif_file: string; category: string; log: any }>;
   comments: Array<Awaited<ReturnType<typeof runGithubScript>>>;
-  installs: Array<{ script: string; cwd: string }>;
+  /** Each call of npm the install step made: its folder and arguments (a stand-in npm on PATH records them). */
+  installs: Array<{ cwd: string; args: string }>;
   artifacts: Array<{ name: string; path: string; text: string }>;
 }
 
@@ -65,6 +66,7 @@ async function runAction(
 ): Promise<{ run: ActionRun; recorded: Recorded }> {
   const recorded: Recorded = { uploads: [], comments: [], installs: [], artifacts: [] };
   const eventName = options.eventName ?? "pull_request";
+  const npmLog = join(FAKE_NPM_DIR, `calls-${Math.random().toString(36).slice(2)}.log`);
   const runOptions: RunOptions = {
     action: ACTION,
     inputs: options.inputs ?? {},
@@ -72,12 +74,9 @@ async function runAction(
     actionPath: BUILD_ROOT,
     event: eventName === "pull_request" ? { pull_request: { number: 7, ...(options.base === undefined ? {} : { base: { sha: options.base } }) } } : {},
     eventName,
-    env: { ...repo.env, ...options.env },
-    replaceRun(step, resolved) {
-      if (step.id !== "install") return undefined;
-      recorded.installs.push(resolved);
-      return {};
-    },
+    // The install step runs as written, with an npm that records its calls and, for a published
+    // version, lays out the bin a registry install would (this run's build): no network.
+    env: { ...repo.env, PATH: `${FAKE_NPM_DIR}:${repo.env.PATH ?? process.env.PATH}`, FAKE_NPM_LOG: npmLog, FAKE_NPM_BIN: BIN, ...options.env },
     async uses({ action, with: withValues, env }) {
       if (action.startsWith("actions/setup-node@")) return {};
       if (action.startsWith("github/codeql-action/upload-sarif@")) {
@@ -96,8 +95,33 @@ async function runAction(
       throw new Error(`no stand-in for ${action}`);
     },
   };
-  return { run: await runCompositeAction(runOptions), recorded };
+  const run = await runCompositeAction(runOptions);
+  if (existsSync(npmLog)) {
+    for (const line of readFileSync(npmLog, "utf8").split("\n").filter(Boolean)) {
+      const [cwd, ...args] = line.split("\t");
+      recorded.installs.push({ cwd: cwd!, args: args.join(" ") });
+    }
+    rmSync(npmLog);
+  }
+  return { run, recorded };
 }
+
+/** A folder with the stand-in npm (see runAction). */
+const FAKE_NPM_DIR = mkdtempSync(join(tmpdir(), "screenpol-fake-npm-"));
+writeFileSync(
+  join(FAKE_NPM_DIR, "npm"),
+  [
+    "#!/usr/bin/env bash",
+    'printf "%s" "$PWD" >> "$FAKE_NPM_LOG"; for arg in "$@"; do printf "\t%s" "$arg" >> "$FAKE_NPM_LOG"; done; echo >> "$FAKE_NPM_LOG"',
+    'if [ "$1" = install ]; then',
+    '  while [ $# -gt 0 ]; do if [ "$1" = --prefix ]; then prefix="$2"; fi; shift; done',
+    '  mkdir -p "$prefix/node_modules/.bin" && ln -sf "$FAKE_NPM_BIN" "$prefix/node_modules/.bin/screenpol"',
+    "fi",
+    "",
+  ].join("\n"),
+  { mode: 0o755 },
+);
+afterAll(() => rmSync(FAKE_NPM_DIR, { recursive: true, force: true }));
 
 function step(run: ActionRun, id: string) {
   const found = run.steps.find((s) => s.id === id);
@@ -127,7 +151,8 @@ describe("action.yml (composite), run as written", () => {
     repo.write(POLICY, repo.bad);
     const { run, recorded } = await runAction(repo);
 
-    expect(recorded.installs).toEqual([{ script: "npm ci --no-audit --no-fund", cwd: BUILD_ROOT }]);
+    // No screenpol installed in the repository: the action's own checkout, built.
+    expect(recorded.installs).toEqual([{ cwd: BUILD_ROOT, args: "ci --no-audit --no-fund" }]);
     const lint = step(run, "lint");
     expect(lint.status).toBe("success");
     expect(lint.output).toContain(
@@ -226,6 +251,22 @@ describe("action.yml (composite), run as written", () => {
     expect(warned.run.outputs["lint-exit-code"]).toBe("1");
     const other = await runAction(repo, { inputs: { paths: "policies/live", "max-warnings": "0", sarif: "false" } });
     expect(other.run.outputs["lint-exit-code"]).toBe("0");
+  }, 60_000);
+
+  it("runs the repository's own installed screenpol, or installs a published version with its production dependencies only", async () => {
+    mkdirSync(join(repo.dir, "node_modules/.bin"), { recursive: true });
+    symlinkSync(BIN, join(repo.dir, "node_modules/.bin/screenpol"));
+    const own = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(own.recorded.installs).toEqual([]);
+    expect(step(own.run, "install").outputs).toEqual({ bin: join(repo.dir, "node_modules/.bin/screenpol") });
+    expect(own.run.outputs["lint-exit-code"]).toBe("0");
+
+    const pinned = await runAction(repo, { inputs: { "screenpol-version": "0.1.0", sarif: "false", compare: "false" } });
+    expect(pinned.recorded.installs).toEqual([
+      { cwd: repo.dir, args: `install --prefix ${join(pinned.run.temp, "screenpol")} --omit=dev --no-audit --no-fund --no-save screenpol@0.1.0` },
+    ]);
+    expect(step(pinned.run, "install").outputs).toEqual({ bin: join(pinned.run.temp, "screenpol/node_modules/.bin/screenpol") });
+    expect(pinned.run.outputs["lint-exit-code"]).toBe("0");
   }, 60_000);
 
   it("keeps a Node of 20.19 or later that is already on PATH: setup-node does not run", async () => {
