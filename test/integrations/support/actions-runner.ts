@@ -55,6 +55,8 @@ export interface RunOptions {
   env: NodeJS.ProcessEnv;
   /** Stands in for a `uses:` step; return its outputs, or throw to fail the step. */
   uses(step: { action: string; with: Record<string, string>; env: Record<string, string> }): Promise<Record<string, string>> | Record<string, string>;
+  /** `secrets.*` of a workflow's steps. */
+  secrets?: Record<string, string>;
   /** A `run:` step the caller takes over (the install step); return its outputs. */
   replaceRun?(step: ActionStep, resolved: { script: string; cwd: string }): Record<string, string> | undefined;
 }
@@ -82,6 +84,7 @@ export async function runCompositeAction(options: RunOptions): Promise<ActionRun
     inputs,
     github: { action_path: options.actionPath, workspace: options.workspace, token: "ghs_test-token-of-the-job", event: options.event, event_name: options.eventName },
     runner: { temp },
+    secrets: options.secrets ?? {},
     steps,
   });
   for (const [name, spec] of Object.entries(options.action.inputs)) {
