@@ -1,0 +1,91 @@
+/**
+ * Installable the way README.md says (issue 14, item 10), on a "clean machine":
+ * an npm cache of its own and a registry on 127.0.0.1 that serves exactly the
+ * lockfile's tarballs (test/helpers/local-registry.ts), so no network.
+ *
+ * - the release tarball (`npm pack` of this run's build) into an empty project:
+ *   `npx screenpol` works, with production dependencies only;
+ * - the pre-commit framework's own install of the published hook
+ *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag: it
+ *   installs, passes a good commit and blocks a bad one.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalRegistry, type LocalRegistry } from "../helpers/local-registry.js";
+import { BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { announceSkip, findExecutable, git, gitEnv, run } from "../integrations/support/git.js";
+
+const VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
+const PRE_COMMIT = findExecutable("pre-commit");
+if (!PRE_COMMIT) announceSkip("the pre-commit hook install test", "pre-commit is not on PATH", "install Debian's pre-commit package (.ci/run does)");
+
+let registry: LocalRegistry;
+let work: string;
+beforeAll(async () => {
+  registry = await startLocalRegistry();
+  work = mkdtempSync(join(tmpdir(), "screenpol-install-"));
+});
+afterAll(async () => {
+  await registry.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** npm with a cache of its own and the local registry: nothing from this machine's cache or the network. */
+function npmEnv(name: string): NodeJS.ProcessEnv {
+  return { ...gitEnv(), npm_config_cache: join(work, `${name}-cache`), npm_config_registry: `${registry.url}/`, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+}
+
+describe("installing screenpol", () => {
+  it("from the release tarball into an empty project: the CLI runs, with its production dependencies only", { timeout: 180_000 }, async () => {
+    const packageRoot = join(work, "package");
+    for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(packageRoot, entry), { recursive: true });
+    cpSync(join(BUILD_ROOT, "dist"), join(packageRoot, "dist"), { recursive: true });
+    execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], { cwd: packageRoot, env: npmEnv("pack"), stdio: "pipe" });
+    const tarball = join(work, `screenpol-${VERSION}.tgz`);
+
+    const project = join(work, "project");
+    cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(project, "screenpol.config.yaml"));
+    cpSync(join(PROJECT_ROOT, "policies"), join(project, "policies"), { recursive: true });
+    writeFileSync(join(project, "package.json"), '{ "name": "policies", "version": "1.0.0", "private": true }\n');
+    const env = npmEnv("project");
+    const install = await run("npm", ["install", "--save-dev", tarball], { cwd: project, env, timeoutMs: 150_000 });
+    expect(install.code, install.output).toBe(0);
+    expect(registry.served).not.toContain("typescript");
+    expect(registry.served).toContain("z3-solver");
+
+    // The bin npm linked, as `npx screenpol` and a package.json script run it.
+    expect(execFileSync(join(project, "node_modules/.bin/screenpol"), ["--version"], { cwd: project, env, encoding: "utf8" })).toBe(`${VERSION}\n`);
+    const lint = await run("npx", ["--no-install", "screenpol", "lint"], { cwd: project, env, timeoutMs: 30_000 });
+    expect(lint.output).toMatch(/✔ \d+ files linted, no problems/);
+    expect(lint.code).toBe(0);
+  });
+
+  it.skipIf(!PRE_COMMIT)("as the pre-commit framework installs the published hook, from a clone at a tag", { timeout: 600_000 }, async () => {
+    const env = { ...npmEnv("pre-commit"), PRE_COMMIT_HOME: join(work, "pre-commit-home") };
+    const clone = join(work, "hook-repo");
+    git(work, env, "clone", "-q", PROJECT_ROOT, clone);
+    git(clone, env, "tag", `v${VERSION}`);
+
+    const repo = join(work, "policies-repo");
+    cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
+    cpSync(join(PROJECT_ROOT, "policies"), join(repo, "policies"), { recursive: true });
+    writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${clone}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
+    git(repo, env, "init", "-q");
+    git(repo, env, "add", "-A");
+    const good = await run(PRE_COMMIT!, ["run", "--all-files"], { cwd: repo, env, timeoutMs: 540_000 });
+    expect(good.output).toMatch(/screenpol lint\.+Passed/);
+    expect(good.code, good.output).toBe(0);
+
+    const policy = join(repo, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
+    writeFileSync(policy, readFileSync(policy, "utf8").replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
+    git(repo, env, "add", "-A");
+    const bad = await run(PRE_COMMIT!, ["run"], { cwd: repo, env, timeoutMs: 120_000 });
+    expect(bad.code).toBe(1);
+    expect(bad.output).toMatch(/screenpol lint\.+Failed/);
+    expect(bad.output).toContain("cross-vendor-field");
+  });
+});
