@@ -53,7 +53,8 @@ describe("screenpol init", () => {
     expect(init.code).toBe(0);
     expect(init.stdout).toContain(`${SCAFFOLD.map((path) => `created ${path}`).join("\n")}\n\nNext:\n`);
     // Before the first plan against an environment that already has policies: pull them.
-    expect(init.stdout).toContain("  4. screenpol pull --env sandbox       # first, when the environment already has policies: plan against what is live\n");
+    expect(init.stdout).toContain("  4. screenpol fmt --check              # canonical form, as pull writes it (screenpol fmt fixes it, comments kept)\n");
+    expect(init.stdout).toContain("  5. screenpol pull --env sandbox       # first, when the environment already has policies: plan against what is live\n");
     expect(Object.keys(snapshot(dir)).sort()).toEqual([...SCAFFOLD].sort());
 
     const lint = await runCli(["lint", "--max-warnings", "0"], { cwd: dir });

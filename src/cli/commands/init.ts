@@ -34,6 +34,7 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
     `replace the placeholder environment ${environments.length === 1 ? "id" : "ids"} in screenpol.config.yaml with ${environments.length === 1 ? "the id" : "the ids"} from the dashboard`,
     "npm install --save-dev screenpol   # the hook and CI run this version",
     "screenpol lint                     # passes as scaffolded",
+    "screenpol fmt --check              # canonical form, as pull writes it (screenpol fmt fixes it, comments kept)",
     `screenpol pull --env ${environments[0]!.name}${" ".repeat(Math.max(1, 14 - environments[0]!.name.length))}# first, when the environment already has policies: plan against what is live`,
     ...(hook ? [hook] : []),
     ...(flags.ci === "github" ? ["commit and open a pull request    # .github/workflows/screenpol.yml lints it and comments the plan; screenpol-apply.yml pushes it on merge"] : []),
