@@ -65,6 +65,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // temporary folder, inherited through the environment, so that tests never write into the home folder.
   const codeCaches = mkdtempSync(join(tmpdir(), "screenpol-xdg-cache-"));
   process.env.XDG_CACHE_HOME = codeCaches;
+  // Logins likewise (screenpol login): never the user's keyring or config folder. The tests of the keyring itself
+  // opt in with SCREENPOL_CREDENTIAL_STORE=keyring inside a Secret Service of their own (test/workspace/keyring).
+  const configHome = mkdtempSync(join(tmpdir(), "screenpol-xdg-config-"));
+  process.env.XDG_CONFIG_HOME = configHome;
+  process.env.SCREENPOL_CREDENTIAL_STORE = "file";
   project.provide("screenpolBuildRoot", builds[0]!);
   // Watch mode: every rerun gets a build of the sources as they are then.
   project.onTestsRerun(async () => {
@@ -74,5 +79,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   return () => {
     for (const root of builds) rmSync(root, { recursive: true, force: true });
     rmSync(codeCaches, { recursive: true, force: true });
+    rmSync(configHome, { recursive: true, force: true });
   };
 }

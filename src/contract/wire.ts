@@ -168,6 +168,10 @@ export function serialiseQuery(entries: Iterable<readonly [string, string]>): st
  * - Address entries: `GET` and `PUT`, body `{revision, entries}` both
  *   ways, the same revision precondition as the policy edit (toolkit.md, Remote
  *   behaviour). A vendor with no entries yet reads as `{revision: 0, entries: []}`.
+ * - Authorized clients (admin-api.md names the AuthorizedClients family, rule 5:
+ *   "managed per dashboard user"): the signed-in user's client JWTs, listed as
+ *   `{authorizedClients: AuthorizedClientRecord[]}` and revoked one by one (204).
+ *   Both need a client JWT of that user; an API token acts for no user: 403.
  */
 export const WIRE_OPERATIONS = {
   getScreeningPolicy: { method: "GET", template: "/environments/{environmentId}/screeningPolicies/{providerType}/{scope}" },
@@ -181,6 +185,8 @@ export const WIRE_OPERATIONS = {
   getEnabledOnramps: { method: "GET", template: "/sdk/{environmentId}/onramps", query: ONRAMP_QUERY_PARAMETERS },
   getAddressEntries: { method: "GET", template: "/environments/{environmentId}/screeningAddressEntries/{providerType}" },
   putAddressEntries: { method: "PUT", template: "/environments/{environmentId}/screeningAddressEntries/{providerType}" },
+  listAuthorizedClients: { method: "GET", template: "/authorizedClients" },
+  revokeAuthorizedClient: { method: "DELETE", template: "/authorizedClients/{authorizedClientId}" },
 } as const satisfies Record<string, WireOperation>;
 
 export type WireMethod = "GET" | "PUT" | "DELETE";
@@ -222,4 +228,83 @@ export function screeningPolicyPath(environmentId: string, providerType: Vendor,
 /** The address-entries path of {@link WIRE_OPERATIONS}`.getAddressEntries` (and of the edit). */
 export function addressEntriesPath(environmentId: string, providerType: Vendor): string {
   return wirePath("getAddressEntries", { environmentId, providerType });
+}
+
+/**
+ * Sign-in for first-party clients (admin-api.md, Authentication, rule 5: "a
+ * revocable 30-day client JWT through the OAuth 2.0 device authorization grant
+ * (RFC 8628)"; the endpoints are not shown). Ours, after RFC 8628, RFC 6749
+ * and RFC 7009, documented in docs/sign-in.md:
+ *
+ * - `POST {base}/oauth/device/code`, form `client_id`, `scope` (space
+ *   separated; absent: every scope) -> 200 `{device_code, user_code,
+ *   verification_uri, verification_uri_complete, expires_in, interval}`; 400
+ *   `invalid_scope`, 401 `invalid_client`.
+ * - `POST {base}/oauth/token`, form `grant_type` = {@link DEVICE_CODE_GRANT_TYPE},
+ *   `device_code`, `client_id` -> 200 `{access_token, token_type: "Bearer",
+ *   expires_in, scope}` (a JWT valid {@link CLIENT_TOKEN_LIFETIME_SECONDS}), or 400
+ *   `{error, error_description}` with `error` one of {@link DEVICE_TOKEN_ERRORS}.
+ * - `POST {base}/oauth/revoke`, form `token`, `token_type_hint`, `client_id`
+ *   -> 200 whether or not the token was known (RFC 7009, section 2.2).
+ * - The authorized clients of the signed-in dashboard user: two bearer-authenticated
+ *   operations of {@link WIRE_OPERATIONS}, `listAuthorizedClients` and
+ *   `revokeAuthorizedClient`.
+ *
+ * The verification URI (the approval page) is the service's to choose and
+ * comes back in the device authorization response; the client never builds it.
+ */
+export const OAUTH_PATHS = {
+  deviceAuthorization: "/oauth/device/code",
+  token: "/oauth/token",
+  revocation: "/oauth/revoke",
+} as const;
+
+/** `grant_type` of the device access token request (RFC 8628, section 3.4). */
+export const DEVICE_CODE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
+
+/** The `client_id` screenpol registers as: a public client, no secret (RFC 6749, section 2.1). */
+export const SCREENPOL_CLIENT_ID = "screenpol-cli";
+
+/** Thirty days (admin-api.md, Authentication, rule 5). */
+export const CLIENT_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/** The errors of the device access token response (RFC 8628, section 3.5; RFC 6749, section 5.2). */
+export const DEVICE_TOKEN_ERRORS = ["authorization_pending", "slow_down", "expired_token", "access_denied", "invalid_grant", "invalid_client", "invalid_request", "unsupported_grant_type"] as const;
+
+/** What `slow_down` adds to the polling interval, in seconds (RFC 8628, section 3.5). */
+export const SLOW_DOWN_STEP_SECONDS = 5;
+
+/** The default polling interval, when the device authorization response gives none (RFC 8628, section 3.2). */
+export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
+
+/**
+ * The user code: 8 characters of RFC 8628's section 6.1 alphabet (consonants
+ * without vowels, so no word can form, and none that looks like a digit), shown
+ * and typed as XXXX-XXXX; case, spaces and the dash are ignored on input.
+ */
+export const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
+export const USER_CODE_LENGTH = 8;
+
+/** The user code as typed, normalised: upper case, only alphabet characters; undefined when it cannot be one. */
+export function normaliseUserCode(text: string): string | undefined {
+  const compact = text.toUpperCase().replace(/[\s-]/g, "");
+  if (compact.length !== USER_CODE_LENGTH) return undefined;
+  for (const character of compact) if (!USER_CODE_ALPHABET.includes(character)) return undefined;
+  return compact;
+}
+
+/** XXXX-XXXX. */
+export function displayUserCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** One authorized client, as the listing returns it: `{authorizedClients: AuthorizedClient[]}`. */
+export interface AuthorizedClientRecord {
+  id: string;
+  clientId: string;
+  scopes: string[];
+  issuedAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }

@@ -41,6 +41,10 @@ export interface ApiTokenGrant {
   projectId: string;
   /** What it is for, printed beside it on start. */
   label: string;
+  /** A client JWT's dashboard user (sign-in/device-logins.ts); an API token acts for no user. */
+  userId?: string;
+  /** A client JWT's authorized client. */
+  authorizedClientId?: string;
 }
 
 /**
@@ -67,14 +71,19 @@ export type Authentication =
 /**
  * 401 `No jwt provided!` when no token is sent (admin-api.md, Errors); 401
  * `Unauthorized` for a header without the required `Bearer ` prefix or a token
- * the emulator does not know (malformed, invalid or revoked: rule 3).
+ * the emulator does not know (malformed, invalid, expired or revoked: rule 3).
  */
-export function authenticate(header: string | undefined, tokens: ReadonlyMap<string, ApiTokenGrant>): Authentication {
+export async function authenticate(
+  header: string | undefined,
+  tokens: ReadonlyMap<string, ApiTokenGrant>,
+  clientJwtGrant: (token: string) => Promise<ApiTokenGrant | undefined>,
+): Promise<Authentication> {
   if (header === undefined || header.trim() === "") return { ok: false, status: 401, body: { error: "No jwt provided!" } };
   const match = /^Bearer ([^\s]*)\s*$/.exec(header);
   if (!match) return { ok: false, status: 401, body: { error: "Unauthorized" } };
   const token = match[1] ?? "";
   if (token === "") return { ok: false, status: 401, body: { error: "No jwt provided!" } };
-  const grant = tokens.get(token);
+  // An API token, else a client JWT of a device sign-in (rule 5), accepted exactly like one.
+  const grant = tokens.get(token) ?? (await clientJwtGrant(token));
   return grant ? { ok: true, grant } : { ok: false, status: 401, body: { error: "Unauthorized" } };
 }

@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { ApiTokenGrant } from "./auth.js";
+import type { DeviceLogins } from "./sign-in/device-logins.js";
 import { badRequest, notFound } from "./errors.js";
 import type { EmulatorState, StoredEnvironment } from "./model.js";
 import type { EmulatorStore } from "./store.js";
@@ -13,6 +14,8 @@ export interface EmulatorServices {
   store: EmulatorStore;
   /** The clock: `updatedAt`, and what counts as an expired address entry. */
   now(): Date;
+  /** Device sign-ins and the client JWTs they issued. */
+  logins: DeviceLogins;
 }
 
 /** A request that passed routing, authentication, the scope check and path validation. */

@@ -2,13 +2,16 @@
  * The emulator: a plain node:http request handler over a store, and a way to
  * serve it on loopback. The request pipeline, in order:
  *
- * 1. `/__emulator/...`: the admin endpoints (operations/admin.ts).
- * 2. `/api/v0/...`: route by method and path template (404 `not_found`, 405);
+ * 1. `/__emulator/...`: the admin endpoints (operations/admin.ts); `/device`:
+ *    the sign-in approval page (sign-in/approval-page.ts).
+ * 2. `/api/v0/oauth/...`: the sign-in endpoints, form posts without a bearer
+ *    token (sign-in/oauth-endpoints.ts), after any injected fault.
+ * 3. `/api/v0/...`: route by method and path template (404 `not_found`, 405);
  *    injected fault, if one is in force for the route (faults.ts);
  *    authentication (401), the route's scope (403 `Access Forbidden`), path
  *    parameters (400), query parameter names (400 for one the route does not
  *    know), the JSON body (400), then the operation.
- * 3. Anything else: 404 `not_found`.
+ * 4. Anything else: 404 `not_found`.
  *
  * An `HttpError` becomes its response; any other failure becomes 500
  * `{error: "Internal Server Error"}` with nothing of the cause on the wire.
@@ -16,6 +19,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { DeviceLogins, type DeviceLoginOptions } from "./sign-in/device-logins.js";
+import { handleOAuth, isOAuthPath } from "./sign-in/oauth-endpoints.js";
+import { APPROVAL_PAGE_PATH, handleApprovalPage, isApprovalPagePath } from "./sign-in/approval-page.js";
 import { API_SCOPES, authenticate, isApiScope, SEED_TOKENS, type ApiScope, type ApiTokenGrant } from "./auth.js";
 import { CATALOG_SIZE_RANGE, describeRange, isInRange, PORT_RANGE } from "./bounds.js";
 import type { ApiRequest } from "./context.js";
@@ -58,6 +64,8 @@ export interface EmulatorOptions {
   tokens?: readonly TokenOption[];
   /** The clock; default the system clock. */
   clock?: () => Date;
+  /** Device sign-in: polling interval, device code lifetime, approval on poll (`--approve-device-codes`). */
+  deviceLogin?: DeviceLoginOptions;
   /** Called with every unexpected error that became a 500 (the CLI prints one line). */
   onInternalError?: (error: unknown, request: { method: string; path: string }) => void;
 }
@@ -68,6 +76,8 @@ export interface RunningEmulator {
   baseUrl: string;
   /** `http://127.0.0.1:<port>/__emulator`: the admin endpoints. */
   adminUrl: string;
+  /** `http://127.0.0.1:<port>/device`: the sign-in approval page. */
+  approvalUrl: string;
   host: string;
   port: number;
   /** Stops listening, drops open connections, waits for pending state writes. */
@@ -79,8 +89,10 @@ export interface Emulator {
   handler: (request: IncomingMessage, response: ServerResponse) => void;
   store: EmulatorStore;
   faults: FaultRegistry;
-  /** Every token it accepts: the seeded ones first. */
+  /** Every API token it accepts: the seeded ones first. */
   tokens: readonly ApiTokenGrant[];
+  /** Device sign-ins and the client JWTs they issued. */
+  logins: DeviceLogins;
   /** Whether the state came from the seed (true) or from the state file (false). */
   seeded: boolean;
   /** Serves {@link handler} on `host` (loopback only; default 127.0.0.1), port 0 for any free one. */
@@ -126,7 +138,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
   }
 
-  const services: AdminServices = { store, now, faults };
+  const logins = new DeviceLogins(now, options.deviceLogin);
+  const services: AdminServices = { store, now, faults, logins };
   const abort = new AbortController();
   const servers = new Set<{ server: Server; sockets: Set<Socket> }>();
 
@@ -138,6 +151,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     try {
       const bodyText = await readBody(request);
       if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) outcome = await handleAdmin(request, path, bodyText, services);
+      else if (isApprovalPagePath(path)) outcome = handleApprovalPage(request, url, bodyText, logins);
+      else if (isOAuthPath(path.slice(BASE_PATH.length)) && path.startsWith(`${BASE_PATH}/`)) outcome = await handleSignIn(request, path.slice(BASE_PATH.length), bodyText);
       else if (path.startsWith(`${BASE_PATH}/`)) outcome = await handleApi(request, url, bodyText);
       else throw notFound();
     } catch (error) {
@@ -151,6 +166,21 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     }
     if (outcome === "dropped") request.socket.destroy();
     else send(response, outcome);
+  }
+
+  /** The sign-in endpoints, after any fault injected for them. */
+  async function handleSignIn(request: IncomingMessage, path: string, bodyText: string): Promise<Outcome> {
+    const method = request.method ?? "POST";
+    const fault = faults.take(method, path, path);
+    if (fault) {
+      const effect = await applyFault(fault, request, abort.signal);
+      if (effect === "drop-after") {
+        await handleOAuth(request, path, bodyText, logins).catch(() => undefined);
+        return "dropped";
+      }
+      if (effect !== "continue") return effect;
+    }
+    return handleOAuth(request, path, bodyText, logins);
   }
 
   /** The API pipeline (see the top of this file); "dropped" when the connection is to be cut instead of answered. */
@@ -167,9 +197,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       if (effect === "drop-after") dropAfter = true;
       else if (effect !== "continue") return effect;
     }
-    const authentication = authenticate(request.headers.authorization, tokens.byToken);
+    const authentication = await authenticate(request.headers.authorization, tokens.byToken, (token) => logins.grantOf(token));
     if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
-    if (!authentication.grant.scopes.includes(match.route.scope)) throw forbidden();
+    const grant = authentication.grant;
+    const allowed = match.route.scope === "user" ? grant.userId !== undefined : grant.scopes.includes(match.route.scope);
+    if (!allowed) throw forbidden();
     checkParams(match.params);
     checkQuery(match.route, url.searchParams);
     const apiRequest: ApiRequest = {
@@ -238,6 +270,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     return {
       baseUrl: `${origin}${BASE_PATH}`,
       adminUrl: `${origin}${ADMIN_PREFIX}`,
+      approvalUrl: `${origin}${APPROVAL_PAGE_PATH}`,
       host,
       port: address.port,
       close: () => {
@@ -260,6 +293,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     store,
     faults,
     tokens: tokens.list,
+    logins,
     seeded,
     listen,
     warmUp() {

@@ -17,6 +17,8 @@ export interface Reply {
   body?: unknown;
   /** The body already serialized as JSON, in place of `body`. */
   json?: string;
+  /** An HTML page, in place of `body` (the sign-in approval page). */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -56,6 +58,13 @@ export function readBody(request: IncomingMessage): Promise<string> {
 export function send(response: ServerResponse, reply: Reply): void {
   if (response.writableEnded || response.destroyed || response.socket?.destroyed) return;
   const headers: Record<string, string | number> = { "cache-control": "no-store", ...reply.headers };
+  if (reply.html !== undefined) {
+    headers["content-type"] = "text/html; charset=utf-8";
+    headers["content-length"] = Buffer.byteLength(reply.html);
+    response.writeHead(reply.status, headers);
+    response.end(reply.html);
+    return;
+  }
   if ((reply.body === undefined && reply.json === undefined) || reply.status === 204 || reply.status === 304) {
     response.writeHead(reply.status, headers);
     response.end();

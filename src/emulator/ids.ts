@@ -43,4 +43,6 @@ export const SEED_IDS = {
   /** A user whose MFA reset fails with 403 `sanctions_blocked`. */
   sanctionsBlockedUser: uuidFrom("user:sandbox:sanctions-blocked"),
   foreignUser: uuidFrom("user:partner:0"),
+  /** The dashboard user who approves device sign-ins (sign-in/device-logins.ts). */
+  dashboardUser: uuidFrom("dashboard-user:demo"),
 } as const;

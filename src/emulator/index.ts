@@ -24,3 +24,6 @@ export { ADMIN_PREFIX, isLoopbackHostName } from "./operations/admin.js";
 export { ROUTES } from "./routes.js";
 export type { Route } from "./routes.js";
 export { USER_FILTER_COLUMNS } from "../contract/wire.js";
+export { DASHBOARD_USER, DeviceLogins } from "./sign-in/device-logins.js";
+export type { DeviceLoginOptions } from "./sign-in/device-logins.js";
+export { APPROVAL_PAGE_PATH } from "./sign-in/approval-page.js";

@@ -1,6 +1,7 @@
 /**
- * The route table: every operation of admin-api.md and the two designed edit
- * endpoints, by method and path template below the base URL (`/api/v0`), with
+ * The route table: every operation of admin-api.md, the two designed edit
+ * endpoints and the authorized clients (the sign-in endpoints, form posts
+ * without a bearer token, are sign-in/oauth-endpoints.ts), by method and path template below the base URL (`/api/v0`), with
  * the scope each needs (auth.ts). Methods, paths, query parameters and bodies
  * are those of the wire contract (src/contract/wire.ts), so the client and the
  * emulator agree.
@@ -12,22 +13,27 @@ import type { Reply } from "./http.js";
 import { getTokenCatalog } from "./operations/catalog.js";
 import { getEnabledOnramps, getEnvironment, listUsers, updateWebhook } from "./operations/environments.js";
 import { resetUserMfa, updateInvite } from "./operations/people.js";
+import { listAuthorizedClients, revokeAuthorizedClient } from "./operations/authorized-clients.js";
 import { getAddressEntries, getScreeningPolicy, putAddressEntries, putScreeningPolicy } from "./operations/policies.js";
 import { WIRE_OPERATIONS, type OperationName, type WireMethod, type WireOperation } from "../contract/wire.js";
 import { SCOPES, VENDORS } from "../core/vendors.js";
+import { isOAuthPath } from "./sign-in/oauth-endpoints.js";
 
 export type Method = WireMethod;
 
+/** What a route needs of the token: a scope, or (`user`) to be a client JWT, which acts for a dashboard user. */
+export type RouteAccess = ApiScope | "user";
+
 export interface Route extends WireOperation {
   method: Method;
-  scope: ApiScope;
+  scope: RouteAccess;
   /** The client's name for the operation (contract/wire.ts, OperationName). */
   operation: OperationName;
   handle(request: ApiRequest, services: EmulatorServices): Reply | Promise<Reply>;
 }
 
 /** The contract's operation (method, template, query) with the scope it needs and its handler. */
-function route(operation: OperationName, scope: ApiScope, handle: Route["handle"]): Route {
+function route(operation: OperationName, scope: RouteAccess, handle: Route["handle"]): Route {
   return { operation, ...WIRE_OPERATIONS[operation], scope, handle };
 }
 
@@ -43,6 +49,8 @@ export const ROUTES: readonly Route[] = [
   route("getEnabledOnramps", "environment.settings.read", getEnabledOnramps),
   route("getAddressEntries", "environment.settings.read", getAddressEntries),
   route("putAddressEntries", "environment.settings.write", putAddressEntries),
+  route("listAuthorizedClients", "user", listAuthorizedClients),
+  route("revokeAuthorizedClient", "user", revokeAuthorizedClient),
 ];
 
 const compiled = ROUTES.map((route) => ({ route, segments: route.template.split("/").slice(1) }));
@@ -130,6 +138,7 @@ export function checkQuery(route: Route, query: URLSearchParams): void {
 
 /** Whether `method` (or `*`) and `path`, a template or a concrete path below the base URL, name a route. */
 export function isKnownRoute(method: string, path: string): boolean {
+  if ((method === "*" || method === "POST") && isOAuthPath(path)) return true;
   const methods = method === "*" ? ["GET", "PUT", "DELETE"] : [method];
   return methods.some((candidate) => {
     if (ROUTES.some((route) => route.method === candidate && route.template === path)) return true;

@@ -149,6 +149,6 @@ describe("admin endpoints", () => {
   it("list the routes with their scopes", async () => {
     const { routes } = (await (await fetch(`${harness.running.adminUrl}/routes`)).json()) as { routes: Array<{ method: string; template: string; scope: string }> };
     expect(routes).toContainEqual(expect.objectContaining({ method: "GET", template: "/tokenCatalog", scope: "environment.settings.read" }));
-    expect(routes).toHaveLength(11);
+    expect(routes).toHaveLength(13);
   });
 });
