@@ -19,7 +19,7 @@
 // Run where there is no src/ (an installed package), it builds nothing; so
 // esbuild, a devDependency, is imported only when there is something to build.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -68,8 +68,9 @@ async function buildInto(outDir, quiet) {
     entryPoints: [join(root, "src/cli/main.ts")],
     outfile: join(outDir, "bin", "main.cjs"),
     bundle: true,
-    // z3-solver loads its .wasm beside its own files, and only `compare`, `plan` and `push` import it (app/weakening.ts).
-    external: ["z3-solver"],
+    // z3-solver loads its .wasm beside its own files, and only `compare`, `plan` and `push` import it (app/weakening.ts);
+    // @napi-rs/keyring loads a native addon of the platform's package, and only the commands that sign in import it.
+    external: ["z3-solver", "@napi-rs/keyring"],
     format: "cjs",
     // No import() left in the bundle (the external z3-solver's becomes a require): V8 code caches do not keep a
     // script's dynamic-import callback on Node 20, so an import() compiled from a cache would throw.
@@ -87,7 +88,14 @@ async function buildInto(outDir, quiet) {
     legalComments: "external",
     banner: { js: 'const __screenpolBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
-  const nonAscii = readFileSync(join(outDir, "bin", "main.cjs")).findIndex((byte) => byte > 0x7f);
+  // esbuild escapes strings but not regular expression literals: `open`'s PowerShell quoting has curly quotes in
+  // one. A \uXXXX escape means the same code unit in a string, a template, a regular expression and a name alike.
+  const bundlePath = join(outDir, "bin", "main.cjs");
+  const bundled = readFileSync(bundlePath, "utf8");
+  if (/[^\x00-\x7f]/.test(bundled)) {
+    writeFileSync(bundlePath, bundled.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  }
+  const nonAscii = readFileSync(bundlePath).findIndex((byte) => byte > 0x7f);
   if (nonAscii !== -1) throw new Error(`build: dist/bin/main.cjs has a non-ASCII byte at offset ${nonAscii}; bin/screenpol.js reads it as latin1`);
   // The lint worker thread: an ES module of its own (app/lint-parallel.ts starts
   // it as new URL("./lint-worker.js", import.meta.url)).

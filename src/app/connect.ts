@@ -1,11 +1,13 @@
 /**
  * What every remote command needs first: a valid config, the environments the
- * user chose, the API token, and a client. One place, so every command refuses
+ * user chose, the credential (app/credentials.ts: SCREENPOL_API_TOKEN, then
+ * --token-file, then the stored login), and a client. One place, so every command refuses
  * the same things the same way (toolkit.md, Configuration and secrets).
  */
-import { readTokenFile } from "../workspace/token-file.js";
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
-import { createClient, resolveToken, type ProxySettings, type RemoteClient } from "../remote/index.js";
+import { createClient, normaliseBaseUrl, type ProxySettings, type RemoteClient } from "../remote/index.js";
+import { resolveCredential, type Credential } from "./credentials.js";
+import type { CredentialStore } from "../workspace/credentials/credential-store.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import { ConfigError } from "./errors.js";
 import { invocationRedactor } from "./secrets.js";
@@ -14,11 +16,15 @@ import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 export interface ConnectOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
-  /** `--token-file`; otherwise SCREENPOL_API_TOKEN. */
+  /** `--token-file`, when SCREENPOL_API_TOKEN is not set. */
   tokenFile?: string | undefined;
   /** `--base-url` overrides the config's baseUrl (tests, the demo). */
   baseUrl?: string | undefined;
   timeoutMs?: number;
+  /** Told each secret as it is resolved (a stored login's token), so the terminal output redacts it too. */
+  onSecret?: ((secret: string) => void) | undefined;
+  /** The credential store (tests); the user's by default. */
+  credentialStore?: (() => CredentialStore) | undefined;
 }
 
 export interface Connection {
@@ -27,20 +33,40 @@ export interface Connection {
   baseUrl: string;
   /** The invocation's secrets (app/secrets.ts), the token sent included: what no file written from a response may hold. */
   secrets: SecretRedactor;
+  /** Where the token sent came from (never the token, for messages). */
+  credential: Pick<Credential, "source">;
 }
 
 /** Opens the workspace, resolves the token and builds the client; the caller closes `client`. */
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const workspace = await openValidWorkspace(options.cwd);
-  const { token } = await resolveToken({
+  const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
+  const credential = await resolveCredential({
     env: options.env,
     tokenFile: options.tokenFile,
-    readFile: readTokenFile,
+    // A stored login is per base URL, as `screenpol login` normalised it; a bad URL is refused by createClient below.
+    baseUrl: normalisedOrAsGiven(baseUrl),
+    store: options.credentialStore,
   });
-  const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
+  const token = credential.token;
+  if (credential.source === "login") options.onSecret?.(token);
   const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);
-  const client = createClient({ baseUrl, token, proxy: proxySettings(options.env), ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
-  return { workspace, client, baseUrl, secrets };
+  const client = createClient({
+    baseUrl,
+    token,
+    credential: credential.source === "login" ? "login" : "apiToken",
+    proxy: proxySettings(options.env),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  return { workspace, client, baseUrl, secrets, credential: { source: credential.source } };
+}
+
+function normalisedOrAsGiven(baseUrl: string): string {
+  try {
+    return normaliseBaseUrl(baseUrl);
+  } catch {
+    return baseUrl;
+  }
 }
 
 /**

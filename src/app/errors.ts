@@ -24,3 +24,17 @@ export class ConflictError extends Error {
 export class SecretInResponseError extends Error {
   override readonly name = "SecretInResponseError";
 }
+
+/**
+ * The stored login is past its expiry (30 days after `screenpol login`): an
+ * authentication failure like a 401, exit 4, found without a request.
+ */
+export class LoginExpiredError extends Error {
+  override readonly name = "LoginExpiredError";
+  constructor(
+    readonly baseUrl: string,
+    readonly expiresAt: string,
+  ) {
+    super(`your login for ${baseUrl} expired on ${expiresAt.replace("T", " ").replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC")}: run \`screenpol login\``);
+  }
+}

@@ -126,7 +126,7 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   if (local.lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
     return { kind: "findings", lint: local.lint, root: workspace.root };
   }
-  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
+  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   const client = request.client ?? connection!.client;
   let planned: { plan: Plan; requests: RequestCount };
   try {

@@ -36,6 +36,8 @@ export class LocalChangesError extends UsageError {}
 
 export interface PullRequest {
   cwd: string;
+  /** Told each secret as it is resolved (a stored login's token), for the terminal's redactor. */
+  onSecret?: ((secret: string) => void) | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** `--env`; may be left out when the config declares one environment. */
   environment?: string;
@@ -74,7 +76,7 @@ interface PlannedWrite {
 export async function runPull(request: PullRequest): Promise<PullReport> {
   const workspace = await openValidWorkspace(request.cwd);
   const environment = selectEnvironment(workspace.config, request.environment);
-  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
+  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   const client = request.client ?? connection!.client;
   const secrets = connection?.secrets ?? request.secrets ?? (await invocationRedactor({ env: request.env, tokenFile: request.tokenFile }));
   let records;

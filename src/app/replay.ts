@@ -24,6 +24,8 @@ export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick
 
 export interface ReplayRequest {
   cwd: string;
+  /** Told each secret as it is resolved (a stored login's token), for the terminal's redactor. */
+  onSecret?: ((secret: string) => void) | undefined;
   env: Readonly<Record<string, string | undefined>>;
   /** A path relative to `cwd`, or `-` for `stdin`. */
   input: string;
@@ -97,7 +99,7 @@ async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string,
  * their canonical files and linted like the local ones.
  */
 async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
-  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl });
+  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret });
   const { config } = connection.workspace;
   const environment = selectEnvironment(config, target.environment);
   let records;

@@ -25,6 +25,8 @@ export interface WatchPlanUpdate {
 
 export interface WatchPlanRequest {
   cwd: string;
+  /** Told each secret as it is resolved (a stored login's token), for the terminal's redactor. */
+  onSecret?: ((secret: string) => void) | undefined;
   env: Readonly<Record<string, string | undefined>>;
   environments?: readonly string[];
   paths?: readonly string[];
@@ -41,7 +43,7 @@ export interface WatchPlanRequest {
 export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHandle> {
   const workspace = await openValidWorkspace(request.cwd);
   const environments = chooseEnvironments(workspace.config, request.environments ?? []);
-  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl });
+  const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   let live: LiveRecord[];
   try {
     live = (await fetchLive(request.client ?? connection!.client, environments, undefined)).records;

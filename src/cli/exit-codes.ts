@@ -6,6 +6,8 @@ export const EXIT = {
   conflict: 3,
   remote: 4,
   changesPending: 5,
+  /** 128 + SIGINT, as shells report it: Ctrl-C ended `screenpol login` before it stored anything (docs/sign-in.md). */
+  interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -130,6 +130,24 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [["screenpol doctor", "check the token against every environment of the config"]],
     exitCodes: [[0, "every check passed"], USAGE, [4, "a check failed (the line says which and how to fix it)"]],
   },
+  login: {
+    examples: [
+      ["screenpol login", "sign in to the config's base URL: a code to approve in a browser"],
+      ["screenpol login --no-browser --scopes environment.settings.read,environment.settings.write", "only what plan and push need; print the address, open nothing"],
+    ],
+    exitCodes: [[0, "signed in; the login is stored"], USAGE, [4, "denied, expired, or the service failed (the line says which)"], [130, "cancelled with Ctrl-C; nothing was stored"]],
+  },
+  logout: {
+    examples: [["screenpol logout", "revoke the stored login at the service and delete it here"]],
+    exitCodes: [[0, "signed out, or there was no login"], USAGE, [4, "deleted here, but the service could not revoke the token"]],
+  },
+  "auth status": {
+    examples: [
+      ["screenpol auth status", "which credential would be sent; who, scopes and expiry of a stored login"],
+      ["screenpol auth status --format json", "the same for a script; never the token"],
+    ],
+    exitCodes: [[0, "a credential would be sent"], [2, "none: not signed in and no API token"], [4, "the stored login has expired"]],
+  },
   "invite accept": {
     examples: [["screenpol invite accept 7d0c3f1e-2b4a-4c8d-9e6f-0a1b2c3d4e5f", "accept an invite"]],
     exitCodes: [[0, "accepted"], USAGE, REMOTE],

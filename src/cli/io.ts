@@ -13,6 +13,8 @@ export interface CliIo {
    * long-running commands that ask, so Ctrl-C still ends any other command at once.
    */
   waitForInterrupt(): Promise<void>;
+  /** Redacts `secret` from every later write: a stored login's token, a device code, once they are known. */
+  addSecret?(secret: string): void;
 }
 
 export function processIo(): CliIo {

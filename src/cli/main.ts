@@ -4,7 +4,8 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { ConfigError, ConflictError, SecretInResponseError, UsageError } from "../app/errors.js";
+import { ConfigError, ConflictError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
+import { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 import { invocationSecrets } from "../app/secrets.js";
 import { GitError } from "../workspace/git-index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
@@ -51,7 +52,8 @@ function reportFailure(error: unknown, io: CliIo): ExitCode {
 
 function classify(error: unknown): { code: ExitCode; message: string } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError) return { code: EXIT.usage, message };
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError || error instanceof CredentialStoreError) return { code: EXIT.usage, message };
+  if (error instanceof LoginExpiredError) return { code: EXIT.remote, message };
   if (error instanceof ConflictError) return { code: EXIT.conflict, message };
   if (error instanceof SecretInResponseError) return { code: EXIT.remote, message };
   if (error instanceof Error && error.name === "RemoteError") {

@@ -20,6 +20,8 @@ import { wholeNumber } from "./whole-number.js";
 
 /** Users per page (admin-api.md, operation 7; the client checks the same bound). */
 const USERS_LIMIT = { min: 1, max: 100 } as const;
+/** A device sign-in's polling interval: at least 1 s (RFC 8628 gives none; oauth4webapi refuses 0), at most 5 minutes. */
+const POLL_INTERVAL_RANGE = { min: 1, max: 300 } as const;
 /** Counts with no bound of their own: any safe whole number from 0. */
 const ANY_COUNT = { min: 0, max: Number.MAX_SAFE_INTEGER } as const;
 
@@ -152,6 +154,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .addOption(new Option("--catalog-size <n>", "tokens in the seeded token catalog (default 3000)").argParser(wholeNumber(CATALOG_SIZE_RANGE)))
     .option("--token <value=scopes>", "accept another API token with these comma-separated scopes (repeatable)", collect)
     .option("--fault <spec>", 'inject a fault, e.g. "GET /tokenCatalog=503x3" (repeatable)', collect)
+    .option("--approve-device-codes", "approve every device sign-in (screenpol login) when it is first polled, with no browser: for scripts and tests")
+    .addOption(new Option("--device-poll-interval <seconds>", "the polling interval device sign-ins are given (default 5)").argParser(wholeNumber(POLL_INTERVAL_RANGE)))
     .option("--json", "print the base URL and tokens as one JSON object")
     .action(async (flags) => {
       const { emulatorCommand } = await import("./commands/emulator.js");
@@ -257,6 +261,38 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   ).action(async (flags) => {
     const { doctorCommand } = await import("./commands/doctor.js");
     result.code = await doctorCommand(flags, io);
+  });
+
+  // Sign-in (docs/sign-in.md): the device authorization grant, the login in the OS keyring.
+  program
+    .command("login")
+    .description("sign in from this terminal: a code to approve in a browser, then a 30-day login kept in the OS keyring")
+    .option("--base-url <url>", "admin API base URL (default: SCREENPOL_BASE_URL, the config's baseUrl, or the emulator's)")
+    .option("--scopes <list>", "comma-separated scopes to ask for (default: every scope the service has)")
+    .option("--no-browser", "only print the address and the code; do not open a browser")
+    .action(async (flags) => {
+      const { loginCommand } = await import("./commands/login.js");
+      result.code = await loginCommand(flags, io);
+    });
+
+  program
+    .command("logout")
+    .description("revoke the stored login at the service and delete it here")
+    .option("--base-url <url>", "admin API base URL (default: SCREENPOL_BASE_URL, the config's baseUrl, or the emulator's)")
+    .action(async (flags) => {
+      const { logoutCommand } = await import("./commands/login.js");
+      result.code = await logoutCommand(flags, io);
+    });
+
+  const auth = program.command("auth").description("the credential screenpol sends");
+  addRemoteOptions(
+    auth
+      .command("status")
+      .description("which credential a remote command would send, and for a stored login who, the scopes and the expiry (never the token)")
+      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty")),
+  ).action(async (flags) => {
+    const { authStatusCommand } = await import("./commands/login.js");
+    result.code = await authStatusCommand(flags, io);
   });
 
   const invite = program.command("invite").description("accept or reject an invite to an environment");

@@ -27,6 +27,7 @@ export function redactingIo(inner: CliIo, secrets: readonly string[]): Redacting
     cwd: inner.cwd,
     ...(inner.stdin === undefined ? {} : { stdin: inner.stdin }),
     waitForInterrupt: () => inner.waitForInterrupt(),
+    addSecret: (secret) => addSecrets([secret]),
     stdout: {
       write: (chunk) => stdout.write(redact(chunk)),
       // Getters: a terminal's width changes while watch runs.
@@ -44,11 +45,9 @@ export function redactingIo(inner: CliIo, secrets: readonly string[]): Redacting
       },
     },
   };
-  return {
-    io,
-    addSecrets(more) {
-      known.push(...more);
-      redactor = createSecretRedactor(known);
-    },
-  };
+  function addSecrets(more: readonly string[]): void {
+    known.push(...more);
+    redactor = createSecretRedactor(known);
+  }
+  return { io, addSecrets };
 }

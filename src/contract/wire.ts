@@ -259,6 +259,9 @@ export const OAUTH_PATHS = {
   revocation: "/oauth/revoke",
 } as const;
 
+/** The sign-in endpoints by name, as `RemoteError.operation` names them. */
+export type SignInOperationName = keyof typeof OAUTH_PATHS;
+
 /** `grant_type` of the device access token request (RFC 8628, section 3.4). */
 export const DEVICE_CODE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
 

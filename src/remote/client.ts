@@ -77,6 +77,8 @@ export interface ClientOptions {
   userAgent?: string | undefined;
   /** HTTP(S) proxies (transport.ts); none by default. Not used with an injected dispatcher. */
   proxy?: ProxySettings | undefined;
+  /** What `token` is: an API token (default) or a stored login's client JWT; only the hints of 401 and 403 differ. */
+  credential?: "apiToken" | "login" | undefined;
 }
 
 /** Default deadline of one request: generous for a JSON read, short enough for a pre-commit hook. */
@@ -258,6 +260,7 @@ export function createClient(options: ClientOptions): RemoteClient {
       body: errorBody,
       attempts,
     });
+    details.credential = options.credential;
     throw new RemoteError(redact(describeFailedResponse(details, response.headers.location)), details);
   }
 
@@ -491,7 +494,7 @@ export function createClient(options: ClientOptions): RemoteClient {
 }
 
 /** Retry 429/5xx and retryable transport failures; `Retry-After` replaces the backoff when given. */
-function judgeAttempt(policy: RetryPolicy): (result: { ok: true; value: HttpResponse } | { ok: false; error: unknown }) => AttemptVerdict {
+export function judgeAttempt(policy: RetryPolicy): (result: { ok: true; value: HttpResponse } | { ok: false; error: unknown }) => AttemptVerdict {
   return (result) => {
     if (!result.ok) return { retry: result.error instanceof TransportFailure && result.error.retryable };
     if (!RETRYABLE_STATUSES.has(result.value.status)) return { retry: false };
@@ -499,7 +502,7 @@ function judgeAttempt(policy: RetryPolicy): (result: { ok: true; value: HttpResp
   };
 }
 
-function fromTransportError(spec: Exchange, error: unknown, attempts: number, redact: Redactor): Error {
+export function fromTransportError(spec: Pick<RemoteErrorDetails, "operation" | "action">, error: unknown, attempts: number, redact: Redactor): Error {
   if (!(error instanceof TransportFailure)) return error instanceof Error ? error : new Error(String(error));
   const tooLarge = error.code === "RESPONSE_TOO_LARGE";
   const details: RemoteErrorDetails = {

@@ -12,6 +12,7 @@ import { STATUS_CODES } from "node:http";
 import { INVITE_CONFLICT_MESSAGE, REVISION_MISMATCH_CODE, SANCTIONS_BLOCKED_CODE } from "../contract/wire.js";
 import { toOneLine } from "./redact.js";
 import type { MergeConflictPayload, OperationName } from "./types.js";
+import type { SignInOperationName } from "../contract/wire.js";
 
 export { UsageError } from "./usage-error.js";
 
@@ -28,6 +29,8 @@ export { UsageError } from "./usage-error.js";
  * - `network`: no HTTP response: connection refused or reset, DNS, timeout.
  * - `invalidResponse`: a response that is not JSON or not the documented shape.
  * - `unexpectedStatus`: any other status, including a redirect (never followed).
+ * - `signIn`: the sign-in endpoints refused (RFC 8628 and RFC 6749 errors in
+ *   `code`: `access_denied`, `expired_token`, `invalid_grant`, ...).
  */
 export type RemoteErrorKind =
   | "auth"
@@ -39,13 +42,14 @@ export type RemoteErrorKind =
   | "server"
   | "network"
   | "invalidResponse"
-  | "unexpectedStatus";
+  | "unexpectedStatus"
+  | "signIn";
 
 /** The structured facts of a {@link RemoteError}; the message is composed from them. */
 export interface RemoteErrorDetails {
   kind: RemoteErrorKind;
-  /** The client method that failed, e.g. `getEnvironment`. */
-  operation: OperationName;
+  /** The client method that failed, e.g. `getEnvironment`, or the sign-in endpoint. */
+  operation: OperationName | SignInOperationName;
   /** Method and target in words, e.g. `GET environment 3f0c…`; the start of the message. */
   action: string;
   /** HTTP status, absent when no response arrived. */
@@ -62,6 +66,8 @@ export interface RemoteErrorDetails {
   networkCode?: string | undefined;
   /** How many requests were sent for this call, retries included (0 when none could be). */
   attempts: number;
+  /** What authenticated the request: an API token (the default) or a stored login, for the hint of a 401 or 403. */
+  credential?: "apiToken" | "login" | undefined;
 }
 
 /**
@@ -72,7 +78,7 @@ export interface RemoteErrorDetails {
 export class RemoteError extends Error {
   override readonly name = "RemoteError";
   readonly kind: RemoteErrorKind;
-  readonly operation: OperationName;
+  readonly operation: OperationName | SignInOperationName;
   readonly action: string;
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
@@ -147,7 +153,7 @@ export function parseErrorBody(text: string): ErrorBody {
 
 /** Facts about an HTTP response that did not succeed. */
 export interface FailedResponse {
-  operation: OperationName;
+  operation: OperationName | SignInOperationName;
   action: string;
   status: number;
   body: ErrorBody;
@@ -209,13 +215,15 @@ export function describeFailedResponse(details: RemoteErrorDetails, location?: s
 function hintFor(details: RemoteErrorDetails, location: string | undefined): string {
   switch (details.kind) {
     case "auth":
+      if (details.credential === "login") return "your login expired or was revoked: run `screenpol login`";
       return "the API token is missing, malformed, invalid or revoked";
-    case "forbidden":
+    case "forbidden": {
       if (details.code === SANCTIONS_BLOCKED_CODE) return "blocked by the service's sanctions screening";
-      if (details.operation === "getTokenCatalogPage") {
-        return "the API token lacks the scope environment.settings.read";
-      }
-      return "the API token lacks the scope for this operation";
+      const holder = details.credential === "login" ? "your login" : "the API token";
+      const again = details.credential === "login" ? ": run `screenpol login --scopes` with it" : "";
+      if (details.operation === "getTokenCatalogPage") return `${holder} lacks the scope environment.settings.read${again}`;
+      return `${holder} lacks the scope for this operation${again}`;
+    }
     case "notFound":
       return "the identifier is wrong or belongs to another project";
     case "conflict":

@@ -1,7 +1,8 @@
 /**
  * Where the API token comes from: only the environment variable
  * `SCREENPOL_API_TOKEN` or the file named by `--token-file`, never a file in the
- * repository (toolkit.md, Configuration and secrets).
+ * repository (toolkit.md, Configuration and secrets). A stored login
+ * (`screenpol login`) comes after both (app/credentials.ts, docs/sign-in.md).
  */
 // usage-error.js, not errors.js: the CLI reads TOKEN_ENV_VAR on every run, lint included, without loading node:http.
 import { UsageError } from "./usage-error.js";
@@ -12,7 +13,7 @@ export const TOKEN_ENV_VAR = "SCREENPOL_API_TOKEN";
 export interface ResolveTokenInput {
   /** The process environment (or a test's stand-in). */
   env: Readonly<Record<string, string | undefined>>;
-  /** The `--token-file` path, when given; it takes precedence over the variable. */
+  /** The `--token-file` path, when given; the variable takes precedence over it. */
   tokenFile?: string | undefined;
   /** Reads a file as UTF-8 text; `fs.promises.readFile(path, "utf8")` in the CLI. */
   readFile: (path: string) => Promise<string>;
@@ -25,14 +26,19 @@ export interface ResolvedToken {
 }
 
 /**
- * Resolves the API token. An explicit `--token-file` wins over the environment
- * variable, since naming a file is the more deliberate act. One trailing newline
+ * Resolves the API token: `SCREENPOL_API_TOKEN` first, then `--token-file`
+ * (issue 15's one precedence table, docs/sign-in.md). One trailing newline
  * (LF or CRLF) is removed from a file, as editors and `echo` add it; anything else
  * is kept, and {@link assertUsableToken} then refuses inner whitespace. Throws a
  * {@link UsageError} for a missing token, an unreadable or empty file, or a token
  * that cannot go into a header. No message contains the token.
  */
 export async function resolveToken(input: ResolveTokenInput): Promise<ResolvedToken> {
+  const fromEnv = input.env[TOKEN_ENV_VAR];
+  if (fromEnv !== undefined && fromEnv.length > 0) {
+    assertUsableToken(fromEnv, TOKEN_ENV_VAR);
+    return { token: fromEnv, source: "env" };
+  }
   if (input.tokenFile !== undefined) {
     let text: string;
     try {
@@ -46,12 +52,7 @@ export async function resolveToken(input: ResolveTokenInput): Promise<ResolvedTo
     assertUsableToken(token, `the token in ${input.tokenFile}`);
     return { token, source: "file" };
   }
-  const token = input.env[TOKEN_ENV_VAR];
-  if (token === undefined || token.length === 0) {
-    throw new UsageError(`no API token: set ${TOKEN_ENV_VAR} or pass --token-file`, { parameter: TOKEN_ENV_VAR });
-  }
-  assertUsableToken(token, TOKEN_ENV_VAR);
-  return { token, source: "env" };
+  throw new UsageError(`no API token: set ${TOKEN_ENV_VAR} or pass --token-file`, { parameter: TOKEN_ENV_VAR });
 }
 
 /**

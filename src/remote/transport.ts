@@ -12,7 +12,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 export type HttpDispatcher = Dispatcher;
 
 export interface HttpRequest {
-  method: "GET" | "PUT" | "DELETE";
+  method: "GET" | "PUT" | "DELETE" | "POST";
   /** Absolute URL: the base URL plus the encoded path and query. */
   url: string;
   headers: Record<string, string>;

@@ -16,12 +16,13 @@ describe("resolveToken", () => {
     await expect(resolveToken({ env: { SCREENPOL_API_TOKEN: TOKEN }, readFile: files({}) })).resolves.toEqual({ token: TOKEN, source: "env" });
   });
 
-  it("prefers --token-file, trimming one trailing newline", async () => {
+  it("prefers SCREENPOL_API_TOKEN to --token-file; reads the file, trimming one trailing newline", async () => {
     const readFile = files({ "/run/t": `${TOKEN}\n`, "/run/crlf": `${TOKEN}\r\n` });
     await expect(resolveToken({ env: { SCREENPOL_API_TOKEN: "other" }, tokenFile: "/run/t", readFile })).resolves.toEqual({
-      token: TOKEN,
-      source: "file",
+      token: "other",
+      source: "env",
     });
+    await expect(resolveToken({ env: {}, tokenFile: "/run/t", readFile })).resolves.toEqual({ token: TOKEN, source: "file" });
     await expect(resolveToken({ env: {}, tokenFile: "/run/crlf", readFile })).resolves.toEqual({ token: TOKEN, source: "file" });
   });
 

@@ -13,6 +13,7 @@ import { CONFIG_FILE } from "../../core/config.js";
 import { isLoopbackHost, TOKEN_ENV_VAR } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { describeCredentialSource, type Credential } from "../../app/credentials.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
 
 export interface DoctorFlags extends RemoteFlags {
@@ -25,16 +26,18 @@ interface DoctorContext {
   /** The config file as the user would type it from the working folder. */
   configFile: string;
   tokenFile: string | undefined;
+  credential: Pick<Credential, "source">;
 }
 
 export async function doctorCommand(flags: DoctorFlags, io: CliIo): Promise<ExitCode> {
-  return withConnection(connectOptions(flags, io), async ({ workspace, client }) => {
+  return withConnection(connectOptions(flags, io), async ({ workspace, client, credential }) => {
     const environments = selectEnvironments(workspace.config, flags.env ?? []);
     const checks = await checkEnvironments(client, environments);
     const context: DoctorContext = {
       baseUrl: client.baseUrl,
       configFile: relative(io.cwd, join(workspace.root, CONFIG_FILE)) || CONFIG_FILE,
       tokenFile: flags.tokenFile,
+      credential,
     };
     for (const check of checks) {
       if (check.status === "ok") io.stdout.write(`${describePass(check)}\n`);
@@ -57,11 +60,12 @@ function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context:
   const status = `${error.status ?? ""} ${error.serverMessage ?? ""}`.trim() + (error.code ? ` [${error.code}]` : "");
   switch (check.status) {
     case "auth": {
+      if (context.credential.source === "login") return `${label(check)}: ${status}: your login expired or was revoked: run \`screenpol login\``;
       // Which source to check, never the value.
-      const source = context.tokenFile === undefined ? TOKEN_ENV_VAR : `the token file ${context.tokenFile} (--token-file)`;
-      return `${label(check)}: ${status}: the API token is missing, malformed, invalid or revoked; check ${source}`;
+      return `${label(check)}: ${status}: the API token is missing, malformed, invalid or revoked; check ${describeCredentialSource(context.credential, context.tokenFile)}`;
     }
     case "forbidden":
+      if (context.credential.source === "login") return `${label(check)}: ${status}: your login lacks the scope for this environment: run \`screenpol login --scopes\` with it`;
       return `${label(check)}: ${status}: the API token is valid but lacks the scope for this environment; use a token granted it`;
     case "notFound":
       return (

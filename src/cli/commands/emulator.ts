@@ -32,6 +32,8 @@ export interface EmulatorFlags {
   catalogSize?: number;
   token?: string[];
   fault?: string[];
+  approveDeviceCodes?: boolean;
+  devicePollInterval?: number;
   json?: boolean;
 }
 
@@ -51,6 +53,10 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
       seed: { catalogSize },
       tokens,
       faults,
+      deviceLogin: {
+        approveOnPoll: flags.approveDeviceCodes === true,
+        ...(flags.devicePollInterval === undefined ? {} : { pollIntervalSeconds: flags.devicePollInterval }),
+      },
       onInternalError(error, request) {
         const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
         io.stderr.write(`screenpol emulator: internal error on ${request.method} ${request.path}: ${reason}\n`);
@@ -75,6 +81,8 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
     const facts = {
       baseUrl: running.baseUrl,
       adminUrl: running.adminUrl,
+      approvalUrl: running.approvalUrl,
+      approveDeviceCodes: flags.approveDeviceCodes === true,
       port: running.port,
       state: statePath ?? null,
       seeded: emulator.seeded,
@@ -86,6 +94,7 @@ export async function emulatorCommand(flags: EmulatorFlags, io: CliIo): Promise<
     const lines = [
       `base URL  ${running.baseUrl}`,
       ...emulator.tokens.map((grant) => `token     ${grant.token}  (${grant.label})`),
+      `sign-in   ${running.approvalUrl}  (${flags.approveDeviceCodes ? "every device code approved when first polled" : "screenpol login's approval page"})`,
       `state     ${statePath === undefined ? "in memory only" : `${statePath} (${emulator.seeded ? "new, from the seed" : "loaded"})`}`,
       `envs      ${environments.map((environment) => `${environment.name} ${environment.id}`).join(", ")}`,
       "local test credentials only; Ctrl-C stops the emulator",

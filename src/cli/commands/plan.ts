@@ -47,7 +47,7 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
   const sink = await openReportSink(io, flags.outputFile);
-  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, weakening });
+  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret), weakening });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") {
     await sink.write(formatFindings(run, color && !sink.toFile, flags.format), () => formatFindings(run, color));

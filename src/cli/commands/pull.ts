@@ -13,7 +13,7 @@ export interface PullFlags extends RemoteFlags {
 }
 
 export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode> {
-  const report = await runPull({ cwd: io.cwd, env: io.env, environment: flags.env, force: flags.force === true, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl });
+  const report = await runPull({ cwd: io.cwd, env: io.env, environment: flags.env, force: flags.force === true, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret) });
   const width = Math.max(0, ...report.files.map((file) => file.path.length));
   const lines = report.files.map((file) => `${file.status.padEnd(9)} ${file.path.padEnd(width)}  (live revision ${file.revision})`);
   for (const path of report.localOnly) lines.push(`${"kept".padEnd(9)} ${path}  (nothing live behind it; left as it is)`);

@@ -19,6 +19,7 @@ import { describeDeniedWithTransitions } from "../../core/formats/plan-weakening
 import { shouldUseColor } from "../../core/formats/pretty.js";
 import { entryName, hasChanges, parsePlan, type NamedWeakening, type Plan } from "../../core/plan/index.js";
 import type { RemoteClient } from "../../remote/index.js";
+import { connectOptions } from "../remote-options.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
@@ -59,9 +60,9 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     if (!hasChanges(plan)) return nothingToDo(io);
     if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
     await confirmLive(plan, config, flags, io, color);
-    client = (await connect({ cwd: io.cwd, env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl })).client;
+    client = (await connect(connectOptions(flags, io))).client;
   } else {
-    const connection = await connect({ cwd: io.cwd, env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl });
+    const connection = await connect(connectOptions(flags, io));
     client = connection.client;
     config = connection.workspace.config;
     try {

@@ -41,6 +41,7 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
   const run = await runReplay({
     cwd: io.cwd,
     env: io.env,
+    onSecret: (secret) => io.addSecret?.(secret),
     input,
     stdin: io.stdin,
     target: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },

@@ -32,6 +32,7 @@ export async function watchPlanCommand(paths: string[], flags: WatchPlanFlags, i
     environments: flags.env ?? [],
     paths,
     tokenFile: flags.tokenFile,
+    onSecret: (secret: string) => io.addSecret?.(secret),
     baseUrl: flags.baseUrl,
     tests: flags.test !== false,
     onUpdate({ lint, plan, changed, tests }) {

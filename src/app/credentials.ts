@@ -1,0 +1,76 @@
+/**
+ * Which credential a remote command sends, the same way in every one
+ * (docs/sign-in.md, "Which credential is sent"):
+ *
+ * | order | source                         | for                       |
+ * |-------|--------------------------------|---------------------------|
+ * | 1     | `SCREENPOL_API_TOKEN`          | CI, scripts               |
+ * | 2     | `--token-file <path>`          | CI with a mounted secret  |
+ * | 3     | the stored login for the base URL (`screenpol login`) | people at a terminal |
+ *
+ * The store is only opened when neither of the first two is given, so CI never
+ * touches a keyring.
+ */
+import envPaths from "env-paths";
+import { resolveToken, TOKEN_ENV_VAR } from "../remote/token.js";
+import { UsageError } from "../remote/usage-error.js";
+import { readTokenFile } from "../workspace/token-file.js";
+import { openCredentialStore, type CredentialLocation, type CredentialStore } from "../workspace/credentials/credential-store.js";
+import type { StoredLogin } from "../workspace/credentials/stored-login.js";
+import { LoginExpiredError } from "./errors.js";
+
+export type CredentialSource = "env" | "file" | "login";
+
+/** The credential sent, where it came from, and (for a stored login) its facts. */
+export interface Credential {
+  token: string;
+  source: CredentialSource;
+  login?: { stored: StoredLogin; location: CredentialLocation } | undefined;
+}
+
+export interface CredentialInput {
+  env: Readonly<Record<string, string | undefined>>;
+  tokenFile?: string | undefined;
+  /** The normalised base URL the request goes to: a stored login is per base URL. */
+  baseUrl: string;
+  /** Opens the credential store; {@link userCredentialStore} by default. */
+  store?: () => CredentialStore;
+  now?: () => Date;
+}
+
+/** The user's credential store: the OS keyring, or the file in the user's config folder (env-paths). */
+export function userCredentialStore(env: Readonly<Record<string, string | undefined>>, warn: (message: string) => void = () => undefined): CredentialStore {
+  return openCredentialStore({ env, configDir: envPaths("screenpol", { suffix: "" }).config, warn });
+}
+
+/**
+ * Resolves the credential by the table above. A stored login past its expiry
+ * is refused here, without a request: the server would only answer 401.
+ */
+export async function resolveCredential(input: CredentialInput): Promise<Credential> {
+  const fromEnv = input.env[TOKEN_ENV_VAR];
+  if ((fromEnv !== undefined && fromEnv !== "") || input.tokenFile !== undefined) {
+    const { token, source } = await resolveToken({ env: input.env, tokenFile: input.tokenFile, readFile: readTokenFile });
+    return { token, source };
+  }
+  const store = (input.store ?? (() => userCredentialStore(input.env)))();
+  const found = await store.load(input.baseUrl);
+  if (!found) {
+    throw new UsageError(`no credential for ${input.baseUrl}: run \`screenpol login\`, or set ${TOKEN_ENV_VAR} (or pass --token-file) in CI`, { parameter: TOKEN_ENV_VAR });
+  }
+  const now = (input.now ?? (() => new Date()))();
+  if (Date.parse(found.login.expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, found.login.expiresAt);
+  return { token: found.login.accessToken, source: "login", login: { stored: found.login, location: found.location } };
+}
+
+/** The source in words, for messages: which to check, never the value. */
+export function describeCredentialSource(credential: Pick<Credential, "source">, tokenFile: string | undefined): string {
+  switch (credential.source) {
+    case "env":
+      return TOKEN_ENV_VAR;
+    case "file":
+      return `the token file ${tokenFile ?? ""} (--token-file)`.replace("  ", " ");
+    case "login":
+      return "your stored login (screenpol login)";
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * `screenpol login`, `logout` and `auth status` (docs/sign-in.md). The codes
+ * and the waiting go to stderr, as prompts do; the outcome to stdout. The
+ * device code and the token are never printed: they are added to the
+ * terminal's redactor the moment they arrive.
+ */
+import { proxySettings } from "../../app/connect.js";
+import { userCredentialStore } from "../../app/credentials.js";
+import { authStatus, loginBaseUrl, runLogin, runLogout, type AuthStatus } from "../../app/login.js";
+import { createDeviceLoginClient } from "../../remote/device-login.js";
+import { describeLocation } from "../../workspace/credentials/credential-store.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+
+export interface LoginFlags {
+  baseUrl?: string;
+  scopes?: string;
+  browser?: boolean;
+}
+
+export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCode> {
+  const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
+  const scopes = flags.scopes === undefined ? undefined : flags.scopes.split(/[\s,]+/).filter((scope) => scope !== "");
+  const client = createDeviceLoginClient({ baseUrl, proxy: proxySettings(io.env) });
+  const store = userCredentialStore(io.env, (message) => io.stderr.write(`screenpol: warning: ${message}\n`));
+  const cancel = new AbortController();
+  void io.waitForInterrupt().then(() => cancel.abort());
+  try {
+    const outcome = await runLogin({
+      client,
+      store,
+      scopes,
+      signal: cancel.signal,
+      onSecret: (secret) => io.addSecret?.(secret),
+      onCodes: async (authorization) => {
+        const minutes = Math.round(authorization.expiresIn / 60);
+        io.stderr.write(
+          [
+            `First copy your one-time code: ${authorization.userCode}`,
+            `Then open ${authorization.verificationUri} and enter it${authorization.verificationUriComplete ? ` (or open ${authorization.verificationUriComplete})` : ""}.`,
+            `Waiting for approval; the code expires in ${minutes} minute${minutes === 1 ? "" : "s"}. Ctrl-C cancels.`,
+            "",
+          ].join("\n"),
+        );
+        if (shouldOpenBrowser(flags, io)) await openBrowser(authorization.verificationUriComplete ?? authorization.verificationUri, io);
+      },
+    });
+    const { login, location } = outcome;
+    const who = login.user.email ? `${login.user.email}${login.user.name ? ` (${login.user.name})` : ""}` : login.user.id;
+    io.stdout.write(
+      [
+        `Signed in to ${baseUrl} as ${who}.`,
+        `  scopes   ${login.scopes.join(", ") || "(none)"}`,
+        `  expires  ${readableTime(login.expiresAt)}`,
+        `  kept in  ${describeLocation(location)}`,
+        "",
+      ].join("\n"),
+    );
+    if (outcome.previousNotRevoked !== undefined) {
+      io.stderr.write(`screenpol: warning: the login this one replaced could not be revoked at the server (${outcome.previousNotRevoked}); revoke it on the approval page\n`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    if (cancel.signal.aborted) {
+      io.stderr.write("screenpol: login cancelled; nothing was stored\n");
+      return EXIT.interrupted;
+    }
+    throw error;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function logoutCommand(flags: { baseUrl?: string }, io: CliIo): Promise<ExitCode> {
+  const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
+  const client = createDeviceLoginClient({ baseUrl, proxy: proxySettings(io.env) });
+  try {
+    const outcome = await runLogout({ client, store: userCredentialStore(io.env), onSecret: (secret) => io.addSecret?.(secret) });
+    if (!outcome.removed) {
+      io.stdout.write(`Not signed in to ${baseUrl}: nothing to do.\n`);
+      return EXIT.ok;
+    }
+    if (outcome.revokeFailure !== undefined) {
+      io.stdout.write(`Signed out of ${baseUrl} here: the stored login is deleted.\n`);
+      io.stderr.write(`screenpol: the token could not be revoked at the server (${outcome.revokeFailure}); it stays valid until it expires unless you revoke it on the approval page\n`);
+      return EXIT.remote;
+    }
+    io.stdout.write(`Signed out of ${baseUrl}: the token is revoked and the stored login deleted.\n`);
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function authStatusCommand(flags: { baseUrl?: string; tokenFile?: string; format?: "pretty" | "json" }, io: CliIo): Promise<ExitCode> {
+  const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
+  const status = await authStatus({ baseUrl, env: io.env, tokenFile: flags.tokenFile, store: userCredentialStore(io.env) });
+  if (flags.format === "json") io.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+  else io.stdout.write(describeStatus(status));
+  if (status.warning !== undefined && flags.format !== "json") io.stderr.write(`screenpol: warning: ${status.warning}\n`);
+  if (status.source === "none") {
+    if (flags.format !== "json") io.stderr.write(`screenpol: not signed in to ${baseUrl}: run \`screenpol login\`, or set SCREENPOL_API_TOKEN\n`);
+    return EXIT.usage;
+  }
+  return status.source === "login" && status.expired ? EXIT.remote : EXIT.ok;
+}
+
+function describeStatus(status: AuthStatus): string {
+  const lines = [`base URL     ${status.baseUrl}`];
+  const sources: Record<AuthStatus["source"], string> = {
+    SCREENPOL_API_TOKEN: "the API token in SCREENPOL_API_TOKEN",
+    "--token-file": "the API token in the --token-file file",
+    login: "the stored login (screenpol login)",
+    none: "none",
+  };
+  lines.push(`credential   ${sources[status.source]}`);
+  if (status.user !== undefined) {
+    if (status.loginShadowed) lines.push("stored login (not used: the API token comes first)");
+    const who = status.user.email ? `${status.user.email}${status.user.name ? ` (${status.user.name})` : ""}` : status.user.id;
+    lines.push(`  user       ${who}`);
+    lines.push(`  scopes     ${status.scopes?.join(", ") || "(none)"}`);
+    const left = status.expired ? "expired" : status.daysLeft === 0 ? "less than a day left" : `${status.daysLeft} day${status.daysLeft === 1 ? "" : "s"} left`;
+    lines.push(`  expires    ${readableTime(status.expiresAt!)} (${left})`);
+    lines.push(`  kept in    ${status.storedIn}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** `2026-12-25 18:00 UTC`. */
+function readableTime(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * A browser is opened only on a terminal, never with `--no-browser`, and only
+ * where there is one to open: a desktop session (macOS, Windows, or a Linux
+ * display) and not over SSH, where it would open on the far machine.
+ */
+function shouldOpenBrowser(flags: LoginFlags, io: CliIo): boolean {
+  if (flags.browser === false || io.stderr.isTTY !== true || io.stdout.isTTY !== true) return false;
+  if (io.env.SSH_CONNECTION || io.env.SSH_TTY) return false;
+  if (process.platform === "darwin" || process.platform === "win32") return true;
+  return Boolean(io.env.DISPLAY || io.env.WAYLAND_DISPLAY);
+}
+
+async function openBrowser(url: string, io: CliIo): Promise<void> {
+  try {
+    const { default: open } = await import("open");
+    const child = await open(url, { wait: false });
+    // A browser launcher that fails later says nothing useful to us; the URL is printed either way.
+    child.on("error", () => undefined);
+    child.unref();
+  } catch {
+    io.stderr.write("screenpol: could not open a browser; open the address above yourself\n");
+  }
+}

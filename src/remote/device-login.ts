@@ -1,0 +1,249 @@
+/**
+ * The client side of the device authorization grant (RFC 8628), revocation
+ * (RFC 7009) and the authorized clients, against the designed sign-in endpoints
+ * (contract/wire.ts, OAUTH_PATHS; docs/sign-in.md). The protocol is
+ * `oauth4webapi`'s: it builds the requests and checks the responses. Its
+ * requests go out through our transport (its `customFetch` hook), so timeouts,
+ * retries, proxies and the loopback-only rule for plain http are the same as
+ * every other request's. One request, one call: the polling loop is the
+ * caller's (app/login.ts), which owns the clock.
+ *
+ * Every failure is one {@link RemoteError} line with the device code and any
+ * token redacted; an OAuth error response is kind `signIn` with the RFC's
+ * error in `code`, except `authorization_pending` and `slow_down`, which are
+ * answers, not failures.
+ */
+import * as oauth from "oauth4webapi";
+import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, WIRE_OPERATIONS, type SignInOperationName } from "../contract/wire.js";
+import { normaliseBaseUrl } from "./base-url.js";
+import { DEFAULT_TIMEOUT_MS, fromTransportError, judgeAttempt } from "./client.js";
+import { classifyFailedResponse, describeFailedResponse, isPlainObject, parseErrorBody, RemoteError, type ErrorBody, type RemoteErrorDetails } from "./errors.js";
+import { createRedactor, redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
+import { DEFAULT_RETRY_POLICY, runWithRetry, type RetryPolicy } from "./retry.js";
+import { assertUsableToken } from "./token.js";
+import { createTransport, type HttpDispatcher, type ProxySettings } from "./transport.js";
+import type { AuthorizedClientRecord } from "../contract/wire.js";
+
+export interface DeviceLoginClientOptions {
+  /** The API base URL (`.../api/v0`); the sign-in endpoints are below it. */
+  baseUrl: string;
+  dispatcher?: HttpDispatcher | undefined;
+  timeoutMs?: number | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
+  proxy?: ProxySettings | undefined;
+}
+
+/** A started device authorization (RFC 8628, section 3.2). */
+export interface DeviceAuthorization {
+  deviceCode: string;
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete: string | undefined;
+  /** Seconds the codes stay usable. */
+  expiresIn: number;
+  /** Seconds between polls, as the server asks. */
+  interval: number;
+}
+
+/** One poll's answer: keep waiting, wait longer, or the token. */
+export type DevicePoll =
+  | { kind: "pending" }
+  | { kind: "slowDown" }
+  | { kind: "token"; accessToken: string; expiresIn: number | undefined; scope: string | undefined };
+
+export interface DeviceLoginClient {
+  readonly baseUrl: string;
+  start(scopes: readonly string[] | undefined): Promise<DeviceAuthorization>;
+  poll(deviceCode: string): Promise<DevicePoll>;
+  /** Revokes a token (RFC 7009); the server answers 200 whether or not it knew it. */
+  revoke(token: string): Promise<void>;
+  /** The authorized clients of the user a client JWT belongs to. */
+  listAuthorizedClients(token: string): Promise<AuthorizedClientRecord[]>;
+  close(): Promise<void>;
+}
+
+const ACTIONS: Record<SignInOperationName, string> = {
+  deviceAuthorization: "POST device authorization",
+  token: "POST token",
+  revocation: "POST token revocation",
+};
+
+export function createDeviceLoginClient(options: DeviceLoginClientOptions): DeviceLoginClient {
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
+  const transport = createTransport({ dispatcher: options.dispatcher, connectTimeoutMs: timeoutMs, proxy: options.proxy });
+  const server: oauth.AuthorizationServer = {
+    issuer: baseUrl,
+    device_authorization_endpoint: `${baseUrl}${OAUTH_PATHS.deviceAuthorization}`,
+    token_endpoint: `${baseUrl}${OAUTH_PATHS.token}`,
+    revocation_endpoint: `${baseUrl}${OAUTH_PATHS.revocation}`,
+  };
+  const client: oauth.Client = { client_id: SCREENPOL_CLIENT_ID };
+  const authentication = oauth.None();
+  const secrets: string[] = [];
+  const redact: Redactor = (text) => secrets.reduce((result, secret) => createRedactor(secret)(result), text);
+
+  /** Sends one request of oauth4webapi through the transport; `attempts` of the last call, for messages. */
+  let attempts = 0;
+  function fetchVia(operation: SignInOperationName) {
+    return async (url: string, init: oauth.CustomFetchOptions<string, unknown>): Promise<Response> => {
+      const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+      const method = init.method as "GET" | "POST";
+      const outcome = await runWithRetry(
+        ({ remainingMs }) => transport.send({ method, url, headers: { ...init.headers, "user-agent": "screenpol" }, body, timeoutMs: Math.max(1, Math.min(timeoutMs, remainingMs)) }),
+        judgeAttempt(policy),
+        policy,
+      );
+      attempts = outcome.attempts;
+      if (!outcome.result.ok) throw fromTransportError({ operation, action: ACTIONS[operation] }, outcome.result.error, outcome.attempts, redact);
+      const { status, headers, bodyText } = outcome.result.value;
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined) responseHeaders.set(name, value);
+      return new Response(status === 204 || status === 304 ? null : bodyText, { status, headers: responseHeaders });
+    };
+  }
+
+  function requestOptions(operation: SignInOperationName) {
+    return { [oauth.customFetch]: fetchVia(operation), [oauth.allowInsecureRequests]: baseUrl.startsWith("http:") } as const;
+  }
+
+  /** oauth4webapi's errors, and ours, as one RemoteError line. */
+  function failure(operation: SignInOperationName, error: unknown): Error {
+    if (error instanceof RemoteError) return error;
+    const action = ACTIONS[operation];
+    if (error instanceof oauth.ResponseBodyError) {
+      const code = toOneLine(error.error, 80);
+      const details: RemoteErrorDetails = { kind: "signIn", operation, action, status: error.status, code, attempts };
+      return new RemoteError(redact(`${action}: ${describeSignInError(code)} [${code}]`), details);
+    }
+    if (error instanceof oauth.WWWAuthenticateChallengeError) {
+      const details = classifyFailedResponse({ operation, action, status: error.status, body: {}, attempts });
+      return new RemoteError(redact(describeFailedResponse(details)), details);
+    }
+    if (error instanceof oauth.OperationProcessingError) {
+      const details: RemoteErrorDetails = { kind: "invalidResponse", operation, action, attempts };
+      // oauth4webapi's messages name the member at fault (`"response" body "access_token" property must be a string`) and never quote values.
+      return new RemoteError(redact(`${action}: invalid response: ${toOneLine(error.message, 160)}`), details, { cause: error });
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  async function guarded<T>(operation: SignInOperationName, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      const translated = failure(operation, error);
+      redactErrorInPlace(translated, redact);
+      throw translated;
+    }
+  }
+
+  return {
+    baseUrl,
+    start: (scopes) =>
+      guarded("deviceAuthorization", async () => {
+        const parameters: Record<string, string> = scopes === undefined || scopes.length === 0 ? {} : { scope: scopes.join(" ") };
+        const response = await oauth.deviceAuthorizationRequest(server, client, authentication, parameters, requestOptions("deviceAuthorization"));
+        await refuseNonOAuthFailure("deviceAuthorization", response);
+        const result = await oauth.processDeviceAuthorizationResponse(server, client, response);
+        secrets.push(result.device_code);
+        return {
+          deviceCode: result.device_code,
+          userCode: result.user_code,
+          verificationUri: result.verification_uri,
+          verificationUriComplete: result.verification_uri_complete,
+          expiresIn: result.expires_in,
+          interval: result.interval ?? 5,
+        };
+      }),
+    poll: (deviceCode) =>
+      guarded("token", async () => {
+        if (!secrets.includes(deviceCode)) secrets.push(deviceCode);
+        const response = await oauth.deviceCodeGrantRequest(server, client, authentication, deviceCode, requestOptions("token"));
+        await refuseNonOAuthFailure("token", response);
+        try {
+          const result = await oauth.processDeviceCodeResponse(server, client, response);
+          secrets.push(result.access_token);
+          return { kind: "token", accessToken: result.access_token, expiresIn: result.expires_in, scope: result.scope };
+        } catch (error) {
+          if (error instanceof oauth.ResponseBodyError && error.error === "authorization_pending") return { kind: "pending" };
+          if (error instanceof oauth.ResponseBodyError && error.error === "slow_down") return { kind: "slowDown" };
+          throw error;
+        }
+      }),
+    revoke: (token) =>
+      guarded("revocation", async () => {
+        secrets.push(token);
+        const response = await oauth.revocationRequest(server, client, authentication, token, { ...requestOptions("revocation"), additionalParameters: { token_type_hint: "access_token" } });
+        await refuseNonOAuthFailure("revocation", response);
+        await oauth.processRevocationResponse(response);
+      }),
+    async listAuthorizedClients(token) {
+      assertUsableToken(token, "the stored login");
+      secrets.push(token);
+      const operation = WIRE_OPERATIONS.listAuthorizedClients;
+      const url = `${baseUrl}${operation.template}`;
+      const outcome = await runWithRetry(
+        ({ remainingMs }) => transport.send({ method: "GET", url, headers: { authorization: `Bearer ${token}`, accept: "application/json", "user-agent": "screenpol" }, timeoutMs: Math.max(1, Math.min(timeoutMs, remainingMs)) }),
+        judgeAttempt(policy),
+        policy,
+      );
+      const action = "GET authorized clients";
+      if (!outcome.result.ok) throw fromTransportError({ operation: "listAuthorizedClients", action }, outcome.result.error, outcome.attempts, redact);
+      const { status, bodyText } = outcome.result.value;
+      if (status !== 200) {
+        const details = classifyFailedResponse({ operation: "listAuthorizedClients", action, status, body: parseErrorBody(bodyText) as ErrorBody, attempts: outcome.attempts });
+        details.credential = "login";
+        throw new RemoteError(redact(describeFailedResponse(details)), details);
+      }
+      const parsed: unknown = JSON.parse(bodyText);
+      if (!isPlainObject(parsed) || !Array.isArray(parsed.authorizedClients)) {
+        throw new RemoteError(`${action}: invalid response: no authorizedClients array`, { kind: "invalidResponse", operation: "listAuthorizedClients", action, status, attempts: outcome.attempts });
+      }
+      return parsed.authorizedClients as AuthorizedClientRecord[];
+    },
+    close: () => transport.close(),
+  };
+
+  /**
+   * A response that is not the OAuth kind of failure (5xx after the retries, a
+   * redirect, 404 from a server without the endpoint) becomes the same line as
+   * any other failed request; oauth4webapi would only say "unexpected status".
+   */
+  async function refuseNonOAuthFailure(operation: SignInOperationName, response: Response): Promise<void> {
+    if (response.status === 200 || (response.status >= 400 && response.status < 500 && (await hasOAuthError(response)))) return;
+    const body = parseErrorBody(await response.clone().text()) as ErrorBody;
+    const details = classifyFailedResponse({ operation, action: ACTIONS[operation], status: response.status, body, attempts });
+    throw new RemoteError(redact(describeFailedResponse(details, response.headers.get("location") ?? undefined)), details);
+  }
+}
+
+async function hasOAuthError(response: Response): Promise<boolean> {
+  try {
+    const body: unknown = await response.clone().json();
+    return isPlainObject(body) && typeof body.error === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** The one line a person reads for each RFC 8628 / RFC 6749 error. */
+function describeSignInError(code: string): string {
+  switch (code) {
+    case "access_denied":
+      return "the sign-in was denied on the approval page";
+    case "expired_token":
+      return "the code expired before it was approved; run `screenpol login` again";
+    case "invalid_grant":
+      return "the service no longer knows this sign-in (used or unknown device code); run `screenpol login` again";
+    case "invalid_client":
+      return "the service does not know screenpol as a client";
+    case "invalid_scope":
+      return "the service does not have one of the requested scopes";
+    case "unsupported_grant_type":
+      return "the service does not support the device authorization grant";
+    default:
+      return "the service refused the sign-in";
+  }
+}
