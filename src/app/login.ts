@@ -100,7 +100,14 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
   }
   request.onSecret(accessToken);
   const login = storedLoginOf(baseUrl, accessToken);
-  const location = await request.store.save(login);
+  let location: CredentialLocation;
+  try {
+    location = await request.store.save(login);
+  } catch (error) {
+    // A token nobody keeps should not stay valid for 30 days: revoke it, then report why it could not be kept.
+    await request.client.revoke(accessToken).catch(() => undefined);
+    throw error;
+  }
 
   let previousNotRevoked: string | undefined;
   if (previous && previous.login.accessToken !== accessToken) {

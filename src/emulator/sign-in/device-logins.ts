@@ -154,6 +154,11 @@ export class DeviceLogins {
     return { kind: "token", accessToken, expiresIn: CLIENT_TOKEN_LIFETIME_SECONDS, scopes: authorization.scopes };
   }
 
+  /** Every device code handed out and not yet forgotten: for tests that search outputs for them. */
+  deviceCodes(): string[] {
+    return [...this.pending.keys()];
+  }
+
   /** The pending authorization a typed user code names, or undefined when there is none (or it expired). */
   findPending(typedCode: string): PendingApproval | undefined {
     const authorization = this.byUserCode(typedCode);

@@ -1,0 +1,336 @@
+/**
+ * `screenpol login`, `logout`, `auth status` and the stored login in every
+ * remote command, as a user runs them: real processes against the emulator on
+ * 127.0.0.1, the login kept in the file fallback of a config folder of the
+ * test's own (the OS keyring: test/workspace/os-keyring.test.ts). Exit codes,
+ * lines, bytes and modes on disk, and what the server accepts afterwards.
+ */
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CLIENT_TOKEN_LIFETIME_SECONDS } from "../../src/contract/wire.js";
+import { SEED_IDS } from "../../src/emulator/index.js";
+import { ALL_SCOPES_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
+import { startLoginProcess } from "../helpers/login-session.js";
+import { runCli, type CliRun } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { sendJson, startServer, type TestServer } from "../remote/http-server.js";
+
+let harness: Harness | undefined;
+let repo: TempRepo;
+let configHome: string;
+let server: TestServer | undefined;
+
+beforeEach(() => {
+  repo = makeTempRepo();
+  configHome = mkdtempSync(join(tmpdir(), "screenpol-login-config-"));
+});
+afterEach(async () => {
+  await harness?.close();
+  await server?.close();
+  harness = undefined;
+  server = undefined;
+  repo.remove();
+  rmSync(configHome, { recursive: true, force: true });
+});
+
+const credentialsPath = () => join(configHome, "screenpol", "credentials.json");
+const env = (extra: Record<string, string | undefined> = {}) => ({ XDG_CONFIG_HOME: configHome, SCREENPOL_CREDENTIAL_STORE: "file", ...extra });
+const cli = (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliRun> => runCli(args, { cwd: repo.dir, env: env(extra), timeoutMs: 30_000 });
+const baseUrl = () => harness!.running.baseUrl;
+const login = (args: string[] = [], extra: Record<string, string | undefined> = {}) => cli(["login", "--base-url", baseUrl(), ...args], extra);
+const storedToken = (): string => (JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, { accessToken: string }> }).logins[baseUrl()]!.accessToken;
+const environmentStatus = async (token: string) => (await harness!.raw("GET", `/environments/${SEED_IDS.sandboxEnvironment}`, { token })).status;
+
+async function postDecision(userCode: string, decision: "approve" | "deny"): Promise<void> {
+  const origin = new URL(baseUrl()).origin;
+  const response = await fetch(`${origin}/device`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ user_code: userCode, decision }).toString(),
+  });
+  expect(response.status).toBe(200);
+  await response.text();
+}
+
+describe("screenpol login", () => {
+  it("signs in: the code and the address on stderr, the outcome on stdout, the JWT in a 0600 file of a 0700 folder and in no output", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    const run = await login(["--scopes", "environment.settings.read,users.read"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^First copy your one-time code: [B-Z]{4}-[B-Z]{4}\nThen open http:\/\/127\.0\.0\.1:\d+\/device and enter it \(or open http:\/\/127\.0\.0\.1:\d+\/device\?user_code=[B-Z]{4}-[B-Z]{4}\)\.\nWaiting for approval; the code expires in 15 minutes\. Ctrl-C cancels\.\n$/);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^Signed in to ${baseUrl().replace(/[.]/g, "\\.")} as compliance\\.lead@demo\\.example \\(Casey Compliance\\)\\.\\n  scopes   environment\\.settings\\.read, users\\.read\\n  expires  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\n  kept in  ${credentialsPath().replace(/[.]/g, "\\.")}\\n$`,
+      ),
+    );
+    expect(statSync(credentialsPath()).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configHome, "screenpol")).mode & 0o777).toBe(0o700);
+    const token = storedToken();
+    expect(token.split(".")).toHaveLength(3);
+    for (const secret of [token, ...harness.emulator.logins.deviceCodes()]) {
+      expect(run.stdout + run.stderr).not.toContain(secret);
+      expect(readFileSync(credentialsPath(), "utf8").includes(secret)).toBe(secret === token);
+    }
+    // Nothing in the repository.
+    expect(readFileSync(join(repo.dir, "screenpol.config.yaml"), "utf8")).not.toContain(token);
+    expect(await environmentStatus(token)).toBe(200);
+  });
+
+  it("is used by every remote command: doctor and plan run on the stored login, and a 403 says to log in with the scope", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
+    const doctor = await cli(["doctor", "--base-url", baseUrl()]);
+    expect(doctor.stdout).toContain("✔ sandbox");
+    expect(doctor.code).toBe(0);
+    const plan = await cli(["plan", "--base-url", baseUrl(), "--env", "sandbox"]);
+    expect(plan.code, plan.stderr).toBe(0);
+    const users = await cli(["users", "list", "--env", "sandbox", "--base-url", baseUrl()]);
+    expect(users.code).toBe(4);
+    expect(users.stderr).toContain("403 Access Forbidden (your login lacks the scope for this operation: run `screenpol login --scopes` with it)");
+    expect(users.stdout + users.stderr).not.toContain(storedToken());
+  });
+
+  it("honours the precedence SCREENPOL_API_TOKEN > --token-file > stored login", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const goodFile = repo.write("../good-token", `${ALL_SCOPES_TOKEN}\n`);
+    const badFile = repo.write("../bad-token", "dyn_not_a_token_of_the_emulator\n");
+    const doctor = (args: string[], extra: Record<string, string | undefined> = {}) => cli(["doctor", "--env", "sandbox", "--base-url", baseUrl(), ...args], extra);
+
+    // A wrong API token in the variable is sent, whatever the file and the login hold.
+    const fromEnv = await doctor(["--token-file", goodFile], { SCREENPOL_API_TOKEN: "dyn_wrong" });
+    expect(fromEnv.code).toBe(4);
+    expect(fromEnv.stderr).toContain("the API token is missing, malformed, invalid or revoked; check SCREENPOL_API_TOKEN");
+    // Then the file, before the login.
+    const fromFile = await doctor(["--token-file", badFile]);
+    expect(fromFile.code).toBe(4);
+    expect(fromFile.stderr).toContain(`check the token file ${badFile} (--token-file)`);
+    // Then the login.
+    expect((await doctor([])).code).toBe(0);
+    const status = await cli(["auth", "status", "--base-url", baseUrl(), "--format", "json"], { SCREENPOL_API_TOKEN: "dyn_wrong" });
+    expect(JSON.parse(status.stdout)).toMatchObject({ source: "SCREENPOL_API_TOKEN", loginShadowed: true });
+    expect(status.stdout).not.toContain("dyn_wrong");
+  });
+
+  it("a second login replaces the first only once it succeeds, and revokes the first", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    const first = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
+    await postDecision((await first.codes).userCode, "approve");
+    expect((await first.exited).code).toBe(0);
+    const firstToken = storedToken();
+    const before = readFileSync(credentialsPath());
+
+    const denied = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
+    await postDecision((await denied.codes).userCode, "deny");
+    const deniedRun = await denied.exited;
+    expect(deniedRun.code).toBe(4);
+    expect(deniedRun.stderr).toContain("screenpol: POST token: the sign-in was denied on the approval page [access_denied]\n");
+    expect(readFileSync(credentialsPath())).toEqual(before);
+    expect(await environmentStatus(firstToken)).toBe(200);
+
+    const second = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
+    await postDecision((await second.codes).userCode, "approve");
+    expect((await second.exited).code).toBe(0);
+    expect(storedToken()).not.toBe(firstToken);
+    expect(await environmentStatus(storedToken())).toBe(200);
+    expect(await environmentStatus(firstToken)).toBe(401);
+  });
+
+  it("stops when the code expires: exit 4, one line, nothing stored", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, deviceCodeLifetimeSeconds: 2 } });
+    const run = await login();
+    expect(run.code).toBe(4);
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual(["screenpol: POST token: the code expired before it was approved; run `screenpol login` again [expired_token]"]);
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  it("the server going away mid-poll: exit 4, the line names the refused connection, nothing stored", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    const session = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
+    await session.codes;
+    await harness.running.close();
+    const run = await session.exited;
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/screenpol: POST token: connection to http:\/\/127\.0\.0\.1:\d+ refused \(is the service or the emulator running\?\) \[ECONNREFUSED\]\n$/);
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  it("Ctrl-C cancels: exit 130, one line, nothing stored", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    const session = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
+    await session.codes;
+    session.child.kill("SIGINT");
+    const run = await session.exited;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toMatch(/\nscreenpol: login cancelled; nothing was stored\n$/);
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  describe("against a server whose token response is wrong", () => {
+    async function serve(tokenBody: Record<string, unknown>): Promise<string> {
+      server = await startServer((request, response) => {
+        if (request.url.endsWith("/oauth/device/code")) {
+          sendJson(response, 200, { device_code: "dc-secret-device-code-0123456789", user_code: "BCDF-GHJK", verification_uri: "http://127.0.0.1/device", expires_in: 60, interval: 1 });
+        } else sendJson(response, 200, tokenBody);
+      });
+      return server.baseUrl;
+    }
+
+    it("without access_token: exit 4, invalid response, nothing stored", async () => {
+      const url = await serve({ token_type: "Bearer", expires_in: 60 });
+      const run = await cli(["login", "--base-url", url]);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain('screenpol: POST token: invalid response: "response" body "access_token" property must be a string\n');
+      expect(run.stdout + run.stderr).not.toContain("dc-secret-device-code");
+      expect(existsSync(credentialsPath())).toBe(false);
+    });
+
+    it("with an access token that is not a JWT: exit 4, nothing stored, the token printed nowhere", async () => {
+      const url = await serve({ access_token: "opaque-secret-not-a-jwt", token_type: "Bearer", expires_in: 60 });
+      const run = await cli(["login", "--base-url", url]);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain("screenpol: POST token: invalid response: the access token is not a JWT; nothing was stored\n");
+      expect(run.stdout + run.stderr).not.toContain("opaque-secret-not-a-jwt");
+      expect(existsSync(credentialsPath())).toBe(false);
+    });
+  });
+});
+
+describe("screenpol logout", () => {
+  it("revokes at the server (the old JWT gets 401) and deletes locally; a kept copy then gets the stored-login 401 line", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const token = storedToken();
+    const copy = join(configHome, "copy.json");
+    copyFileSync(credentialsPath(), copy);
+    const run = await cli(["logout", "--base-url", baseUrl()]);
+    expect(run).toMatchObject({ code: 0, stdout: `Signed out of ${baseUrl()}: the token is revoked and the stored login deleted.\n` });
+    expect(await environmentStatus(token)).toBe(401);
+    expect(JSON.parse(readFileSync(credentialsPath(), "utf8"))).toEqual({ version: 1, logins: {} });
+
+    copyFileSync(copy, credentialsPath());
+    chmodSync(credentialsPath(), 0o600);
+    const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
+    expect(doctor.code).toBe(4);
+    expect(doctor.stderr).toContain("401 Unauthorized: your login expired or was revoked: run `screenpol login`");
+    const plan = await cli(["plan", "--env", "sandbox", "--base-url", baseUrl()]);
+    expect(plan.code).toBe(4);
+    expect(plan.stderr).toContain("(your login expired or was revoked: run `screenpol login`)");
+    expect(doctor.stderr + plan.stderr).not.toContain(token);
+
+    const again = await cli(["logout", "--base-url", baseUrl()]);
+    expect(again.code).toBe(0);
+    expect((await cli(["logout", "--base-url", baseUrl()])).stdout).toBe(`Not signed in to ${baseUrl()}: nothing to do.\n`);
+  });
+
+  it("with the server down, deletes locally and says the token could not be revoked: exit 4", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const url = baseUrl();
+    await harness.running.close();
+    const run = await cli(["logout", "--base-url", url]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toBe(`Signed out of ${url} here: the stored login is deleted.\n`);
+    expect(run.stderr).toMatch(/^screenpol: the token could not be revoked at the server \(POST token revocation: connection to .* refused .*\); it stays valid until it expires unless you revoke it on the approval page\n$/);
+    expect(JSON.parse(readFileSync(credentialsPath(), "utf8"))).toEqual({ version: 1, logins: {} });
+  });
+});
+
+describe("screenpol auth status", () => {
+  it("reports who, the scopes, the expiry and where the login is kept, never the token; json too", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
+    const run = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^base URL     ${baseUrl().replace(/[.]/g, "\\.")}\\ncredential   the stored login \\(screenpol login\\)\\n  user       compliance\\.lead@demo\\.example \\(Casey Compliance\\)\\n  scopes     environment\\.settings\\.read\\n  expires    \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(29 days left\\)\\n  kept in    ${credentialsPath().replace(/[.]/g, "\\.")}\\n$`,
+      ),
+    );
+    expect(run.stderr).toBe("");
+    const json = await cli(["auth", "status", "--base-url", baseUrl(), "--format", "json"]);
+    const status = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(status).toMatchObject({ baseUrl: baseUrl(), source: "login", storedIn: credentialsPath(), scopes: ["environment.settings.read"], expired: false, daysLeft: 29, user: { id: SEED_IDS.dashboardUser } });
+    expect(Date.parse(status.expiresAt as string) - Date.parse(status.issuedAt as string)).toBe(CLIENT_TOKEN_LIFETIME_SECONDS * 1000);
+    expect(json.stdout + run.stdout).not.toContain(storedToken());
+  });
+
+  it("warns when fewer than 7 days are left; an expired login is exit 4 there and in every remote command, without a request", async () => {
+    const issuedDaysAgo = (days: number) => () => new Date(Date.now() - days * 86_400_000);
+    harness = await startHarness({ clock: issuedDaysAgo(25), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const soon = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(soon.code).toBe(0);
+    expect(soon.stdout).toContain("(4 days left)");
+    expect(soon.stderr).toBe("screenpol: warning: the stored login expires in 4 days: run `screenpol login` to renew it\n");
+    await harness.close();
+
+    harness = await startHarness({ clock: issuedDaysAgo(31), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const expired = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(expired.code).toBe(4);
+    expect(expired.stdout).toContain("(expired)");
+    expect(expired.stderr).toBe("screenpol: warning: the stored login has expired: run `screenpol login`\n");
+    const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
+    expect(doctor.code).toBe(4);
+    expect(doctor.stderr).toMatch(/^screenpol: your login for http:\/\/127\.0\.0\.1:\d+\/api\/v0 expired on \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: run `screenpol login`\n$/);
+  });
+
+  it("with no credential at all: exit 2 and what to do", async () => {
+    harness = await startHarness();
+    const run = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe(`base URL     ${baseUrl()}\ncredential   none\n`);
+    expect(run.stderr).toBe(`screenpol: not signed in to ${baseUrl()}: run \`screenpol login\`, or set SCREENPOL_API_TOKEN\n`);
+    const doctor = await cli(["doctor", "--base-url", baseUrl()]);
+    expect(doctor.code).toBe(2);
+    expect(doctor.stderr).toBe(`screenpol: no credential for ${baseUrl()}: run \`screenpol login\`, or set SCREENPOL_API_TOKEN (or pass --token-file) in CI\n`);
+  });
+});
+
+describe("a credentials file that cannot be trusted", () => {
+  it("with wrong permissions is refused with the chmod that fixes it, as ssh does; used again once fixed", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    chmodSync(credentialsPath(), 0o644);
+    for (const args of [["auth", "status", "--base-url", baseUrl()], ["doctor", "--base-url", baseUrl()], ["login", "--base-url", baseUrl()], ["logout", "--base-url", baseUrl()]]) {
+      const run = await cli(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toBe(`screenpol: ${credentialsPath()} is accessible by others (mode 0644): refusing to use it, as ssh refuses such a key; run \`chmod 600 ${credentialsPath()}\`\n`);
+    }
+    chmodSync(credentialsPath(), 0o600);
+    expect((await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()])).code).toBe(0);
+  });
+
+  it("corrupted is refused with what to do, and login does not overwrite it", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    writeFileSync(credentialsPath(), '{"version": 1, "logins": {"http', { mode: 0o600 });
+    const status = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toBe(`screenpol: ${credentialsPath()} is corrupted (not the JSON screenpol writes): delete it and run \`screenpol login\` again\n`);
+    const again = await login();
+    expect(again.code).toBe(2);
+    expect(readFileSync(credentialsPath(), "utf8")).toBe('{"version": 1, "logins": {"http');
+  });
+
+  it("a keyring that is required but unreachable: exit 2 before any code is shown, one line, nothing stored", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    const run = await login([], { SCREENPOL_CREDENTIAL_STORE: "keyring", DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent/bus" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^screenpol: the OS keyring failed \(.+\); unset SCREENPOL_CREDENTIAL_STORE or set it to file to keep the login in a file\n$/);
+    expect(harness.emulator.logins.deviceCodes()).toEqual([]);
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  it("a keyring that is unreachable in auto mode: the file, with a one-line warning", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    const run = await login([], { SCREENPOL_CREDENTIAL_STORE: "auto", DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent/bus" });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(new RegExp(`\\nscreenpol: warning: no OS keyring reachable \\(.+\\): the login is kept in ${credentialsPath().replace(/[.]/g, "\\.")}, readable only by you\\n$`));
+    expect(run.stdout).toContain(`kept in  ${credentialsPath()}`);
+    expect(statSync(credentialsPath()).mode & 0o777).toBe(0o600);
+  });
+});
