@@ -1,0 +1,115 @@
+/**
+ * The login flow of app/login.ts against the emulator over HTTP, with the
+ * clock and the timer injected (one clock for both sides), so polling at the
+ * interval, slow_down and what happens to a token nobody could keep are
+ * checked exactly, without waiting.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { runLogin } from "../../src/app/login.js";
+import { DASHBOARD_USER } from "../../src/emulator/index.js";
+import { createDeviceLoginClient, type DeviceLoginClient } from "../../src/remote/device-login.js";
+import type { CredentialStore } from "../../src/workspace/credentials/credential-store.js";
+import type { StoredLogin } from "../../src/workspace/credentials/stored-login.js";
+import { startHarness, type Harness } from "../emulator/helpers.js";
+
+let harness: Harness | undefined;
+let client: DeviceLoginClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await harness?.close();
+  harness = undefined;
+  client = undefined;
+});
+
+/** A store in memory; `failSave` makes save throw as a locked keyring would. */
+function memoryStore(options: { failSave?: boolean } = {}): CredentialStore & { saved: StoredLogin[] } {
+  const saved: StoredLogin[] = [];
+  return {
+    saved,
+    load: async (baseUrl) => {
+      const login = saved.findLast((entry) => entry.baseUrl === baseUrl);
+      return login && { login, location: { kind: "keyring" } };
+    },
+    save: async (login) => {
+      if (options.failSave) throw new Error("the keyring is locked");
+      saved.push(login);
+      return { kind: "keyring" };
+    },
+    remove: async () => false,
+  };
+}
+
+describe("runLogin", () => {
+  it("waits the server's interval before each poll and 5 s more after slow_down", async () => {
+    let time = Date.parse("2026-11-25T12:00:00Z");
+    harness = await startHarness({ clock: () => new Date(time), deviceLogin: { pollIntervalSeconds: 5 } });
+    client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
+    const sleeps: number[] = [];
+    let userCode = "";
+    const outcome = await runLogin({
+      client,
+      store: memoryStore(),
+      signal: new AbortController().signal,
+      onCodes: (authorization) => {
+        userCode = authorization.userCode;
+      },
+      onSecret: () => undefined,
+      now: () => time,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        // The second wait ends early, as a timer that fired too soon would: the server says slow_down.
+        time += sleeps.length === 2 ? 1_000 : ms;
+        // Approved while the client waits for its fourth poll.
+        if (sleeps.length === 4) expect(harness!.emulator.logins.decide(userCode, "approve")).toBe(true);
+      },
+    });
+    expect(sleeps).toEqual([5_000, 5_000, 10_000, 10_000]);
+    expect(outcome.login.user).toEqual({ id: DASHBOARD_USER.id, email: DASHBOARD_USER.email, name: DASHBOARD_USER.name });
+    expect(Date.parse(outcome.login.expiresAt) - time).toBe(30 * 86_400_000);
+  });
+
+  it("revokes a token it could not keep, and reports why it could not", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, approveOnPoll: true } });
+    client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
+    const run = runLogin({
+      client,
+      store: memoryStore({ failSave: true }),
+      signal: new AbortController().signal,
+      onCodes: () => undefined,
+      onSecret: () => undefined,
+      sleep: async () => undefined,
+    });
+    await expect(run).rejects.toThrow("the keyring is locked");
+    const clients = harness.emulator.logins.authorizedClients(DASHBOARD_USER.id);
+    expect(clients).toHaveLength(1);
+    expect(clients[0]!.revokedAt).not.toBeNull();
+  });
+
+  it("tells each secret to onSecret the moment it has it: the device code, then the token", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, approveOnPoll: true } });
+    client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
+    const told: string[] = [];
+    const shown: string[] = [];
+    const outcome = await runLogin({
+      client,
+      store: memoryStore(),
+      signal: new AbortController().signal,
+      onCodes: (authorization) => void shown.push(...told, authorization.deviceCode),
+      onSecret: (secret) => void told.push(secret),
+      sleep: async () => undefined,
+    });
+    // The device code was registered before the codes were shown.
+    expect(shown[0]).toBe(shown[1]);
+    expect(told).toEqual([shown[1], outcome.login.accessToken]);
+  });
+
+  it("cancels at once when its signal is aborted, storing nothing", async () => {
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 5 } });
+    client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
+    const store = memoryStore();
+    const cancel = new AbortController();
+    const run = runLogin({ client, store, signal: cancel.signal, onCodes: () => cancel.abort(), onSecret: () => undefined });
+    await expect(run).rejects.toMatchObject({ name: "AbortError" });
+    expect(store.saved).toEqual([]);
+  });
+});
