@@ -47,6 +47,13 @@ const FLAGS: IntegerFlag[] = [
     rest: ["--in-memory", "--state", "x.json"],
   },
   {
+    command: ["emulator"],
+    flag: "--device-poll-interval",
+    range: { min: 1, max: 300 },
+    good: "1",
+    rest: ["--in-memory", "--state", "x.json"],
+  },
+  {
     command: ["users", "list"],
     flag: "--limit",
     range: { min: 1, max: 100 },

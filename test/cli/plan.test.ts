@@ -175,7 +175,7 @@ describe("screenpol plan", () => {
   it("exit 2 without a token, and for an environment the config does not declare", async () => {
     const noToken = await setup.cli(["plan"], { env: { SCREENPOL_API_TOKEN: undefined } });
     expect(noToken.code).toBe(2);
-    expect(noToken.stderr).toContain("no API token");
+    expect(noToken.stderr).toContain("no credential for ");
     const unknown = await setup.cli(["plan", "--env", "staging"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('environment "staging" is not declared');

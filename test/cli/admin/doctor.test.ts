@@ -35,12 +35,12 @@ describe("screenpol doctor", () => {
     expect(lines(run.stdout)).toEqual([expect.stringMatching(/^✔ live /)]);
   });
 
-  it("refuses to start without a token: exit 2, no request", async () => {
+  it("refuses to start without a token or a stored login: exit 2, no request", async () => {
     const before = harness.requests();
     const run = await harness.run(["doctor"], { token: null });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toBe("screenpol: no API token: set SCREENPOL_API_TOKEN or pass --token-file\n");
+    expect(run.stderr).toMatch(/^screenpol: no credential for http:\/\/127\.0\.0\.1:\d+\/api\/v0: run `screenpol login`, or set SCREENPOL_API_TOKEN \(or pass --token-file\) in CI\n$/);
     expect(harness.requests()).toBe(before);
   });
 
