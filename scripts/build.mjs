@@ -19,7 +19,7 @@
 // Run where there is no src/ (an installed package), it builds nothing; so
 // esbuild, a devDependency, is imported only when there is something to build.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -69,8 +69,10 @@ async function buildInto(outDir, quiet) {
     outfile: join(outDir, "bin", "main.cjs"),
     bundle: true,
     // z3-solver loads its .wasm beside its own files, and only `compare`, `plan` and `push` import it (app/weakening.ts);
-    // @napi-rs/keyring loads a native addon of the platform's package, and only the commands that sign in import it.
-    external: ["z3-solver", "@napi-rs/keyring"],
+    // @napi-rs/keyring loads a native addon of the platform's package. jose, oauth4webapi and open serve only
+    // sign-in (and the emulator's): bundled, their 150 KB cost every `screenpol lint` 10 ms (3%) of start-up
+    // (BENCHMARKS.md); outside, Node 20.19+ requires them (ES modules) when a command first needs them.
+    external: ["z3-solver", "@napi-rs/keyring", "jose", "oauth4webapi", "open"],
     format: "cjs",
     // No import() left in the bundle (the external z3-solver's becomes a require): V8 code caches do not keep a
     // script's dynamic-import callback on Node 20, so an import() compiled from a cache would throw.
@@ -88,13 +90,7 @@ async function buildInto(outDir, quiet) {
     legalComments: "external",
     banner: { js: 'const __screenpolBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
-  // esbuild escapes strings but not regular expression literals: `open`'s PowerShell quoting has curly quotes in
-  // one. A \uXXXX escape means the same code unit in a string, a template, a regular expression and a name alike.
   const bundlePath = join(outDir, "bin", "main.cjs");
-  const bundled = readFileSync(bundlePath, "utf8");
-  if (/[^\x00-\x7f]/.test(bundled)) {
-    writeFileSync(bundlePath, bundled.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`));
-  }
   const nonAscii = readFileSync(bundlePath).findIndex((byte) => byte > 0x7f);
   if (nonAscii !== -1) throw new Error(`build: dist/bin/main.cjs has a non-ASCII byte at offset ${nonAscii}; bin/screenpol.js reads it as latin1`);
   // The lint worker thread: an ES module of its own (app/lint-parallel.ts starts
