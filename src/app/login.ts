@@ -16,6 +16,9 @@ import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
 import type { StoredLogin } from "../workspace/credentials/stored-login.js";
 import { readWorkspaceConfig } from "./workspace-config.js";
+import { createClient, type RemoteClient } from "../remote/client.js";
+import { resolveCredential } from "./credentials.js";
+import { proxySettings } from "./connect.js";
 
 /** Fewer days left than this, and `auth status` (and every login) warns. */
 export const EXPIRY_WARNING_DAYS = 7;
@@ -221,4 +224,22 @@ export async function authStatus(request: {
   if (left <= 0) status.warning = "the stored login has expired: run `screenpol login`";
   else if (left < EXPIRY_WARNING_DAYS * 86_400_000) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
   return status;
+}
+
+/**
+ * A client for the base URL of {@link loginBaseUrl} with the credential of the
+ * usual precedence, for the commands that need no config (`auth clients`,
+ * `auth revoke`). The caller closes it.
+ */
+export async function signedInClient(input: {
+  flag?: string | undefined;
+  tokenFile?: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  onSecret(secret: string): void;
+}): Promise<RemoteClient> {
+  const baseUrl = await loginBaseUrl(input);
+  const credential = await resolveCredential({ env: input.env, tokenFile: input.tokenFile, baseUrl });
+  if (credential.source === "login") input.onSecret(credential.token);
+  return createClient({ baseUrl, token: credential.token, credential: credential.source === "login" ? "login" : "apiToken", proxy: proxySettings(input.env) });
 }

@@ -148,6 +148,17 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     exitCodes: [[0, "a credential would be sent"], [2, "none: not signed in and no API token"], [4, "the stored login has expired"]],
   },
+  "auth clients": {
+    examples: [
+      ["screenpol auth clients", "every login of yours the service knows: id, scopes, expiry, valid or revoked"],
+      ["screenpol auth clients --format json", "the same for a script"],
+    ],
+    exitCodes: [[0, "listed"], USAGE, [4, "not signed in there, the login expired or was revoked, or the service failed"]],
+  },
+  "auth revoke": {
+    examples: [["screenpol auth revoke 0b7e4f6a-2c1d-4e8f-9a3b-5c6d7e8f9a0b", "revoke a login left on another machine"]],
+    exitCodes: [[0, "revoked"], USAGE, [4, "no such authorized client of yours, or the service failed"]],
+  },
   "invite accept": {
     examples: [["screenpol invite accept 7d0c3f1e-2b4a-4c8d-9e6f-0a1b2c3d4e5f", "accept an invite"]],
     exitCodes: [[0, "accepted"], USAGE, REMOTE],

@@ -294,6 +294,21 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     const { authStatusCommand } = await import("./commands/login.js");
     result.code = await authStatusCommand(flags, io);
   });
+  addRemoteOptions(
+    auth
+      .command("clients")
+      .description("list your authorized clients at the service: every login's token not yet expired, valid or revoked")
+      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty")),
+  ).action(async (flags) => {
+    const { authClientsCommand } = await import("./commands/login.js");
+    result.code = await authClientsCommand(flags, io);
+  });
+  addRemoteOptions(auth.command("revoke").description("revoke one of your authorized clients (see auth clients); its token gets 401 from then on").argument("<authorizedClientId>", "the id auth clients lists (UUID)")).action(
+    async (authorizedClientId: string, flags) => {
+      const { authRevokeCommand } = await import("./commands/login.js");
+      result.code = await authRevokeCommand(authorizedClientId, flags, io);
+    },
+  );
 
   const invite = program.command("invite").description("accept or reject an invite to an environment");
   for (const decision of ["accept", "reject"] as const) {

@@ -7,7 +7,7 @@
  * with the token redacted.
  */
 import { normaliseBaseUrl } from "./base-url.js";
-import { addressEntriesPath, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery, WIRE_OPERATIONS, wirePath } from "../contract/wire.js";
+import { addressEntriesPath, type AuthorizedClientRecord, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery, WIRE_OPERATIONS, wirePath } from "../contract/wire.js";
 import {
   classifyFailedResponse,
   describeFailedResponse,
@@ -23,6 +23,7 @@ import { assertIntegerInRange, catalogPageSearchParams, onrampSearchParams, user
 import { createRedactor, redactErrorInPlace, redactJson, toOneLine, type Redactor } from "./redact.js";
 import {
   readAddressEntries,
+  readAuthorizedClients,
   readEnabledOnramps,
   readEnvironment,
   readScreeningPolicy,
@@ -180,6 +181,12 @@ export interface RemoteClient {
    * {@link RemoteClient.putScreeningPolicy}.
    */
   putAddressEntries(environmentId: string, providerType: ProviderType, update: AddressEntries): Promise<AddressEntries>;
+
+  /** The authorized clients of the signed-in dashboard user (designed endpoint); the token must be one of that user's client JWTs. */
+  listAuthorizedClients(): Promise<AuthorizedClientRecord[]>;
+
+  /** Revokes one of the signed-in user's authorized clients by id (designed endpoint); its JWT gets 401 from then on. */
+  revokeAuthorizedClient(authorizedClientId: string): Promise<void>;
 
   /** Closes the client's own dispatcher (not an injected one). Later calls fail. */
   close(): Promise<void>;
@@ -393,6 +400,23 @@ export function createClient(options: ClientOptions): RemoteClient {
           method: "PUT",
           path: wirePath("updateInvite", { inviteId: id }),
           body: { [INVITE_STATUS_FIELD]: status },
+        });
+      }),
+
+    listAuthorizedClients: () =>
+      guarded(async () => {
+        const spec: Exchange = { operation: "listAuthorizedClients", action: "GET authorized clients", method: "GET", path: wirePath("listAuthorizedClients", {}) };
+        return readBody(spec, await exchange(spec), readAuthorizedClients);
+      }),
+
+    revokeAuthorizedClient: (authorizedClientId) =>
+      guarded(async () => {
+        const id = assertUuid(authorizedClientId, "authorizedClientId");
+        await exchange({
+          operation: "revokeAuthorizedClient",
+          action: `DELETE authorized client ${id}`,
+          method: "DELETE",
+          path: wirePath("revokeAuthorizedClient", { authorizedClientId: id }),
         });
       }),
 

@@ -1,6 +1,6 @@
 /**
  * The client side of the device authorization grant (RFC 8628), revocation
- * (RFC 7009) and the authorized clients, against the designed sign-in endpoints
+ * (RFC 7009), against the designed sign-in endpoints
  * (contract/wire.ts, OAUTH_PATHS; docs/sign-in.md). The protocol is
  * `oauth4webapi`'s: it builds the requests and checks the responses. Its
  * requests go out through our transport (its `customFetch` hook), so timeouts,
@@ -14,15 +14,13 @@
  * answers, not failures.
  */
 import * as oauth from "oauth4webapi";
-import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, WIRE_OPERATIONS, type SignInOperationName } from "../contract/wire.js";
+import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, type SignInOperationName } from "../contract/wire.js";
 import { normaliseBaseUrl } from "./base-url.js";
 import { DEFAULT_TIMEOUT_MS, fromTransportError, judgeAttempt } from "./client.js";
 import { classifyFailedResponse, describeFailedResponse, isPlainObject, parseErrorBody, RemoteError, type ErrorBody, type RemoteErrorDetails } from "./errors.js";
 import { createRedactor, redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
 import { DEFAULT_RETRY_POLICY, runWithRetry, type RetryPolicy } from "./retry.js";
-import { assertUsableToken } from "./token.js";
 import { createTransport, type HttpDispatcher, type ProxySettings } from "./transport.js";
-import type { AuthorizedClientRecord } from "../contract/wire.js";
 
 export interface DeviceLoginClientOptions {
   /** The API base URL (`.../api/v0`); the sign-in endpoints are below it. */
@@ -57,8 +55,6 @@ export interface DeviceLoginClient {
   poll(deviceCode: string): Promise<DevicePoll>;
   /** Revokes a token (RFC 7009); the server answers 200 whether or not it knew it. */
   revoke(token: string): Promise<void>;
-  /** The authorized clients of the user a client JWT belongs to. */
-  listAuthorizedClients(token: string): Promise<AuthorizedClientRecord[]>;
   close(): Promise<void>;
 }
 
@@ -179,30 +175,6 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
         await refuseNonOAuthFailure("revocation", response);
         await oauth.processRevocationResponse(response);
       }),
-    async listAuthorizedClients(token) {
-      assertUsableToken(token, "the stored login");
-      secrets.push(token);
-      const operation = WIRE_OPERATIONS.listAuthorizedClients;
-      const url = `${baseUrl}${operation.template}`;
-      const outcome = await runWithRetry(
-        ({ remainingMs }) => transport.send({ method: "GET", url, headers: { authorization: `Bearer ${token}`, accept: "application/json", "user-agent": "screenpol" }, timeoutMs: Math.max(1, Math.min(timeoutMs, remainingMs)) }),
-        judgeAttempt(policy),
-        policy,
-      );
-      const action = "GET authorized clients";
-      if (!outcome.result.ok) throw fromTransportError({ operation: "listAuthorizedClients", action }, outcome.result.error, outcome.attempts, redact);
-      const { status, bodyText } = outcome.result.value;
-      if (status !== 200) {
-        const details = classifyFailedResponse({ operation: "listAuthorizedClients", action, status, body: parseErrorBody(bodyText) as ErrorBody, attempts: outcome.attempts });
-        details.credential = "login";
-        throw new RemoteError(redact(describeFailedResponse(details)), details);
-      }
-      const parsed: unknown = JSON.parse(bodyText);
-      if (!isPlainObject(parsed) || !Array.isArray(parsed.authorizedClients)) {
-        throw new RemoteError(`${action}: invalid response: no authorizedClients array`, { kind: "invalidResponse", operation: "listAuthorizedClients", action, status, attempts: outcome.attempts });
-      }
-      return parsed.authorizedClients as AuthorizedClientRecord[];
-    },
     close: () => transport.close(),
   };
 

@@ -219,6 +219,9 @@ function hintFor(details: RemoteErrorDetails, location: string | undefined): str
       return "the API token is missing, malformed, invalid or revoked";
     case "forbidden": {
       if (details.code === SANCTIONS_BLOCKED_CODE) return "blocked by the service's sanctions screening";
+      if ((details.operation === "listAuthorizedClients" || details.operation === "revokeAuthorizedClient") && details.credential !== "login") {
+        return "an API token acts for no dashboard user; sign in with `screenpol login` and leave SCREENPOL_API_TOKEN and --token-file unset";
+      }
       const holder = details.credential === "login" ? "your login" : "the API token";
       const again = details.credential === "login" ? ": run `screenpol login --scopes` with it" : "";
       if (details.operation === "getTokenCatalogPage") return `${holder} lacks the scope environment.settings.read${again}`;

@@ -11,6 +11,7 @@
  */
 import type { SchemaName } from "../core/generated/schemas.js";
 import { shapeProblem } from "../core/validate.js";
+import type { AuthorizedClientRecord } from "../contract/wire.js";
 import {
   type AddressEntries,
   type AddressEntry,
@@ -97,6 +98,20 @@ export function readTokenCatalogPage(body: unknown): TokenCatalogPage {
 export function readWebhook(body: unknown): Webhook {
   const record = conforming("response-webhook", body);
   return pickPresent<Webhook>(record, ["environmentId", "webhookId", "url", "createdAt", "updatedAt", "secret", "version", "enabledAt", "isEnabled", "events"]);
+}
+
+/** The authorized clients of the signed-in user (designed endpoint, docs/sign-in.md). */
+export function readAuthorizedClients(body: unknown): AuthorizedClientRecord[] {
+  const record = conforming("response-authorized-clients", body);
+  return (record.authorizedClients as Record<string, unknown>[]).map((client) => ({
+    id: client.id as string,
+    clientId: client.clientId as string,
+    scopes: client.scopes as string[],
+    issuedAt: client.issuedAt as string,
+    expiresAt: client.expiresAt as string,
+    lastUsedAt: (client.lastUsedAt as string | null | undefined) ?? null,
+    revokedAt: (client.revokedAt as string | null | undefined) ?? null,
+  }));
 }
 
 /**

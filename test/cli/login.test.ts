@@ -290,6 +290,39 @@ describe("screenpol auth status", () => {
   });
 });
 
+describe("screenpol auth clients and auth revoke", () => {
+  it("list the user's logins at the service and revoke one; an API token is told it acts for no user", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
+    const token = storedToken();
+    const listed = await cli(["auth", "clients", "--base-url", baseUrl(), "--format", "json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const { authorizedClients } = JSON.parse(listed.stdout) as { authorizedClients: Array<{ id: string; clientId: string; scopes: string[]; revokedAt: string | null; lastUsedAt: string | null }> };
+    expect(authorizedClients).toHaveLength(1);
+    expect(authorizedClients[0]).toMatchObject({ clientId: "screenpol-cli", scopes: ["environment.settings.read"], revokedAt: null });
+    expect(authorizedClients[0]!.lastUsedAt).not.toBeNull();
+    const table = await cli(["auth", "clients", "--base-url", baseUrl()]);
+    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+CLIENT\s+SCOPES\s+ISSUED\s+EXPIRES\s+LAST USED\s+STATE$/);
+    expect(table.stdout).toContain(authorizedClients[0]!.id);
+    expect(table.stdout + listed.stdout).not.toContain(token);
+
+    const apiToken = await cli(["auth", "clients", "--base-url", baseUrl()], { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN });
+    expect(apiToken.code).toBe(4);
+    expect(apiToken.stderr).toBe(
+      "screenpol: GET authorized clients: 403 Access Forbidden (an API token acts for no dashboard user; sign in with `screenpol login` and leave SCREENPOL_API_TOKEN and --token-file unset)\n",
+    );
+
+    const revoked = await cli(["auth", "revoke", authorizedClients[0]!.id, "--base-url", baseUrl()]);
+    expect(revoked).toMatchObject({ code: 0, stdout: `Revoked authorized client ${authorizedClients[0]!.id}: its token no longer works.\n` });
+    expect(await environmentStatus(token)).toBe(401);
+    const after = await cli(["auth", "clients", "--base-url", baseUrl()]);
+    expect(after.code).toBe(4);
+    expect(after.stderr).toBe("screenpol: GET authorized clients: 401 Unauthorized (your login expired or was revoked: run `screenpol login`)\n");
+    const notUuid = await cli(["auth", "revoke", "nope", "--base-url", baseUrl()]);
+    expect(notUuid.code).toBe(2);
+  });
+});
+
 describe("a credentials file that cannot be trusted", () => {
   it("with wrong permissions is refused with the chmod that fixes it, as ssh does; used again once fixed", async () => {
     harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });

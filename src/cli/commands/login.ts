@@ -6,7 +6,8 @@
  */
 import { proxySettings } from "../../app/connect.js";
 import { userCredentialStore } from "../../app/credentials.js";
-import { authStatus, loginBaseUrl, runLogin, runLogout, type AuthStatus } from "../../app/login.js";
+import { authStatus, loginBaseUrl, runLogin, runLogout, signedInClient, type AuthStatus } from "../../app/login.js";
+import { renderTable } from "../table.js";
 import { createDeviceLoginClient } from "../../remote/device-login.js";
 import { describeLocation } from "../../workspace/credentials/credential-store.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -103,6 +104,38 @@ export async function authStatusCommand(flags: { baseUrl?: string; tokenFile?: s
     return EXIT.usage;
   }
   return status.source === "login" && status.expired ? EXIT.remote : EXIT.ok;
+}
+
+export async function authClientsCommand(flags: { baseUrl?: string; tokenFile?: string; format?: "pretty" | "json" }, io: CliIo): Promise<ExitCode> {
+  const client = await signedInClient({ flag: flags.baseUrl, tokenFile: flags.tokenFile, env: io.env, cwd: io.cwd, onSecret: (secret) => io.addSecret?.(secret) });
+  try {
+    const clients = await client.listAuthorizedClients();
+    if (flags.format === "json") {
+      io.stdout.write(`${JSON.stringify({ authorizedClients: clients }, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    if (clients.length === 0) {
+      io.stdout.write("No authorized clients.\n");
+      return EXIT.ok;
+    }
+    const day = (iso: string | null) => (iso === null ? "-" : readableTime(iso));
+    const rows = clients.map((entry) => [entry.id, entry.clientId, entry.scopes.join(" "), day(entry.issuedAt), day(entry.expiresAt), day(entry.lastUsedAt), entry.revokedAt === null ? "valid" : `revoked ${day(entry.revokedAt)}`]);
+    io.stdout.write(renderTable(["ID", "CLIENT", "SCOPES", "ISSUED", "EXPIRES", "LAST USED", "STATE"], rows));
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function authRevokeCommand(authorizedClientId: string, flags: { baseUrl?: string; tokenFile?: string }, io: CliIo): Promise<ExitCode> {
+  const client = await signedInClient({ flag: flags.baseUrl, tokenFile: flags.tokenFile, env: io.env, cwd: io.cwd, onSecret: (secret) => io.addSecret?.(secret) });
+  try {
+    await client.revokeAuthorizedClient(authorizedClientId);
+    io.stdout.write(`Revoked authorized client ${authorizedClientId}: its token no longer works.\n`);
+    return EXIT.ok;
+  } finally {
+    await client.close();
+  }
 }
 
 function describeStatus(status: AuthStatus): string {
