@@ -77,6 +77,22 @@ describe("screenpol emulator", () => {
     }
   });
 
+  it("--approve-device-codes: screenpol login completes with no browser, at the --device-poll-interval", async () => {
+    const emulator = await startEmulatorProcess({ root: BUILD_ROOT, statePath: join(temp.dir, "state.json"), extraArgs: ["--approve-device-codes", "--device-poll-interval", "1"] });
+    try {
+      const facts = emulator.facts as Facts & { approvalUrl: string; approveDeviceCodes: boolean };
+      expect(facts).toMatchObject({ approvalUrl: facts.baseUrl.replace("/api/v0", "/device"), approveDeviceCodes: true });
+      const env = { XDG_CONFIG_HOME: join(temp.dir, "config"), SCREENPOL_CREDENTIAL_STORE: "file" };
+      const login = await runCli(["login", "--base-url", facts.baseUrl], { cwd: temp.dir, env });
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stdout).toContain("Signed in to ");
+      const status = await runCli(["auth", "status", "--base-url", facts.baseUrl, "--format", "json"], { cwd: temp.dir, env });
+      expect(JSON.parse(status.stdout)).toMatchObject({ source: "login", expired: false });
+    } finally {
+      await emulator.stop();
+    }
+  });
+
   it("prints the base URL and the tokens one per line without --json, and stops on SIGINT", async () => {
     const child = spawn(process.execPath, [BIN, "emulator", "--port", "0", "--in-memory"], { cwd: temp.dir, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -99,6 +115,7 @@ describe("screenpol emulator", () => {
     const lines = stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^base URL  http:\/\/127\.0\.0\.1:\d+\/api\/v0$/);
     expect(lines.filter((line) => line.startsWith("token "))).toHaveLength(2);
+    expect(lines).toContainEqual(expect.stringMatching(/^sign-in   http:\/\/127\.0\.0\.1:\d+\/device  \(screenpol login's approval page\)$/));
     expect(stdout).toContain("in memory only");
     expect(stderr).toContain("stopped");
   });
