@@ -243,3 +243,22 @@ export async function signedInClient(input: {
   if (credential.source === "login") input.onSecret(credential.token);
   return createClient({ baseUrl, token: credential.token, credential: credential.source === "login" ? "login" : "apiToken", proxy: proxySettings(input.env) });
 }
+
+/**
+ * Whether `login` opens a browser: only on a terminal (both streams), never
+ * with `--no-browser`, not over SSH (it would open on the far machine), and
+ * only where there is one to open: macOS, Windows, or a Linux (or BSD)
+ * session with a display.
+ */
+export function shouldOpenBrowser(context: {
+  noBrowser: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+}): boolean {
+  if (context.noBrowser || !context.stdoutIsTTY || !context.stderrIsTTY) return false;
+  if (context.env.SSH_CONNECTION || context.env.SSH_TTY) return false;
+  if (context.platform === "darwin" || context.platform === "win32") return true;
+  return Boolean(context.env.DISPLAY || context.env.WAYLAND_DISPLAY);
+}

@@ -5,7 +5,7 @@
  * checked exactly, without waiting.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { runLogin } from "../../src/app/login.js";
+import { runLogin, shouldOpenBrowser } from "../../src/app/login.js";
 import { DASHBOARD_USER } from "../../src/emulator/index.js";
 import { createDeviceLoginClient, type DeviceLoginClient } from "../../src/remote/device-login.js";
 import type { CredentialStore } from "../../src/workspace/credentials/credential-store.js";
@@ -111,5 +111,25 @@ describe("runLogin", () => {
     const run = runLogin({ client, store, signal: cancel.signal, onCodes: () => cancel.abort(), onSecret: () => undefined });
     await expect(run).rejects.toMatchObject({ name: "AbortError" });
     expect(store.saved).toEqual([]);
+  });
+});
+
+describe("shouldOpenBrowser", () => {
+  const desktop = { noBrowser: false, stdoutIsTTY: true, stderrIsTTY: true, env: { DISPLAY: ":0" }, platform: "linux" as const };
+
+  it("opens on a Linux terminal with a display, on macOS and Windows terminals", () => {
+    expect(shouldOpenBrowser(desktop)).toBe(true);
+    expect(shouldOpenBrowser({ ...desktop, env: { WAYLAND_DISPLAY: "wayland-0" } })).toBe(true);
+    expect(shouldOpenBrowser({ ...desktop, env: {}, platform: "darwin" })).toBe(true);
+    expect(shouldOpenBrowser({ ...desktop, env: {}, platform: "win32" })).toBe(true);
+  });
+
+  it("never with --no-browser, off a terminal, over SSH, or on Linux without a display", () => {
+    expect(shouldOpenBrowser({ ...desktop, noBrowser: true })).toBe(false);
+    expect(shouldOpenBrowser({ ...desktop, stdoutIsTTY: false })).toBe(false);
+    expect(shouldOpenBrowser({ ...desktop, stderrIsTTY: false })).toBe(false);
+    expect(shouldOpenBrowser({ ...desktop, env: { DISPLAY: ":0", SSH_CONNECTION: "10.0.0.1 5000 10.0.0.2 22" } })).toBe(false);
+    expect(shouldOpenBrowser({ ...desktop, env: { DISPLAY: ":0", SSH_TTY: "/dev/pts/1" }, platform: "darwin" })).toBe(false);
+    expect(shouldOpenBrowser({ ...desktop, env: {} })).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { proxySettings } from "../../app/connect.js";
 import { userCredentialStore } from "../../app/credentials.js";
-import { authStatus, loginBaseUrl, runLogin, runLogout, signedInClient, type AuthStatus } from "../../app/login.js";
+import { authStatus, loginBaseUrl, runLogin, runLogout, shouldOpenBrowser, signedInClient, type AuthStatus } from "../../app/login.js";
 import { renderTable } from "../table.js";
 import { createDeviceLoginClient } from "../../remote/device-login.js";
 import { describeLocation } from "../../workspace/credentials/credential-store.js";
@@ -43,7 +43,7 @@ export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCo
             "",
           ].join("\n"),
         );
-        if (shouldOpenBrowser(flags, io)) await openBrowser(authorization.verificationUriComplete ?? authorization.verificationUri, io);
+        if (shouldOpenBrowser({ noBrowser: flags.browser === false, stdoutIsTTY: io.stdout.isTTY === true, stderrIsTTY: io.stderr.isTTY === true, env: io.env, platform: process.platform })) await openBrowser(authorization.verificationUriComplete ?? authorization.verificationUri, io);
       },
     });
     const { login, location } = outcome;
@@ -162,18 +162,6 @@ function describeStatus(status: AuthStatus): string {
 /** `2026-12-25 18:00 UTC`. */
 function readableTime(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
-/**
- * A browser is opened only on a terminal, never with `--no-browser`, and only
- * where there is one to open: a desktop session (macOS, Windows, or a Linux
- * display) and not over SSH, where it would open on the far machine.
- */
-function shouldOpenBrowser(flags: LoginFlags, io: CliIo): boolean {
-  if (flags.browser === false || io.stderr.isTTY !== true || io.stdout.isTTY !== true) return false;
-  if (io.env.SSH_CONNECTION || io.env.SSH_TTY) return false;
-  if (process.platform === "darwin" || process.platform === "win32") return true;
-  return Boolean(io.env.DISPLAY || io.env.WAYLAND_DISPLAY);
 }
 
 async function openBrowser(url: string, io: CliIo): Promise<void> {
