@@ -41,24 +41,35 @@ export interface Connection {
 export async function connect(options: ConnectOptions): Promise<Connection> {
   const workspace = await openValidWorkspace(options.cwd);
   const baseUrl = options.baseUrl ?? options.env.SCREENPOL_BASE_URL ?? workspace.config.baseUrl;
+  const { client, credential, token } = await clientFor({ ...options, baseUrl });
+  const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);
+  return { workspace, client, baseUrl, secrets, credential: { source: credential.source } };
+}
+
+/**
+ * The client for `baseUrl` with the credential of app/credentials.ts's
+ * precedence: what connect() gives every remote command, and what the `auth`
+ * commands use where no config is needed. A stored login's token is told to
+ * `onSecret` before anything can print it.
+ */
+export async function clientFor(options: Pick<ConnectOptions, "env" | "tokenFile" | "onSecret" | "credentialStore" | "timeoutMs"> & { baseUrl: string }): Promise<{ client: RemoteClient; credential: Pick<Credential, "source">; token: string }> {
   const credential = await resolveCredential({
     env: options.env,
     tokenFile: options.tokenFile,
     // A stored login is per base URL, as `screenpol login` normalised it; a bad URL is refused by createClient below.
-    baseUrl: normalisedOrAsGiven(baseUrl),
+    baseUrl: normalisedOrAsGiven(options.baseUrl),
     store: options.credentialStore,
   });
   const token = credential.token;
   if (credential.source === "login") options.onSecret?.(token);
-  const secrets = await invocationRedactor({ env: options.env, tokenFile: options.tokenFile }, [token]);
   const client = createClient({
-    baseUrl,
+    baseUrl: options.baseUrl,
     token,
     credential: credential.source === "login" ? "login" : "apiToken",
     proxy: proxySettings(options.env),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  return { workspace, client, baseUrl, secrets, credential: { source: credential.source } };
+  return { client, credential: { source: credential.source }, token };
 }
 
 function normalisedOrAsGiven(baseUrl: string): string {

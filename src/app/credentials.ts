@@ -15,17 +15,15 @@ import envPaths from "env-paths";
 import { resolveToken, TOKEN_ENV_VAR } from "../remote/token.js";
 import { UsageError } from "../remote/usage-error.js";
 import { readTokenFile } from "../workspace/token-file.js";
-import { openCredentialStore, type CredentialLocation, type CredentialStore } from "../workspace/credentials/credential-store.js";
-import type { StoredLogin } from "../workspace/credentials/stored-login.js";
+import { openCredentialStore, type CredentialStore } from "../workspace/credentials/credential-store.js";
 import { LoginExpiredError } from "./errors.js";
 
 export type CredentialSource = "env" | "file" | "login";
 
-/** The credential sent, where it came from, and (for a stored login) its facts. */
+/** The credential sent and where it came from. */
 export interface Credential {
   token: string;
   source: CredentialSource;
-  login?: { stored: StoredLogin; location: CredentialLocation } | undefined;
 }
 
 export interface CredentialInput {
@@ -60,7 +58,7 @@ export async function resolveCredential(input: CredentialInput): Promise<Credent
   }
   const now = (input.now ?? (() => new Date()))();
   if (Date.parse(found.login.expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, found.login.expiresAt);
-  return { token: found.login.accessToken, source: "login", login: { stored: found.login, location: found.location } };
+  return { token: found.login.accessToken, source: "login" };
 }
 
 /** The source in words, for messages: which to check, never the value. */
@@ -69,7 +67,7 @@ export function describeCredentialSource(credential: Pick<Credential, "source">,
     case "env":
       return TOKEN_ENV_VAR;
     case "file":
-      return `the token file ${tokenFile ?? ""} (--token-file)`.replace("  ", " ");
+      return `the token file ${tokenFile} (--token-file)`;
     case "login":
       return "your stored login (screenpol login)";
   }

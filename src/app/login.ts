@@ -16,9 +16,8 @@ import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
 import type { StoredLogin } from "../workspace/credentials/stored-login.js";
 import { readWorkspaceConfig } from "./workspace-config.js";
-import { createClient, type RemoteClient } from "../remote/client.js";
-import { resolveCredential } from "./credentials.js";
-import { proxySettings } from "./connect.js";
+import type { RemoteClient } from "../remote/client.js";
+import { clientFor } from "./connect.js";
 
 /** Fewer days left than this, and `auth status` (and every login) warns. */
 export const EXPIRY_WARNING_DAYS = 7;
@@ -238,10 +237,8 @@ export async function signedInClient(input: {
   cwd: string;
   onSecret(secret: string): void;
 }): Promise<RemoteClient> {
-  const baseUrl = await loginBaseUrl(input);
-  const credential = await resolveCredential({ env: input.env, tokenFile: input.tokenFile, baseUrl });
-  if (credential.source === "login") input.onSecret(credential.token);
-  return createClient({ baseUrl, token: credential.token, credential: credential.source === "login" ? "login" : "apiToken", proxy: proxySettings(input.env) });
+  const { client } = await clientFor({ env: input.env, tokenFile: input.tokenFile, onSecret: input.onSecret, baseUrl: await loginBaseUrl(input) });
+  return client;
 }
 
 /**

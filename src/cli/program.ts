@@ -22,6 +22,10 @@ import { wholeNumber } from "./whole-number.js";
 const USERS_LIMIT = { min: 1, max: 100 } as const;
 /** A device sign-in's polling interval: at least 1 s (RFC 8628 gives none; oauth4webapi refuses 0), at most 5 minutes. */
 const POLL_INTERVAL_RANGE = { min: 1, max: 300 } as const;
+/** `--base-url` of login and logout, which need no config. */
+const SIGN_IN_BASE_URL_HELP = "admin API base URL (default: SCREENPOL_BASE_URL, the config's baseUrl, or the emulator's)";
+/** `--format pretty|json`, of the commands whose output is a report or one JSON document. */
+const prettyOrJson = (): Option => new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty");
 /** Counts with no bound of their own: any safe whole number from 0. */
 const ANY_COUNT = { min: 0, max: Number.MAX_SAFE_INTEGER } as const;
 
@@ -96,7 +100,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .requiredOption("--env <name>", "environment whose files decide")
     .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
     .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
-    .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
+    .addOption(prettyOrJson())
     .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (input: string, flags) => {
       const { decideCommand } = await import("./commands/decide.js");
@@ -226,7 +230,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
       .option("--base <git-ref>", "compare with the files as of this Git revision (offline)")
       .option("--live", "compare with the live policy and address entries (two reads, whatever the input's size)")
-      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty"))
+      .addOption(prettyOrJson())
       .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)"),
   ).action(async (file: string, flags) => {
@@ -267,7 +271,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   program
     .command("login")
     .description("sign in from this terminal: a code to approve in a browser, then a 30-day login kept in the OS keyring")
-    .option("--base-url <url>", "admin API base URL (default: SCREENPOL_BASE_URL, the config's baseUrl, or the emulator's)")
+    .option("--base-url <url>", SIGN_IN_BASE_URL_HELP)
     .option("--scopes <list>", "comma-separated scopes to ask for (default: every scope the service has)")
     .option("--no-browser", "only print the address and the code; do not open a browser")
     .action(async (flags) => {
@@ -278,7 +282,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   program
     .command("logout")
     .description("revoke the stored login at the service and delete it here")
-    .option("--base-url <url>", "admin API base URL (default: SCREENPOL_BASE_URL, the config's baseUrl, or the emulator's)")
+    .option("--base-url <url>", SIGN_IN_BASE_URL_HELP)
     .action(async (flags) => {
       const { logoutCommand } = await import("./commands/login.js");
       result.code = await logoutCommand(flags, io);
@@ -289,7 +293,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     auth
       .command("status")
       .description("which credential a remote command would send, and for a stored login who, the scopes and the expiry (never the token)")
-      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty")),
+      .addOption(prettyOrJson()),
   ).action(async (flags) => {
     const { authStatusCommand } = await import("./commands/login.js");
     result.code = await authStatusCommand(flags, io);
@@ -298,7 +302,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     auth
       .command("clients")
       .description("list your authorized clients at the service: every login's token not yet expired, valid or revoked")
-      .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "json"]).default("pretty")),
+      .addOption(prettyOrJson()),
   ).action(async (flags) => {
     const { authClientsCommand } = await import("./commands/login.js");
     result.code = await authClientsCommand(flags, io);

@@ -170,17 +170,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   /** The sign-in endpoints, after any fault injected for them. */
   async function handleSignIn(request: IncomingMessage, path: string, bodyText: string): Promise<Outcome> {
-    const method = request.method ?? "POST";
-    const fault = faults.take(method, path, path);
-    if (fault) {
-      const effect = await applyFault(fault, request, abort.signal);
-      if (effect === "drop-after") {
-        await handleOAuth(request, path, bodyText, logins).catch(() => undefined);
-        return "dropped";
-      }
-      if (effect !== "continue") return effect;
-    }
-    return handleOAuth(request, path, bodyText, logins);
+    const effect = await faultEffect(request.method ?? "POST", path, path, request);
+    if (effect !== "continue" && effect !== "drop-after") return effect;
+    return answer(effect === "drop-after", () => handleOAuth(request, path, bodyText, logins));
+  }
+
+  /** The injected fault in force for the route, if any, applied: an early outcome, or how to go on. */
+  async function faultEffect(method: string, template: string, path: string, request: IncomingMessage): Promise<Outcome | "continue" | "drop-after"> {
+    const fault = faults.take(method, template, path);
+    return fault ? applyFault(fault, request, abort.signal) : "continue";
   }
 
   /** The API pipeline (see the top of this file); "dropped" when the connection is to be cut instead of answered. */
@@ -190,13 +188,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const match = matchRoute(method, path);
     if (match.kind === "none") throw notFound();
     if (match.kind === "method") throw new HttpError(405, { error: "Method Not Allowed" }, { allow: match.allowed.join(", ") });
-    let dropAfter = false;
-    const fault = faults.take(method, match.route.template, path);
-    if (fault) {
-      const effect = await applyFault(fault, request, abort.signal);
-      if (effect === "drop-after") dropAfter = true;
-      else if (effect !== "continue") return effect;
-    }
+    const effect = await faultEffect(method, match.route.template, path, request);
+    if (effect !== "continue" && effect !== "drop-after") return effect;
     const authentication = await authenticate(request.headers.authorization, tokens.byToken, (token) => logins.grantOf(token));
     if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
     const grant = authentication.grant;
@@ -213,14 +206,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       body: method === "PUT" ? parseJsonBody(bodyText) : undefined,
       grant: authentication.grant,
     };
-    if (!dropAfter) return match.route.handle(apiRequest, services);
-    // The lost acknowledgement: the request takes effect (a write is persisted), the answer never leaves.
-    try {
-      await match.route.handle(apiRequest, services);
-    } catch {
-      // Whatever the answer would have been, it is lost with the connection.
-    }
-    return "dropped";
+    return answer(effect === "drop-after", () => match.route.handle(apiRequest, services));
   }
 
   const handler = (request: IncomingMessage, response: ServerResponse): void => {
@@ -315,6 +301,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
 /** What a request ends with: a reply, or a cut connection. */
 type Outcome = Reply | "dropped";
+
+/**
+ * The handler's reply; with `dropAfter`, the lost acknowledgement: the request
+ * takes effect (a write is persisted, a token issued), the answer never leaves.
+ */
+async function answer(dropAfter: boolean, handle: () => Reply | Promise<Reply>): Promise<Outcome> {
+  if (!dropAfter) return handle();
+  try {
+    await handle();
+  } catch {
+    // Whatever the answer would have been, it is lost with the connection.
+  }
+  return "dropped";
+}
 
 /** Applies an injected fault: an early reply, a drop, a delay, or a drop after handling. */
 async function applyFault(fault: ActiveFault, request: IncomingMessage, signal: AbortSignal): Promise<Outcome | "continue" | "drop-after"> {

@@ -18,7 +18,8 @@ import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, type SignInOperationName } from "../c
 import { normaliseBaseUrl } from "./base-url.js";
 import { DEFAULT_TIMEOUT_MS, fromTransportError, judgeAttempt } from "./client.js";
 import { classifyFailedResponse, describeFailedResponse, isPlainObject, parseErrorBody, RemoteError, type ErrorBody, type RemoteErrorDetails } from "./errors.js";
-import { createRedactor, redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
+import { createSecretRedactor } from "../core/secret-redactor.js";
+import { redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
 import { DEFAULT_RETRY_POLICY, runWithRetry, type RetryPolicy } from "./retry.js";
 import { createTransport, type HttpDispatcher, type ProxySettings } from "./transport.js";
 
@@ -43,11 +44,8 @@ export interface DeviceAuthorization {
   interval: number;
 }
 
-/** One poll's answer: keep waiting, wait longer, or the token. */
-export type DevicePoll =
-  | { kind: "pending" }
-  | { kind: "slowDown" }
-  | { kind: "token"; accessToken: string; expiresIn: number | undefined; scope: string | undefined };
+/** One poll's answer: keep waiting, wait longer, or the token (its expiry and scopes are the JWT's claims). */
+export type DevicePoll = { kind: "pending" } | { kind: "slowDown" } | { kind: "token"; accessToken: string };
 
 export interface DeviceLoginClient {
   readonly baseUrl: string;
@@ -78,7 +76,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   const client: oauth.Client = { client_id: SCREENPOL_CLIENT_ID };
   const authentication = oauth.None();
   const secrets: string[] = [];
-  const redact: Redactor = (text) => secrets.reduce((result, secret) => createRedactor(secret)(result), text);
+  const redact: Redactor = (text) => createSecretRedactor(secrets).redact(text);
 
   /** Sends one request of oauth4webapi through the transport; `attempts` of the last call, for messages. */
   let attempts = 0;
@@ -161,7 +159,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
         try {
           const result = await oauth.processDeviceCodeResponse(server, client, response);
           secrets.push(result.access_token);
-          return { kind: "token", accessToken: result.access_token, expiresIn: result.expires_in, scope: result.scope };
+          return { kind: "token", accessToken: result.access_token };
         } catch (error) {
           if (error instanceof oauth.ResponseBodyError && error.error === "authorization_pending") return { kind: "pending" };
           if (error instanceof oauth.ResponseBodyError && error.error === "slow_down") return { kind: "slowDown" };

@@ -53,8 +53,17 @@ function hostHeaderName(header: string | undefined): string {
   return header.replace(/:\d*$/, "");
 }
 
-export async function handleAdmin(request: IncomingMessage, path: string, bodyText: string, services: AdminServices): Promise<Reply> {
+/**
+ * 403 unless the peer is loopback and the Host header names a loopback host: the
+ * guard of the endpoints that take no bearer token (these, and the sign-in
+ * approval page), so a web page cannot reach them through DNS rebinding.
+ */
+export function refuseNonLoopback(request: IncomingMessage): void {
   if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHostName(hostHeaderName(request.headers.host))) throw forbidden();
+}
+
+export async function handleAdmin(request: IncomingMessage, path: string, bodyText: string, services: AdminServices): Promise<Reply> {
+  refuseNonLoopback(request);
   const method = request.method ?? "GET";
   if (method === "POST" && !/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
     throw new HttpError(415, { error: "Unsupported Media Type: send application/json" });

@@ -15,7 +15,7 @@
  * the browser sends one, is this page's own (no cross-site form posts).
  */
 import type { IncomingMessage } from "node:http";
-import { isLoopbackAddress, isLoopbackHostName } from "../operations/admin.js";
+import { refuseNonLoopback } from "../operations/admin.js";
 import { forbidden, HttpError } from "../errors.js";
 import type { Reply } from "../http.js";
 import { DASHBOARD_USER, type DeviceLogins } from "./device-logins.js";
@@ -34,10 +34,7 @@ export function verificationUri(request: IncomingMessage): string {
 }
 
 export function handleApprovalPage(request: IncomingMessage, url: URL, bodyText: string, logins: DeviceLogins): Reply {
-  const host = request.headers.host ?? "";
-  if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHostName(host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d*$/, ""))) {
-    throw forbidden();
-  }
+  refuseNonLoopback(request);
   const method = request.method ?? "GET";
   if (method === "GET" && url.pathname === APPROVAL_PAGE_PATH) {
     const typed = url.searchParams.get("user_code");
