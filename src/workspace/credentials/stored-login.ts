@@ -29,13 +29,23 @@ export interface StoredLogin {
 /** The longest access token a stored login holds (the schema's bound; a real client JWT is under 2 KiB). */
 export const MAX_ACCESS_TOKEN_CHARACTERS: number = SCHEMAS["stored-login"].properties.accessToken.maxLength;
 
+/** The schema's patterns in words, for the one line that reports an entry. */
+const PATTERN_EXPECTATIONS: Readonly<Record<string, string>> = {
+  accessToken: "is not a compact JWT (three base64url parts)",
+  expiresAt: "is not an ISO 8601 time in UTC with a four-digit year",
+  issuedAt: "is not an ISO 8601 time in UTC with a four-digit year",
+};
+
 /** A stored login, or in a few words why `value` is not one: never a value of it (it may be the token). */
 export type StoredLoginCheck = { ok: true; login: StoredLogin } | { ok: false; problem: string };
 
 /** Checks `value` against the stored login's shape and returns the login's own members (unknown ones dropped). */
 export function checkStoredLogin(value: unknown): StoredLoginCheck {
   const problem = shapeProblem("stored-login", value);
-  if (problem) return { ok: false, problem: `${problem.path || "the entry"} ${problem.expectation}` };
+  if (problem) {
+    const expectation = problem.expectation.startsWith("does not match") ? (PATTERN_EXPECTATIONS[problem.path] ?? problem.expectation) : problem.expectation;
+    return { ok: false, problem: `${problem.path || "the entry"} ${expectation}` };
+  }
   const record = value as StoredLogin;
   // The schema holds the form of a date; only Date can say that month 13 is none.
   for (const name of ["expiresAt", "issuedAt"] as const) {
