@@ -110,7 +110,6 @@ export class CredentialsFile {
    * no folder.
    */
   private async checkFolder(options: { repair: boolean }): Promise<boolean> {
-    if (process.platform === "win32") return true;
     const folder = dirname(this.path);
     let own: Stats;
     try {
@@ -119,6 +118,8 @@ export class CredentialsFile {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
       throw new CredentialStoreError(`cannot use the folder ${folder} (${errnoCode(error)})`);
     }
+    // Windows has no modes to check: the profile folder's ACL is what keeps others out.
+    if (process.platform === "win32") return true;
     const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
     const link = own.isSymbolicLink();
     if (link && uid !== undefined && own.uid !== uid) {
