@@ -13,7 +13,7 @@
  * for its base URL only, and kept as it is until `logout --base-url` removes it.
  */
 import { constants, type Stats } from "node:fs";
-import { lstat, mkdir, open, readFile, realpath } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, realpath, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../atomic-write.js";
 import { assertStorable, checkStoredLogin, CredentialStoreError, UnreadableLoginError, type StoredLogin } from "./stored-login.js";
@@ -127,7 +127,7 @@ export class CredentialsFile {
     }
     const real = link ? await realpath(folder).catch(() => undefined) : folder;
     const named = link ? `${folder} (a symbolic link to ${real ?? "nothing"})` : folder;
-    let handle;
+    let handle: FileHandle;
     try {
       // Checked and repaired through one descriptor, so a link swapped in after the checks is never chmod'ed through.
       handle = await open(folder, constants.O_RDONLY | constants.O_DIRECTORY | (link ? 0 : constants.O_NOFOLLOW));

@@ -69,12 +69,6 @@ export function checkStoredLogin(value: unknown): StoredLoginCheck {
   };
 }
 
-/** The stored login of `value`, or undefined when it is not one. */
-export function readStoredLogin(value: unknown): StoredLogin | undefined {
-  const checked = checkStoredLogin(value);
-  return checked.ok ? checked.login : undefined;
-}
-
 /**
  * The stored login of a client JWT from its claims (docs/sign-in.md, The client
  * JWT), or the claim that makes it one screenpol could not keep, in words: a
