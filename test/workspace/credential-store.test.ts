@@ -147,6 +147,21 @@ describe("the credential store", () => {
     }
   });
 
+  it("file: a save that would take the file over the 1 MiB it reads back is refused, and the file stays readable", async () => {
+    const { store } = open("file", throwingKeyring());
+    const longToken = `${LOGIN.accessToken}${"A".repeat(16 * 1024 - LOGIN.accessToken.length)}`;
+    const urlOf = (index: number) => `https://admin-${index}.example.test/api/v0`;
+    let refusal: unknown;
+    let saved = 0;
+    // 16 KiB tokens: the file passes 1 MiB after some 64 logins; 100 bounds the loop.
+    for (; saved < 100 && refusal === undefined; saved++) refusal = await store.save({ ...LOGIN, baseUrl: urlOf(saved), accessToken: longToken }).then(() => undefined, (error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CredentialStoreError);
+    expect((refusal as Error).message).toBe(`${filePath()} would grow over 1 MiB, more than screenpol reads back: remove logins you no longer use with \`screenpol logout --base-url URL\``);
+    expect(statSync(filePath()).size).toBeLessThanOrEqual(1024 * 1024);
+    expect((await store.load(urlOf(0)))?.login.accessToken).toBe(longToken);
+    expect(await store.load(urlOf(saved - 1))).toBeUndefined();
+  });
+
   it("file: never asks the keyring", async () => {
     const { store } = open("file", throwingKeyring());
     expect(await store.save(LOGIN)).toEqual({ kind: "file", path: filePath() });
