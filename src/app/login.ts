@@ -14,7 +14,7 @@ import type { DeviceAuthorization, DeviceLoginClient } from "../remote/device-lo
 import { TOKEN_ENV_VAR } from "../remote/token.js";
 import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
-import type { StoredLogin } from "../workspace/credentials/stored-login.js";
+import { storedLoginOfClaims, UnreadableLoginError, type StoredLogin } from "../workspace/credentials/stored-login.js";
 import { readWorkspaceConfig } from "./workspace-config.js";
 import type { RemoteClient } from "../remote/client.js";
 import { clientFor } from "./connect.js";
@@ -101,9 +101,10 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
     });
   }
   request.onSecret(accessToken);
-  const login = storedLoginOf(baseUrl, accessToken);
+  let login: StoredLogin;
   let location: CredentialLocation;
   try {
+    login = storedLoginOf(baseUrl, accessToken, now());
     location = await request.store.save(login);
   } catch (error) {
     // A token nobody keeps should not stay valid for 30 days: revoke it, then report why it could not be kept.
@@ -123,8 +124,12 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
   return { login, location, previousNotRevoked };
 }
 
-/** The stored login of a token response's JWT; an `invalidResponse` RemoteError when it is not one (nothing is stored then). */
-export function storedLoginOf(baseUrl: string, accessToken: string): StoredLogin {
+/**
+ * The stored login of a token response's JWT; an `invalidResponse` RemoteError
+ * naming what is wrong (never the token) when it is not one screenpol can keep
+ * (stored-login.ts, storedLoginOfClaims). `now` stands in for a missing `iat`.
+ */
+export function storedLoginOf(baseUrl: string, accessToken: string, now: number = Date.now()): StoredLogin {
   const invalid = (what: string): RemoteError =>
     new RemoteError(`POST token: invalid response: ${what}; nothing was stored`, { kind: "invalidResponse", operation: "token", action: "POST token", attempts: 1 });
   let claims: ReturnType<typeof decodeJwt>;
@@ -133,18 +138,9 @@ export function storedLoginOf(baseUrl: string, accessToken: string): StoredLogin
   } catch {
     throw invalid("the access token is not a JWT");
   }
-  if (typeof claims.exp !== "number" || typeof claims.sub !== "string") throw invalid("the access token's JWT has no exp or no sub claim");
-  const issuedAt = typeof claims.iat === "number" ? claims.iat : Math.floor(Date.now() / 1000);
-  const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
-  return {
-    baseUrl,
-    accessToken,
-    scopes: (text(claims.scope) ?? "").split(" ").filter((scope) => scope !== ""),
-    expiresAt: new Date(claims.exp * 1000).toISOString(),
-    issuedAt: new Date(issuedAt * 1000).toISOString(),
-    user: { id: claims.sub, email: text(claims.email), name: text(claims.name) },
-    clientId: text(claims.client_id) ?? "",
-  };
+  const checked = storedLoginOfClaims(baseUrl, accessToken, claims, now);
+  if (!checked.ok) throw invalid(checked.problem);
+  return checked.login;
 }
 
 export interface LogoutOutcome {
@@ -152,16 +148,27 @@ export interface LogoutOutcome {
   removed: boolean;
   /** Why the server could not revoke the token (it was deleted locally all the same). */
   revokeFailure?: string | undefined;
+  /** The stored login could not be read (what is wrong with it): it was deleted, and nothing was sent to revoke it. */
+  unreadable?: string | undefined;
 }
 
 /**
  * Revokes the stored login's token at the server, then deletes it locally. A
  * revocation that fails (server down) still deletes: the person asked to be
  * signed out here, and the failure is reported so they can revoke it on the
- * approval page.
+ * approval page. A stored login that cannot be read is deleted unrevoked, and
+ * that is reported the same way.
  */
 export async function runLogout(request: { client: DeviceLoginClient; store: CredentialStore; onSecret(secret: string): void }): Promise<LogoutOutcome> {
-  const found = await request.store.load(request.client.baseUrl);
+  let found: Awaited<ReturnType<CredentialStore["load"]>>;
+  try {
+    found = await request.store.load(request.client.baseUrl);
+  } catch (error) {
+    // An entry that is not a stored login holds nothing to trust as a token: deleting it is all logout can do.
+    if (!(error instanceof UnreadableLoginError)) throw error;
+    await request.store.remove(request.client.baseUrl);
+    return { removed: true, unreadable: error.problem };
+  }
   if (!found) return { removed: false };
   request.onSecret(found.login.accessToken);
   let revokeFailure: string | undefined;

@@ -4,22 +4,49 @@
  * interval, slow_down and what happens to a token nobody could keep are
  * checked exactly, without waiting.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runLogin, shouldOpenBrowser } from "../../src/app/login.js";
+import { runLogin, runLogout, shouldOpenBrowser } from "../../src/app/login.js";
 import { DASHBOARD_USER } from "../../src/emulator/index.js";
 import { createDeviceLoginClient, type DeviceLoginClient } from "../../src/remote/device-login.js";
-import type { CredentialStore } from "../../src/workspace/credentials/credential-store.js";
+import { openCredentialStore, type CredentialStore } from "../../src/workspace/credentials/credential-store.js";
 import type { StoredLogin } from "../../src/workspace/credentials/stored-login.js";
 import { startHarness, type Harness } from "../emulator/helpers.js";
+import { revocationsOf, startTokenServer, unsignedClientJwt } from "../helpers/hostile-sign-in.js";
+import type { TestServer } from "../remote/http-server.js";
 
 let harness: Harness | undefined;
 let client: DeviceLoginClient | undefined;
+let server: TestServer | undefined;
+let configDir: string | undefined;
 afterEach(async () => {
   await client?.close();
   await harness?.close();
+  await server?.close();
+  if (configDir) rmSync(configDir, { recursive: true, force: true });
   harness = undefined;
   client = undefined;
+  server = undefined;
+  configDir = undefined;
 });
+
+/** A login of another base URL, as a file store holds it before the test's own login. */
+const OTHER_LOGIN: StoredLogin = {
+  baseUrl: "https://admin.example.test/api/v0",
+  accessToken: unsignedClientJwt(),
+  scopes: ["environment.settings.read"],
+  expiresAt: "2026-12-25T12:00:00.000Z",
+  issuedAt: "2026-11-25T12:00:00.000Z",
+  user: { id: "u" },
+  clientId: "screenpol-cli",
+};
+
+function fileStore(): CredentialStore {
+  configDir = mkdtempSync(join(tmpdir(), "screenpol-app-login-"));
+  return openCredentialStore({ env: { SCREENPOL_CREDENTIAL_STORE: "file" }, configDir, warn: () => undefined });
+}
 
 /** A store in memory; `failSave` makes save throw as a locked keyring would. */
 function memoryStore(options: { failSave?: boolean } = {}): CredentialStore & { saved: StoredLogin[] } {
@@ -85,6 +112,23 @@ describe("runLogin", () => {
     expect(clients[0]!.revokedAt).not.toBeNull();
   });
 
+  // Through runLogin rather than the CLI: on the CLI a token this long is refused where it enters (the redactor's bound).
+  it("refuses a token over the stored login's 16 KiB, revokes it, and stores nothing, so the file's other logins stay readable", async () => {
+    const store = fileStore();
+    await store.save(OTHER_LOGIN);
+    const jwt = unsignedClientJwt({ padding: "x".repeat(1024 * 1024) });
+    server = await startTokenServer(jwt);
+    client = createDeviceLoginClient({ baseUrl: server.baseUrl });
+    const run = runLogin({ client, store, signal: new AbortController().signal, onCodes: () => undefined, onSecret: () => undefined, sleep: async () => undefined });
+    await expect(run).rejects.toMatchObject({
+      kind: "invalidResponse",
+      message: expect.stringMatching(/^POST token: invalid response: the access token is 1\.3 MiB, over the 16 KiB a stored login holds; nothing was stored$/),
+    });
+    expect(revocationsOf(server)).toEqual([jwt]);
+    expect(await store.load(server.baseUrl)).toBeUndefined();
+    expect((await store.load(OTHER_LOGIN.baseUrl))?.login).toEqual(OTHER_LOGIN);
+  });
+
   it("tells each secret to onSecret the moment it has it: the device code, then the token", async () => {
     harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, approveOnPoll: true } });
     client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
@@ -111,6 +155,20 @@ describe("runLogin", () => {
     const run = runLogin({ client, store, signal: cancel.signal, onCodes: () => cancel.abort(), onSecret: () => undefined });
     await expect(run).rejects.toMatchObject({ name: "AbortError" });
     expect(store.saved).toEqual([]);
+  });
+});
+
+describe("runLogout", () => {
+  it("deletes a keyring entry that is not a stored login without sending anything of it, and says it could not be read", async () => {
+    server = await startTokenServer(unsignedClientJwt());
+    client = createDeviceLoginClient({ baseUrl: server.baseUrl });
+    const entries = new Map([[server.baseUrl, JSON.stringify({ ...OTHER_LOGIN, baseUrl: server.baseUrl, clientId: undefined })]]);
+    const keyring = { get: async (account: string) => entries.get(account), set: async () => undefined, delete: async (account: string) => entries.delete(account) };
+    configDir = mkdtempSync(join(tmpdir(), "screenpol-app-logout-"));
+    const store = openCredentialStore({ env: { SCREENPOL_CREDENTIAL_STORE: "keyring" }, configDir, keyring, warn: () => undefined });
+    expect(await runLogout({ client, store, onSecret: () => undefined })).toEqual({ removed: true, unreadable: "clientId is missing" });
+    expect(entries.size).toBe(0);
+    expect(server.requests).toEqual([]);
   });
 });
 

@@ -5,13 +5,14 @@
  * test's own (the OS keyring: test/workspace/os-keyring.test.ts). Exit codes,
  * lines, bytes and modes on disk, and what the server accepts afterwards.
  */
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, copyFileSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLIENT_TOKEN_LIFETIME_SECONDS } from "../../src/contract/wire.js";
 import { SEED_IDS } from "../../src/emulator/index.js";
 import { ALL_SCOPES_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
+import { revocationsOf, startTokenServer, unsignedClientJwt } from "../helpers/hostile-sign-in.js";
 import { startLoginProcess } from "../helpers/login-session.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
@@ -187,13 +188,33 @@ describe("screenpol login", () => {
       expect(existsSync(credentialsPath())).toBe(false);
     });
 
-    it("with an access token that is not a JWT: exit 4, nothing stored, the token printed nowhere", async () => {
+    it("with an access token that is not a JWT: exit 4, nothing stored, the token printed nowhere, revoked", async () => {
       const url = await serve({ access_token: "opaque-secret-not-a-jwt", token_type: "Bearer", expires_in: 60 });
       const run = await cli(["login", "--base-url", url]);
       expect(run.code).toBe(4);
       expect(run.stderr).toContain("screenpol: POST token: invalid response: the access token is not a JWT; nothing was stored\n");
       expect(run.stdout + run.stderr).not.toContain("opaque-secret-not-a-jwt");
       expect(existsSync(credentialsPath())).toBe(false);
+      expect(revocationsOf(server!)).toEqual(["opaque-secret-not-a-jwt"]);
+    });
+
+    // A JWT whose claims no stored login can hold: before, the first was stored in a form its reader refused (every
+    // login of the file unusable, logout impossible), the others gave `internal error: Invalid time value`, unrevoked.
+    it.each([
+      ["without a client_id claim", { client_id: undefined }, "the access token's JWT has no client_id claim"],
+      ["without a sub claim", { sub: undefined }, "the access token's JWT has no sub claim"],
+      ["with an exp beyond Date's range", { exp: 1e20 }, "the access token's exp claim is not a date between the years 0 and 9999"],
+      ["with an iat beyond Date's range", { iat: -1e20 }, "the access token's iat claim is not a date between the years 0 and 9999"],
+    ])("with a JWT %s: exit 4, one line naming it, the token revoked and printed nowhere, nothing stored", async (_name, claims, problem) => {
+      const jwt = unsignedClientJwt(claims);
+      const url = await serve({ access_token: jwt, token_type: "Bearer", expires_in: 60 });
+      const run = await cli(["login", "--base-url", url]);
+      expect(run.code).toBe(4);
+      expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual([`screenpol: POST token: invalid response: ${problem}; nothing was stored`]);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).not.toContain(jwt);
+      expect(existsSync(credentialsPath())).toBe(false);
+      expect(revocationsOf(server!)).toEqual([jwt]);
     });
   });
 });
@@ -365,5 +386,135 @@ describe("a credentials file that cannot be trusted", () => {
     expect(run.stderr).toMatch(new RegExp(`\\nscreenpol: warning: no OS keyring reachable \\(.+\\): the login is kept in ${credentialsPath().replace(/[.]/g, "\\.")}, readable only by you\\n$`));
     expect(run.stdout).toContain(`kept in  ${credentialsPath()}`);
     expect(statSync(credentialsPath()).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("one stored login that cannot be read", () => {
+  it("blocks only its own base URL: the others are served, it is reported with the logout that removes it, and logout removes it unrevoked", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    server = await startServer((_request, response) => sendJson(response, 200, {}));
+    const other = server.baseUrl;
+    // As an older screenpol wrote a token without a client_id claim: an entry its reader refuses.
+    const file = JSON.parse(readFileSync(credentialsPath(), "utf8")) as { version: number; logins: Record<string, Record<string, unknown>> };
+    const good = file.logins[baseUrl()]!;
+    writeFileSync(credentialsPath(), JSON.stringify({ version: 1, logins: { [other]: { ...good, baseUrl: other, clientId: "" }, [baseUrl()]: good } }), { mode: 0o600 });
+
+    const status = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain("credential   the stored login (screenpol login)");
+    expect((await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()])).code).toBe(0);
+
+    const unreadable = `screenpol: the stored login for ${other} in ${credentialsPath()} is unreadable (clientId is empty): run \`screenpol logout --base-url ${other}\` to remove it, then \`screenpol login\`\n`;
+    for (const args of [["auth", "status"], ["doctor", "--env", "sandbox"], ["login"]]) {
+      const run = await cli([...args, "--base-url", other]);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toBe(unreadable);
+    }
+
+    const logout = await cli(["logout", "--base-url", other]);
+    expect(logout.code).toBe(4);
+    expect(logout.stdout).toBe(`Signed out of ${other} here: the unreadable stored login is deleted.\n`);
+    expect(logout.stderr).toBe("screenpol: the stored login could not be read (clientId is empty), so its token could not be revoked at the server; revoke it on the approval page\n");
+    // Nothing of it was sent anywhere: an entry that is not a login holds no token to trust.
+    expect(server.requests).toEqual([]);
+    expect(JSON.parse(readFileSync(credentialsPath(), "utf8"))).toEqual({ version: 1, logins: { [baseUrl()]: good } });
+    expect(statSync(credentialsPath()).mode & 0o777).toBe(0o600);
+    expect((await cli(["logout", "--base-url", baseUrl()])).code).toBe(0);
+  });
+
+  it("a token without a client_id claim is refused before it can be stored, so the logins already stored stay usable", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const jwt = unsignedClientJwt({ client_id: undefined });
+    server = await startTokenServer(jwt);
+    expect((await cli(["login", "--base-url", server.baseUrl])).code).toBe(4);
+    expect(revocationsOf(server)).toEqual([jwt]);
+    expect((await cli(["auth", "status", "--base-url", baseUrl()])).code).toBe(0);
+    expect((await cli(["logout", "--base-url", baseUrl()])).code).toBe(0);
+  });
+});
+
+describe("the config folder that holds the credentials file (ssh's StrictModes)", () => {
+  const folder = () => join(configHome, "screenpol");
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  /** A uid that is not ours, for chown: nobody's. */
+  const OTHER_UID = 65534;
+  let elsewhere: string;
+  beforeEach(() => {
+    elsewhere = mkdtempSync(join(tmpdir(), "screenpol-login-elsewhere-"));
+  });
+  afterEach(() => rmSync(elsewhere, { recursive: true, force: true }));
+
+  it("writable by others: refused before any code is shown, with the chmod that fixes it; used once fixed", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    mkdirSync(folder());
+    chmodSync(folder(), 0o777);
+    for (const args of [["login"], ["auth", "status"], ["logout"]]) {
+      const run = await cli([...args, "--base-url", baseUrl()]);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toBe(`screenpol: ${folder()} is writable by others (mode 0777): refusing to keep a login in it, as ssh refuses such a folder; run \`chmod 700 ${folder()}\`\n`);
+    }
+    expect(harness.emulator.logins.deviceCodes()).toEqual([]);
+    expect(existsSync(credentialsPath())).toBe(false);
+    expect(statSync(folder()).mode & 0o777).toBe(0o777);
+    chmodSync(folder(), 0o700);
+    expect((await login()).code).toBe(0);
+  });
+
+  it("readable by others but ours: made 0700 by the login that writes in it", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    mkdirSync(folder());
+    chmodSync(folder(), 0o755);
+    expect((await login()).code).toBe(0);
+    expect(statSync(folder()).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!isRoot)("owned by another user, even with mode 0777: refused, nothing written in it (run as root, to chown for real)", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    mkdirSync(folder());
+    chmodSync(folder(), 0o777);
+    chownSync(folder(), OTHER_UID, OTHER_UID);
+    const run = await login();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`screenpol: ${folder()} belongs to another user (uid ${OTHER_UID}): refusing to keep a login in it; remove it (or \`chown\` it to yourself) and run \`screenpol login\` again\n`);
+    expect(readdirSync(folder())).toEqual([]);
+    expect(statSync(folder()).mode & 0o777).toBe(0o777);
+  });
+
+  it("a symbolic link to a folder of ours: used, and its target is never chmod'ed through it", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    chmodSync(elsewhere, 0o755);
+    symlinkSync(elsewhere, folder());
+    const run = await login();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`kept in  ${credentialsPath()}`);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+    expect(statSync(join(elsewhere, "credentials.json")).mode & 0o777).toBe(0o600);
+    expect((await cli(["auth", "status", "--base-url", baseUrl()])).code).toBe(0);
+  });
+
+  it("a symbolic link to a folder others can write: refused with the chmod of the target, which is left as it was", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    chmodSync(elsewhere, 0o777);
+    symlinkSync(elsewhere, folder());
+    const real = realpathSync(elsewhere);
+    const run = await login();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`screenpol: ${folder()} (a symbolic link to ${real}) is writable by others (mode 0777): refusing to keep a login in it, as ssh refuses such a folder; run \`chmod 700 ${real}\`\n`);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o777);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it.skipIf(!isRoot)("a symbolic link that another user owns: refused, its target untouched (run as root, to chown for real)", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    chmodSync(elsewhere, 0o755);
+    symlinkSync(elsewhere, folder());
+    lchownSync(folder(), OTHER_UID, OTHER_UID);
+    const run = await login();
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`screenpol: ${folder()} is a symbolic link of another user (uid ${OTHER_UID}): refusing to keep a login through it; remove it and run \`screenpol login\` again\n`);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+    expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

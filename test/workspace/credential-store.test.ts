@@ -4,15 +4,18 @@
  * (no Secret Service, a locked collection), one that holds garbage. The real
  * Secret Service: os-keyring.test.ts.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openCredentialStore } from "../../src/workspace/credentials/credential-store.js";
 import type { Keyring } from "../../src/workspace/credentials/os-keyring.js";
-import { CredentialStoreError, type StoredLogin } from "../../src/workspace/credentials/stored-login.js";
+import { CredentialStoreError, UnreadableLoginError, type StoredLogin } from "../../src/workspace/credentials/stored-login.js";
 
 const BASE_URL = "https://admin.example.test/api/v0";
+const OTHER_URL = "https://other.example.test/api/v0";
+const THIRD_URL = "https://third.example.test/api/v0";
+const FOURTH_URL = "https://fourth.example.test/api/v0";
 const LOGIN: StoredLogin = {
   baseUrl: BASE_URL,
   accessToken: "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl",
@@ -100,12 +103,63 @@ describe("the credential store", () => {
     expect(existsSync(filePath())).toBe(false);
   });
 
-  it("a keyring entry that is not a login is refused with what to do", async () => {
+  it("a keyring entry that is not a login is refused for its base URL only, with the logout that removes it", async () => {
     const keyring = workingKeyring();
     keyring.entries.set(BASE_URL, "{not json");
-    await expect(open("auto", keyring).store.load(BASE_URL)).rejects.toThrow(
-      `the OS keyring's screenpol entry for ${BASE_URL} is corrupted: run \`screenpol logout\`, then \`screenpol login\``,
+    keyring.entries.set(OTHER_URL, JSON.stringify({ ...LOGIN, baseUrl: OTHER_URL, clientId: "" }));
+    const { store } = open("auto", keyring);
+    await store.save({ ...LOGIN, baseUrl: THIRD_URL });
+    const refusal = (url: string, problem: string) => `the OS keyring's screenpol entry for ${url} is unreadable (${problem}): run \`screenpol logout --base-url ${url}\` to remove it, then \`screenpol login\``;
+    await expect(store.load(BASE_URL)).rejects.toThrow(refusal(BASE_URL, "not JSON"));
+    await expect(store.load(OTHER_URL)).rejects.toThrow(refusal(OTHER_URL, "clientId is empty"));
+    await expect(store.load(OTHER_URL)).rejects.toBeInstanceOf(UnreadableLoginError);
+    expect((await store.load(THIRD_URL))?.login).toEqual({ ...LOGIN, baseUrl: THIRD_URL });
+    expect(await store.remove(OTHER_URL)).toBe(true);
+    expect(await store.load(OTHER_URL)).toBeUndefined();
+  });
+
+  it("a file entry that is not a login is refused for its base URL only, kept as it is by saves, and removed by remove", async () => {
+    const { store } = open("file", throwingKeyring());
+    await store.save(LOGIN);
+    const file = JSON.parse(readFileSync(filePath(), "utf8")) as { version: number; logins: Record<string, unknown> };
+    const bad = { ...LOGIN, baseUrl: OTHER_URL, expiresAt: "+275760-09-13T00:00:00.000Z" };
+    const elsewhere = { ...LOGIN, baseUrl: BASE_URL };
+    writeFileSync(filePath(), JSON.stringify({ version: 1, logins: { ...file.logins, [OTHER_URL]: bad, [THIRD_URL]: elsewhere } }), { mode: 0o600 });
+    await expect(store.load(OTHER_URL)).rejects.toThrow(
+      `the stored login for ${OTHER_URL} in ${filePath()} is unreadable (expiresAt is not an ISO 8601 time in UTC with a four-digit year): run \`screenpol logout --base-url ${OTHER_URL}\` to remove it, then \`screenpol login\``,
     );
+    await expect(store.load(THIRD_URL)).rejects.toThrow(`the stored login for ${THIRD_URL} in ${filePath()} is unreadable (it holds the login of another base URL)`);
+    expect((await store.load(BASE_URL))?.login).toEqual(LOGIN);
+    // A save elsewhere writes the unreadable entries back as they were: deleting a login is logout's decision.
+    await store.save({ ...LOGIN, baseUrl: FOURTH_URL });
+    expect(JSON.parse(readFileSync(filePath(), "utf8")).logins[OTHER_URL]).toEqual(bad);
+    expect(await store.remove(OTHER_URL)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(filePath(), "utf8")).logins)).toEqual([BASE_URL, THIRD_URL, FOURTH_URL]);
+  });
+
+  it("refuses to store a login its reader would refuse, in the keyring and in the file", async () => {
+    for (const mode of ["keyring", "file"]) {
+      const keyring = workingKeyring();
+      const { store } = open(mode, keyring);
+      await expect(store.save({ ...LOGIN, clientId: "" })).rejects.toThrow(`the login for ${BASE_URL} cannot be stored (clientId is empty); nothing was stored`);
+      expect(keyring.entries.size).toBe(0);
+      expect(existsSync(filePath())).toBe(false);
+    }
+  });
+
+  it("file: a save that would take the file over the 1 MiB it reads back is refused, and the file stays readable", async () => {
+    const { store } = open("file", throwingKeyring());
+    const longToken = `${LOGIN.accessToken}${"A".repeat(16 * 1024 - LOGIN.accessToken.length)}`;
+    const urlOf = (index: number) => `https://admin-${index}.example.test/api/v0`;
+    let refusal: unknown;
+    let saved = 0;
+    // 16 KiB tokens: the file passes 1 MiB after some 64 logins; 100 bounds the loop.
+    for (; saved < 100 && refusal === undefined; saved++) refusal = await store.save({ ...LOGIN, baseUrl: urlOf(saved), accessToken: longToken }).then(() => undefined, (error: unknown) => error);
+    expect(refusal).toBeInstanceOf(CredentialStoreError);
+    expect((refusal as Error).message).toBe(`${filePath()} would grow over 1 MiB, more than screenpol reads back: remove logins you no longer use with \`screenpol logout --base-url URL\``);
+    expect(statSync(filePath()).size).toBeLessThanOrEqual(1024 * 1024);
+    expect((await store.load(urlOf(0)))?.login.accessToken).toBe(longToken);
+    expect(await store.load(urlOf(saved - 1))).toBeUndefined();
   });
 
   it("file: never asks the keyring", async () => {

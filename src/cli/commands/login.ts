@@ -81,6 +81,11 @@ export async function logoutCommand(flags: { baseUrl?: string }, io: CliIo): Pro
       io.stdout.write(`Not signed in to ${baseUrl}: nothing to do.\n`);
       return EXIT.ok;
     }
+    if (outcome.unreadable !== undefined) {
+      io.stdout.write(`Signed out of ${baseUrl} here: the unreadable stored login is deleted.\n`);
+      io.stderr.write(`screenpol: the stored login could not be read (${outcome.unreadable}), so its token could not be revoked at the server; revoke it on the approval page\n`);
+      return EXIT.remote;
+    }
     if (outcome.revokeFailure !== undefined) {
       io.stdout.write(`Signed out of ${baseUrl} here: the stored login is deleted.\n`);
       io.stderr.write(`screenpol: the token could not be revoked at the server (${outcome.revokeFailure}); it stays valid until it expires unless you revoke it on the approval page\n`);

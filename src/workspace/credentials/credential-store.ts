@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import { CredentialsFile, CREDENTIALS_FILE_NAME } from "./credentials-file.js";
 import { keyringFailure, osKeyring, type Keyring } from "./os-keyring.js";
-import { CredentialStoreError, readStoredLogin, type StoredLogin } from "./stored-login.js";
+import { assertStorable, checkStoredLogin, CredentialStoreError, UnreadableLoginError, type StoredLogin } from "./stored-login.js";
 
 export const CREDENTIAL_STORE_ENV_VAR = "SCREENPOL_CREDENTIAL_STORE";
 export const CREDENTIAL_STORE_MODES = ["auto", "keyring", "file"] as const;
@@ -21,10 +21,11 @@ export type CredentialStoreMode = (typeof CREDENTIAL_STORE_MODES)[number];
 export type CredentialLocation = { kind: "keyring" } | { kind: "file"; path: string };
 
 export interface CredentialStore {
+  /** The login of `baseUrl`; an {@link UnreadableLoginError} when its entry is not one (the other base URLs' still load). */
   load(baseUrl: string): Promise<{ login: StoredLogin; location: CredentialLocation } | undefined>;
   /** Stores `login`, replacing the one of its base URL; says where it went. */
   save(login: StoredLogin): Promise<CredentialLocation>;
-  /** Removes the login of `baseUrl` from wherever it is; false when there was none. */
+  /** Removes the login of `baseUrl` from wherever it is, readable or not; false when there was none. */
   remove(baseUrl: string): Promise<boolean>;
 }
 
@@ -66,17 +67,17 @@ export function openCredentialStore(options: CredentialStoreOptions): Credential
   async function loadFromKeyring(baseUrl: string): Promise<StoredLogin | undefined> {
     const text = await keyring.get(baseUrl);
     if (text === undefined) return undefined;
+    const unreadable = (problem: string) => new UnreadableLoginError(baseUrl, `the OS keyring's screenpol entry for ${baseUrl}`, problem);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      parsed = undefined;
+      throw unreadable("not JSON");
     }
-    const login = readStoredLogin(parsed);
-    if (!login || login.baseUrl !== baseUrl) {
-      throw new CredentialStoreError(`the OS keyring's screenpol entry for ${baseUrl} is corrupted: run \`screenpol logout\`, then \`screenpol login\``);
-    }
-    return login;
+    const checked = checkStoredLogin(parsed);
+    if (!checked.ok) throw unreadable(checked.problem);
+    if (checked.login.baseUrl !== baseUrl) throw unreadable("it holds the login of another base URL");
+    return checked.login;
   }
 
   return {
@@ -95,6 +96,7 @@ export function openCredentialStore(options: CredentialStoreOptions): Credential
       return login && { login, location: fileLocation };
     },
     async save(login) {
+      assertStorable(login);
       if (mode !== "file") {
         try {
           await keyring.set(login.baseUrl, JSON.stringify(login));

@@ -1,5 +1,5 @@
-export { CredentialStoreError, readStoredLogin } from "./stored-login.js";
-export type { StoredLogin } from "./stored-login.js";
+export { checkStoredLogin, CredentialStoreError, storedLoginOfClaims, UnreadableLoginError } from "./stored-login.js";
+export type { StoredLogin, StoredLoginCheck } from "./stored-login.js";
 export { CREDENTIAL_STORE_ENV_VAR, CREDENTIAL_STORE_MODES, credentialStoreMode, describeLocation, openCredentialStore } from "./credential-store.js";
 export type { CredentialLocation, CredentialStore, CredentialStoreMode, CredentialStoreOptions } from "./credential-store.js";
 export { CREDENTIALS_FILE_NAME, CredentialsFile } from "./credentials-file.js";
