@@ -11,7 +11,8 @@ import { isWithin, readBounded, type BoundedRead } from "./bounded-read.js";
 
 /** Folders never worth descending into. */
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules", ".hg", ".svn"]);
-const YAML_FILE = /\.ya?ml$/i;
+/** The names a folder walk lints (and so an output path must not take inside a linted folder: app/output-target.ts). */
+export const YAML_FILE = /\.ya?ml$/i;
 /** Bounded parallel reads: fast on a big tree without exhausting file descriptors. */
 const READ_CONCURRENCY = 64;
 
