@@ -42,6 +42,26 @@ export async function canonicalPath(path: string): Promise<string> {
   }
 }
 
+/**
+ * For a file about to be written at `path` in the repository `root`: the first
+ * folder on the way to it (repository-relative) that leads out of the repository
+ * through a symbolic link, or undefined. The containment rule of the reads
+ * (`within` in bounded-read.ts) for writes: a folder that does not exist yet is
+ * created inside, so the walk stops there; the file itself is not checked (a
+ * writer that creates exclusively or renames never writes through a link).
+ */
+export async function folderLeadingOutside(root: string, path: string): Promise<string | undefined> {
+  const realRoot = await canonicalPath(root);
+  const segments = relative(root, dirname(path)).split(sep).filter((segment) => segment !== "");
+  for (let depth = 1; depth <= segments.length; depth++) {
+    const folder = join(root, ...segments.slice(0, depth));
+    const real = await realpath(folder).catch(() => undefined);
+    if (real === undefined) return undefined;
+    if (!isWithin(realRoot, real)) return segments.slice(0, depth).join("/");
+  }
+  return undefined;
+}
+
 /** Repository-relative, `/`-separated; paths outside the root stay absolute. */
 export function toRepositoryPath(root: string, absolute: string): string {
   if (!isWithin(root, absolute)) return absolute.split(sep).join("/");
