@@ -47,6 +47,23 @@ async function approveOnPage(userCode: string): Promise<number> {
   return response.status;
 }
 
+/**
+ * A request with the Host header a DNS-rebinding page's browser sends (its own
+ * name, resolved to 127.0.0.1): fetch will not send another Host, node:http will.
+ */
+function withHost(method: string, url: string, host: string, form?: Record<string, string>): Promise<{ status: number | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) };
+    const request = httpRequest(url, { method, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode, text }));
+    });
+    request.on("error", reject);
+    request.end(form ? new URLSearchParams(form).toString() : undefined);
+  });
+}
+
 describe("device authorization", () => {
   it("answers RFC 8628's members: an 8-character code XXXX-XXXX, the verification URI on the emulator, its interval", async () => {
     harness = await startHarness();
@@ -77,6 +94,24 @@ describe("device authorization", () => {
     expect(repeated.status).toBe(400);
     expect(await repeated.json()).toMatchObject({ error: "invalid_request", error_description: "client_id is given more than once" });
     expect((await harness.raw("GET", "/oauth/token", { token: null })).status).toBe(405);
+  });
+
+  it("refuses (403) a request whose Host is not a loopback name, as the approval page does: no code handed out, no verification URI on a rebound name", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
+    const base = harness.running.baseUrl;
+    const port = new URL(base).port;
+    const rebound = await withHost("POST", `${base}/oauth/device/code`, `evil.example:${port}`, { client_id: SCREENPOL_CLIENT_ID });
+    expect(rebound).toEqual({ status: 403, text: JSON.stringify({ error: "Access Forbidden" }) });
+    expect(harness.emulator.logins.deviceCodes()).toEqual([]);
+    const { json } = await startLogin();
+    const token = { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: json.device_code as string, client_id: SCREENPOL_CLIENT_ID };
+    expect((await withHost("POST", `${base}/oauth/token`, `evil.example:${port}`, token)).status).toBe(403);
+    expect((await withHost("POST", `${base}/oauth/revoke`, "evil.example", { token: "x", client_id: SCREENPOL_CLIENT_ID })).status).toBe(403);
+    // The loopback names are still served, each with its own verification URI.
+    const localhost = await withHost("POST", `${base}/oauth/device/code`, `localhost:${port}`, { client_id: SCREENPOL_CLIENT_ID });
+    expect(localhost.status).toBe(200);
+    expect(JSON.parse(localhost.text)).toMatchObject({ verification_uri: `http://localhost:${port}/device` });
+    expect((await poll(json.device_code as string)).status).toBe(200);
   });
 });
 
@@ -212,17 +247,32 @@ describe("the approval page", () => {
       body: new URLSearchParams({ user_code: json.user_code as string, decision: "approve" }).toString(),
     });
     expect(crossSite.status).toBe(403);
-    // fetch will not send another Host header; node:http will, as a DNS-rebinding page's browser would.
-    const reboundStatus = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(`${origin}/device`, { headers: { host: "evil.example" } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      });
-      request.on("error", reject);
-      request.end();
-    });
-    expect(reboundStatus).toBe(403);
+    expect(await withHost("GET", `${origin}/device`, "evil.example")).toMatchObject({ status: 403 });
     expect(await poll(json.device_code as string)).toMatchObject({ json: { error: "authorization_pending" } });
+  });
+
+  it("cannot be framed, and runs and loads nothing: every page sends X-Frame-Options DENY and a CSP with frame-ancestors 'none'", async () => {
+    harness = await startHarness();
+    const { json } = await startLogin();
+    const origin = new URL(harness.running.baseUrl).origin;
+    const pages = [
+      await fetch(`${origin}/device`),
+      await fetch(`${origin}/device?user_code=${encodeURIComponent(json.user_code as string)}`),
+      await fetch(`${origin}/device?user_code=BBBB-BBBB`),
+      await fetch(`${origin}/device`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams({ user_code: json.user_code as string, decision: "deny" }).toString(),
+      }),
+    ];
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 400, 200]);
+    for (const page of pages) {
+      expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+      expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+      await page.text();
+    }
   });
 
   it("escapes what it echoes: a typed code never becomes markup", async () => {
