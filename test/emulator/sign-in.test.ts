@@ -115,6 +115,29 @@ describe("device authorization", () => {
   });
 });
 
+describe("a full emulator", () => {
+  it("refuses a new sign-in with 503 temporarily_unavailable and Retry-After while every kept one is live, and takes one again once the oldest expires", async () => {
+    const clock = settableClock();
+    harness = await startHarness({ clock: clock.now, deviceLogin: { maxAuthorizations: 2 } });
+    const first = await startLogin();
+    clock.advance(100);
+    const second = await startLogin();
+    const full = await startLogin();
+    expect(full).toMatchObject({
+      status: 503,
+      json: { error: "temporarily_unavailable", error_description: "too many sign-ins are pending; try again when one expires" },
+    });
+    expect(full.headers.get("retry-after")).toBe("800");
+    clock.advance(800);
+    const third = await startLogin();
+    expect(third.status).toBe(200);
+    // The expired one made room: its code is forgotten, the live one still answers.
+    expect(harness.emulator.logins.deviceCodes()).toEqual([second.json.device_code, third.json.device_code]);
+    expect(await poll(first.json.device_code as string)).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await poll(second.json.device_code as string)).toMatchObject({ status: 400, json: { error: "authorization_pending" } });
+  });
+});
+
 describe("the token endpoint", () => {
   it("says authorization_pending, then slow_down (interval + 5 s) to a poll inside the interval, then issues a 30-day JWT once approved", async () => {
     const clock = settableClock();

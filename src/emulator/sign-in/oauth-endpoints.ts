@@ -31,6 +31,10 @@ export async function handleOAuth(request: IncomingMessage, path: string, bodyTe
       const scopes = requestedScopes(form.get("scope"));
       if (!scopes) throw oauthError(400, "invalid_scope", "scope names a scope the service does not have");
       const grant = logins.start(clientId, scopes);
+      if (grant.kind === "full") {
+        // RFC 6749's code for a server that cannot take the request now (section 4.1.2.1), with when to try again.
+        throw new HttpError(503, { error: "temporarily_unavailable", error_description: "too many sign-ins are pending; try again when one expires" }, { "retry-after": String(grant.retryAfterSeconds) });
+      }
       const uri = verificationUri(request);
       return {
         status: 200,
