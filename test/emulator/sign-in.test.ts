@@ -240,6 +240,30 @@ describe("the client JWT at the admin endpoints", () => {
     expect((await harness.raw("GET", `/environments/${SEED_IDS.sandboxEnvironment}`, { token: forged })).status).toBe(401);
   });
 
+  it("has one spelling: issued with a low-s signature only, its high-s twin (r, n - s) refused (401) and unable to revoke it", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
+    // P-256's group order (SEC 2, section 2.4.2); an ES256 signature is r || s, 32 bytes each (RFC 7518, section 3.4).
+    const order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+    const sOf = (token: string) => BigInt(`0x${Buffer.from(token.split(".")[2]!, "base64url").subarray(32).toString("hex")}`);
+    const twinOf = (token: string) => {
+      const [header, payload, signature] = token.split(".") as [string, string, string];
+      const bytes = Buffer.from(signature, "base64url");
+      const twin = Buffer.from((order - sOf(token)).toString(16).padStart(64, "0"), "hex");
+      return `${header}.${payload}.${Buffer.concat([bytes.subarray(0, 32), twin]).toString("base64url")}`;
+    };
+    // WebCrypto draws s high half the time: 16 tokens all low-s by chance is 1 in 65,536.
+    const tokens: string[] = [];
+    for (let index = 0; index < 16; index++) tokens.push(await signIn());
+    expect(tokens.filter((token) => sOf(token) > order / 2n)).toEqual([]);
+    const environment = `/environments/${SEED_IDS.sandboxEnvironment}`;
+    for (const token of tokens.slice(0, 4)) {
+      expect((await harness.raw("GET", environment, { token })).status).toBe(200);
+      expect(await harness.raw("GET", environment, { token: twinOf(token) })).toMatchObject({ status: 401, json: { error: "Unauthorized" } });
+    }
+    expect((await form("/oauth/revoke", { token: twinOf(tokens[0]!), client_id: SCREENPOL_CLIENT_ID })).status).toBe(200);
+    expect((await harness.raw("GET", environment, { token: tokens[0]! })).status).toBe(200);
+  });
+
   it("lists and revokes the user's authorized clients; an API token gets 403 there", async () => {
     harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
     const first = await signIn("environment.settings.read");

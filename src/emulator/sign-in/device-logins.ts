@@ -25,6 +25,7 @@ import {
 import { API_SCOPES, type ApiScope, type ApiTokenGrant } from "../auth.js";
 import { timestamp } from "../context.js";
 import { SEED_IDS } from "../ids.js";
+import { hasLowS, withLowS } from "./es256-low-s.js";
 
 /** The dashboard user of the seed: the person who approves a sign-in on the approval page. */
 export const DASHBOARD_USER = {
@@ -276,7 +277,7 @@ export class DeviceLogins {
       revokedAt: undefined,
     };
     this.clients.set(client.id, client);
-    return new SignJWT({ scope: client.scopes.join(" "), client_id: client.clientId, email: DASHBOARD_USER.email, name: DASHBOARD_USER.name })
+    const token = await new SignJWT({ scope: client.scopes.join(" "), client_id: client.clientId, email: DASHBOARD_USER.email, name: DASHBOARD_USER.name })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: "at+jwt" })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
@@ -285,12 +286,15 @@ export class DeviceLogins {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + CLIENT_TOKEN_LIFETIME_SECONDS)
       .sign(privateKey);
+    return withLowS(token);
   }
 
   /** The authorized client a token names, when its signature, issuer and audience hold (and its expiry, at `at`). */
   private async verify(token: string, at: Date | undefined): Promise<AuthorizedClient | undefined> {
     // Three base64url parts: anything else is not a JWT, and API tokens never look like one.
     if (this.keys === undefined || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return undefined;
+    // jose accepts (r, n - s) as well as (r, s): the second spelling of a token is refused here (es256-low-s.ts).
+    if (!hasLowS(token)) return undefined;
     const { jwtVerify } = await import("jose");
     const { publicKey } = await this.keys;
     try {
