@@ -24,6 +24,7 @@ import type { Reply } from "../http.js";
 import { DASHBOARD_USER, type DeviceLogins } from "./device-logins.js";
 
 export const APPROVAL_PAGE_PATH = "/device";
+const REVOKE_PATH = `${APPROVAL_PAGE_PATH}/authorized-clients`;
 
 /**
  * The headers of every page: never in a frame (X-Frame-Options for the
@@ -36,7 +37,6 @@ export const APPROVAL_PAGE_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
   // No Referrer-Policy of no-referrer: browsers then send `Origin: null` with the form's POST, which readPageForm refuses.
 };
-const REVOKE_PATH = `${APPROVAL_PAGE_PATH}/authorized-clients`;
 
 /** True for a path the approval page serves. */
 export function isApprovalPagePath(path: string): boolean {
