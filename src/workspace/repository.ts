@@ -43,23 +43,22 @@ export async function canonicalPath(path: string): Promise<string> {
 }
 
 /**
- * For a file about to be written at `path` in the repository `root`: the first
- * folder on the way to it (repository-relative) that leads out of the repository
- * through a symbolic link, or undefined. The containment rule of the reads
- * (`within` in bounded-read.ts) for writes: a folder that does not exist yet is
- * created inside, so the walk stops there; the file itself is not checked (a
- * writer that creates exclusively or renames never writes through a link).
+ * For a file about to be written at `path` in the repository `root`: undefined
+ * when its folder really is inside the repository, else the first folder on the
+ * way (repository-relative) that leads out through a symbolic link, to name in
+ * the refusal. The containment rule of the reads (`within` in bounded-read.ts:
+ * the real path must be inside) applied to the folder the write lands in; the
+ * file itself is not followed (writers create exclusively or rename over it).
  */
 export async function folderLeadingOutside(root: string, path: string): Promise<string | undefined> {
   const realRoot = await canonicalPath(root);
+  if (isWithin(realRoot, await canonicalPath(dirname(path)))) return undefined;
   const segments = relative(root, dirname(path)).split(sep).filter((segment) => segment !== "");
-  for (let depth = 1; depth <= segments.length; depth++) {
-    const folder = join(root, ...segments.slice(0, depth));
-    const real = await realpath(folder).catch(() => undefined);
-    if (real === undefined) return undefined;
+  for (let depth = 1; depth < segments.length; depth++) {
+    const real = await canonicalPath(join(root, ...segments.slice(0, depth)));
     if (!isWithin(realRoot, real)) return segments.slice(0, depth).join("/");
   }
-  return undefined;
+  return segments.join("/") || ".";
 }
 
 /** Repository-relative, `/`-separated; paths outside the root stay absolute. */
