@@ -5,7 +5,8 @@
  * exists: it creates what is missing, keeps what exists, appends the missing
  * lines to an existing .gitignore, and says which for every file. `force`
  * overwrites instead. Every file is written whole (created exclusively, or
- * replaced by a rename), so an interrupted init leaves no half-written file.
+ * replaced by a rename), so an interrupted init leaves no half-written file;
+ * and never through a folder that links out of the repository (exit 2 first).
  */
 import { lstat, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -13,6 +14,7 @@ import { formatFile } from "../core/format/format-file.js";
 import { VENDORS } from "../core/vendors.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { createFilesExclusively } from "../workspace/new-files.js";
+import { folderLeadingOutside } from "../workspace/repository.js";
 import { schemaReference } from "../workspace/schema-reference.js";
 import { UsageError } from "./errors.js";
 import { scaffoldFiles, type CiProvider, type EnvironmentKind, type HookManager, type ScaffoldFile } from "./init-templates.js";
@@ -62,6 +64,11 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
     if (!file.path.startsWith("policies/")) continue;
     const formatted = formatFile(file.content, "policy");
     if (formatted.ok) file.content = formatted.text;
+  }
+  // Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads).
+  for (const file of files) {
+    const link = await folderLeadingOutside(root, join(root, file.path));
+    if (link !== undefined) throw new UsageError(`cannot write ${file.path} in ${root}: ${link} leads outside the repository through a symbolic link; nothing was written`);
   }
   const result: InitResult = { root, files: [] };
   for (const file of files) result.files.push({ path: file.path, action: await place(root, file, request.force === true) });

@@ -23,8 +23,7 @@ import { keepComments } from "../core/format/format-file.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { schemaReference } from "../workspace/schema-reference.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
-import { isWithin } from "../workspace/bounded-read.js";
-import { canonicalPath, collectPaths, pathExists, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
+import { collectPaths, folderLeadingOutside, pathExists, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
@@ -146,7 +145,7 @@ async function planWrite(
 ): Promise<PlannedWrite> {
   const absolute = join(workspace.root, ...path.split("/"));
   // A folder that is a link out of the repository would take the write elsewhere.
-  if (!isWithin(workspace.root, await canonicalPath(dirname(absolute)))) {
+  if ((await folderLeadingOutside(workspace.root, absolute)) !== undefined) {
     throw new UsageError(`refusing to write ${path}: its folder leads outside the repository through a symbolic link. Nothing was written`);
   }
   const read = await readRepositoryFile(workspace.root, absolute);

@@ -3,11 +3,13 @@
  * report in `--format` (SARIF, JUnit, JSON, Markdown) to FILE for CI to
  * upload, and the readable report to the terminal for the person reading the
  * log. The file is written whole (atomic-write.ts); a path that cannot be
- * written is refused before the command does anything else (exit 2).
+ * written, or that is a file screenpol reads (app/output-target.ts), is refused
+ * before the command does anything else (exit 2).
  */
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../app/errors.js";
+import { refuseOutputOverInputs } from "../app/output-target.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import type { CliIo } from "./io.js";
 
@@ -21,7 +23,8 @@ export interface ReportSink {
   write(report: string, readable: () => string): Promise<void>;
 }
 
-export async function openReportSink(io: CliIo, outputFile: string | undefined): Promise<ReportSink> {
+/** `inputs`: the paths named on the command line, which the report must not replace either. */
+export async function openReportSink(io: CliIo, outputFile: string | undefined, inputs: readonly string[]): Promise<ReportSink> {
   if (outputFile === undefined) {
     return {
       toFile: false,
@@ -32,6 +35,7 @@ export async function openReportSink(io: CliIo, outputFile: string | undefined):
   }
   const path = resolve(io.cwd, outputFile);
   await refuseUnwritable(path, outputFile);
+  await refuseOutputOverInputs({ cwd: io.cwd, path: outputFile, option: "--output-file", inputs });
   return {
     toFile: true,
     write: async (report, readable) => {

@@ -11,7 +11,8 @@ import { isWithin, readBounded, type BoundedRead } from "./bounded-read.js";
 
 /** Folders never worth descending into. */
 const SKIPPED_DIRECTORIES = new Set([".git", "node_modules", ".hg", ".svn"]);
-const YAML_FILE = /\.ya?ml$/i;
+/** The names a folder walk lints (and so an output path must not take inside a linted folder: app/output-target.ts). */
+export const YAML_FILE = /\.ya?ml$/i;
 /** Bounded parallel reads: fast on a big tree without exhausting file descriptors. */
 const READ_CONCURRENCY = 64;
 
@@ -39,6 +40,25 @@ export async function canonicalPath(path: string): Promise<string> {
     const parent = dirname(path);
     return parent === path ? path : join(await canonicalPath(parent), basename(path));
   }
+}
+
+/**
+ * For a file about to be written at `path` in the repository `root`: undefined
+ * when its folder really is inside the repository, else the first folder on the
+ * way (repository-relative) that leads out through a symbolic link, to name in
+ * the refusal. The containment rule of the reads (`within` in bounded-read.ts:
+ * the real path must be inside) applied to the folder the write lands in; the
+ * file itself is not followed (writers create exclusively or rename over it).
+ */
+export async function folderLeadingOutside(root: string, path: string): Promise<string | undefined> {
+  const realRoot = await canonicalPath(root);
+  if (isWithin(realRoot, await canonicalPath(dirname(path)))) return undefined;
+  const segments = relative(root, dirname(path)).split(sep).filter((segment) => segment !== "");
+  for (let depth = 1; depth < segments.length; depth++) {
+    const real = await canonicalPath(join(root, ...segments.slice(0, depth)));
+    if (!isWithin(realRoot, real)) return segments.slice(0, depth).join("/");
+  }
+  return segments.join("/") || ".";
 }
 
 /** Repository-relative, `/`-separated; paths outside the root stay absolute. */

@@ -147,6 +147,16 @@ describe("screenpol login", () => {
     expect(existsSync(credentialsPath())).toBe(false);
   });
 
+  it("an emulator full of pending sign-ins: exit 4, one line with the OAuth error, at once (its Retry-After is past the retry budget), nothing stored", async () => {
+    harness = await startHarness({ deviceLogin: { maxAuthorizations: 1 } });
+    const taken = await fetch(`${baseUrl()}/oauth/device/code`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "client_id=screenpol-cli" });
+    expect(taken.status).toBe(200);
+    await taken.text();
+    const run = await login(["--no-browser"]);
+    expect(run).toEqual({ code: 4, stdout: "", stderr: "screenpol: POST device authorization: 503 temporarily_unavailable\n" });
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
   it("the server going away mid-poll: exit 4, the line names the refused connection, nothing stored", async () => {
     harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
     const session = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });

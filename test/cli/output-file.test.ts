@@ -4,13 +4,13 @@
  * run prints without -o, and the terminal gets the readable report; a path that
  * cannot be written is refused before anything runs. And lint's --quiet.
  */
-import { mkdirSync, readFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, readlinkSync, existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
-import { setUp } from "./plan-harness.js";
+import { recordRequests, setUp } from "./plan-harness.js";
 
 const ADDRESSES = "policies/live/vendorAWalletScreening/addresses.yaml";
 const TRANSACTION = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
@@ -91,6 +91,83 @@ describe("--output-file", () => {
       expect(run).toEqual({ code: 2, stdout: "", stderr: message });
     }
     expect(existsSync(join(repo.dir, "missing"))).toBe(false);
+  });
+});
+
+/** Every file under `dir` as `path -> bytes`, each link as `-> target`: what a refused run must leave exactly as it was. */
+function treeOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isSymbolicLink()) files.set(path.slice(dir.length + 1), `-> ${readlinkSync(path)}`);
+    else if (entry.isFile()) files.set(path.slice(dir.length + 1), readFileSync(path, "latin1"));
+  }
+  return files;
+}
+
+describe("--output-file over a file screenpol reads", () => {
+  const refused = (option: string, given: string, what: string) => ({
+    code: 2,
+    stdout: "",
+    stderr: `screenpol: ${option} ${given} is ${what}; name a file outside what screenpol reads\n`,
+  });
+
+  it("lint: refuses a policy, the config, a test, a webhook, the catalog snapshot or an input, however spelled: exit 2, one line, nothing written", async () => {
+    repo = makeTempRepo({ extra: ["tests", "catalog"] });
+    repo.write("extra/a.yaml", "not: linted by default\n");
+    symlinkSync(join(repo.dir, TRANSACTION), join(repo.dir, "link.yaml"));
+    symlinkSync(join(repo.dir, "policies"), join(repo.dir, "linked-policies"));
+    const before = treeOf(repo.dir);
+    const cases: Array<[string[], string, string]> = [
+      [[], TRANSACTION, "in the policies folder policies/"],
+      [[], `./policies/../${TRANSACTION}`, "in the policies folder policies/"],
+      [[], "link.yaml", "in the policies folder policies/"],
+      [[], "linked-policies/new.json", "in the policies folder policies/"],
+      [[], "policies/sandbox/new-report.json", "in the policies folder policies/"],
+      [[], "screenpol.config.yaml", "the config file screenpol.config.yaml"],
+      [[], "tests/report.json", "in the tests folder tests/"],
+      [[], "webhooks/report.json", "in the webhooks folder webhooks/"],
+      [[], "catalog/tokens.json", "the catalog snapshot file catalog/tokens.json"],
+      [[], "catalog/tokens.meta.json", "the catalog snapshot file catalog/tokens.meta.json"],
+      [["extra/a.yaml"], "extra/a.yaml", "extra/a.yaml, an input of this run"],
+      [["extra"], "extra/report.yaml", "a YAML file in extra, which this run reads"],
+    ];
+    for (const [inputs, target, what] of cases) {
+      const run = await runCli(["lint", ...inputs, "-f", "json", "-o", target], { cwd: repo.dir });
+      expect(run, target).toEqual(refused("--output-file", target, what));
+    }
+    expect(treeOf(repo.dir)).toEqual(before);
+    // What is not read is still written: a JSON report beside the inputs, a report anywhere else.
+    expect((await runCli(["lint", "extra", "-f", "json", "-o", "extra/report.json"], { cwd: repo.dir })).stderr).not.toContain("--output-file");
+    expect(JSON.parse(readFileSync(join(repo.dir, "extra/report.json"), "utf8"))).toMatchObject({ diagnostics: expect.any(Array) });
+  });
+
+  it("test and compare refuse it too, before running anything", async () => {
+    const committed = makeCommittedRepo(["tests"]);
+    repo = committed.repo;
+    const before = treeOf(repo.dir);
+    const testFile = "tests/sandbox/vendorAWalletScreening/" + readdirSync(join(repo.dir, "tests/sandbox/vendorAWalletScreening"))[0];
+    expect(await runCli(["test", "-f", "junit", "-o", testFile], { cwd: repo.dir })).toEqual(refused("--output-file", testFile, "in the tests folder tests/"));
+    expect(await runCli(["compare", "--base", "HEAD", "-f", "sarif", "-o", TRANSACTION], { cwd: repo.dir })).toEqual(refused("--output-file", TRANSACTION, "in the policies folder policies/"));
+    expect(treeOf(repo.dir)).toEqual(before);
+  });
+
+  it("plan refuses it for -o and for --out, with no request made", async () => {
+    const setup = await setUp();
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const before = treeOf(setup.repo.dir);
+      const env = { SCREENPOL_BASE_URL: proxy.baseUrl };
+      const report = await setup.cli(["plan", "--env", "sandbox", "-f", "markdown", "-o", "screenpol.config.yaml"], { env });
+      expect(report).toEqual(refused("--output-file", "screenpol.config.yaml", "the config file screenpol.config.yaml"));
+      const out = await setup.cli(["plan", "--env", "sandbox", "--out", TRANSACTION], { env });
+      expect(out).toEqual(refused("--out", TRANSACTION, "in the policies folder policies/"));
+      expect(proxy.seen).toEqual([]);
+      expect(treeOf(setup.repo.dir)).toEqual(before);
+    } finally {
+      await proxy.close();
+      await setup.close();
+    }
   });
 });
 

@@ -47,6 +47,23 @@ async function approveOnPage(userCode: string): Promise<number> {
   return response.status;
 }
 
+/**
+ * A request with the Host header a DNS-rebinding page's browser sends (its own
+ * name, resolved to 127.0.0.1): fetch will not send another Host, node:http will.
+ */
+function withHost(method: string, url: string, host: string, form?: Record<string, string>): Promise<{ status: number | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) };
+    const request = httpRequest(url, { method, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode, text }));
+    });
+    request.on("error", reject);
+    request.end(form ? new URLSearchParams(form).toString() : undefined);
+  });
+}
+
 describe("device authorization", () => {
   it("answers RFC 8628's members: an 8-character code XXXX-XXXX, the verification URI on the emulator, its interval", async () => {
     harness = await startHarness();
@@ -77,6 +94,47 @@ describe("device authorization", () => {
     expect(repeated.status).toBe(400);
     expect(await repeated.json()).toMatchObject({ error: "invalid_request", error_description: "client_id is given more than once" });
     expect((await harness.raw("GET", "/oauth/token", { token: null })).status).toBe(405);
+  });
+
+  it("refuses (403) a request whose Host is not a loopback name, as the approval page does: no code handed out, no verification URI on a rebound name", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
+    const base = harness.running.baseUrl;
+    const port = new URL(base).port;
+    const rebound = await withHost("POST", `${base}/oauth/device/code`, `evil.example:${port}`, { client_id: SCREENPOL_CLIENT_ID });
+    expect(rebound).toEqual({ status: 403, text: JSON.stringify({ error: "Access Forbidden" }) });
+    expect(harness.emulator.logins.deviceCodes()).toEqual([]);
+    const { json } = await startLogin();
+    const token = { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: json.device_code as string, client_id: SCREENPOL_CLIENT_ID };
+    expect((await withHost("POST", `${base}/oauth/token`, `evil.example:${port}`, token)).status).toBe(403);
+    expect((await withHost("POST", `${base}/oauth/revoke`, "evil.example", { token: "x", client_id: SCREENPOL_CLIENT_ID })).status).toBe(403);
+    // The loopback names are still served, each with its own verification URI.
+    const localhost = await withHost("POST", `${base}/oauth/device/code`, `localhost:${port}`, { client_id: SCREENPOL_CLIENT_ID });
+    expect(localhost.status).toBe(200);
+    expect(JSON.parse(localhost.text)).toMatchObject({ verification_uri: `http://localhost:${port}/device` });
+    expect((await poll(json.device_code as string)).status).toBe(200);
+  });
+});
+
+describe("a full emulator", () => {
+  it("refuses a new sign-in with 503 temporarily_unavailable and Retry-After while every kept one is live, and takes one again once the oldest expires", async () => {
+    const clock = settableClock();
+    harness = await startHarness({ clock: clock.now, deviceLogin: { maxAuthorizations: 2 } });
+    const first = await startLogin();
+    clock.advance(100);
+    const second = await startLogin();
+    const full = await startLogin();
+    expect(full).toMatchObject({
+      status: 503,
+      json: { error: "temporarily_unavailable", error_description: "too many sign-ins are pending; try again when one expires" },
+    });
+    expect(full.headers.get("retry-after")).toBe("800");
+    clock.advance(800);
+    const third = await startLogin();
+    expect(third.status).toBe(200);
+    // The expired one made room: its code is forgotten, the live one still answers.
+    expect(harness.emulator.logins.deviceCodes()).toEqual([second.json.device_code, third.json.device_code]);
+    expect(await poll(first.json.device_code as string)).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await poll(second.json.device_code as string)).toMatchObject({ status: 400, json: { error: "authorization_pending" } });
   });
 });
 
@@ -182,6 +240,30 @@ describe("the client JWT at the admin endpoints", () => {
     expect((await harness.raw("GET", `/environments/${SEED_IDS.sandboxEnvironment}`, { token: forged })).status).toBe(401);
   });
 
+  it("has one spelling: issued with a low-s signature only, its high-s twin (r, n - s) refused (401) and unable to revoke it", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
+    // P-256's group order (SEC 2, section 2.4.2); an ES256 signature is r || s, 32 bytes each (RFC 7518, section 3.4).
+    const order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+    const sOf = (token: string) => BigInt(`0x${Buffer.from(token.split(".")[2]!, "base64url").subarray(32).toString("hex")}`);
+    const twinOf = (token: string) => {
+      const [header, payload, signature] = token.split(".") as [string, string, string];
+      const bytes = Buffer.from(signature, "base64url");
+      const twin = Buffer.from((order - sOf(token)).toString(16).padStart(64, "0"), "hex");
+      return `${header}.${payload}.${Buffer.concat([bytes.subarray(0, 32), twin]).toString("base64url")}`;
+    };
+    // WebCrypto draws s high half the time: 16 tokens all low-s by chance is 1 in 65,536.
+    const tokens: string[] = [];
+    for (let index = 0; index < 16; index++) tokens.push(await signIn());
+    expect(tokens.filter((token) => sOf(token) > order / 2n)).toEqual([]);
+    const environment = `/environments/${SEED_IDS.sandboxEnvironment}`;
+    for (const token of tokens.slice(0, 4)) {
+      expect((await harness.raw("GET", environment, { token })).status).toBe(200);
+      expect(await harness.raw("GET", environment, { token: twinOf(token) })).toMatchObject({ status: 401, json: { error: "Unauthorized" } });
+    }
+    expect((await form("/oauth/revoke", { token: twinOf(tokens[0]!), client_id: SCREENPOL_CLIENT_ID })).status).toBe(200);
+    expect((await harness.raw("GET", environment, { token: tokens[0]! })).status).toBe(200);
+  });
+
   it("lists and revokes the user's authorized clients; an API token gets 403 there", async () => {
     harness = await startHarness({ deviceLogin: { approveOnPoll: true } });
     const first = await signIn("environment.settings.read");
@@ -212,17 +294,32 @@ describe("the approval page", () => {
       body: new URLSearchParams({ user_code: json.user_code as string, decision: "approve" }).toString(),
     });
     expect(crossSite.status).toBe(403);
-    // fetch will not send another Host header; node:http will, as a DNS-rebinding page's browser would.
-    const reboundStatus = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(`${origin}/device`, { headers: { host: "evil.example" } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      });
-      request.on("error", reject);
-      request.end();
-    });
-    expect(reboundStatus).toBe(403);
+    expect(await withHost("GET", `${origin}/device`, "evil.example")).toMatchObject({ status: 403 });
     expect(await poll(json.device_code as string)).toMatchObject({ json: { error: "authorization_pending" } });
+  });
+
+  it("cannot be framed, and runs and loads nothing: every page sends X-Frame-Options DENY and a CSP with frame-ancestors 'none'", async () => {
+    harness = await startHarness();
+    const { json } = await startLogin();
+    const origin = new URL(harness.running.baseUrl).origin;
+    const pages = [
+      await fetch(`${origin}/device`),
+      await fetch(`${origin}/device?user_code=${encodeURIComponent(json.user_code as string)}`),
+      await fetch(`${origin}/device?user_code=BBBB-BBBB`),
+      await fetch(`${origin}/device`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams({ user_code: json.user_code as string, decision: "deny" }).toString(),
+      }),
+    ];
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 400, 200]);
+    for (const page of pages) {
+      expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+      expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+      await page.text();
+    }
   });
 
   it("escapes what it echoes: a typed code never becomes markup", async () => {

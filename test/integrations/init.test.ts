@@ -3,7 +3,7 @@
  * written, whose hook and workflow files are the ones docs/integrations.md
  * shows, and that never overwrites anything.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
@@ -188,6 +188,37 @@ describe("screenpol init", () => {
     } finally {
       rmSync(fresh, { recursive: true, force: true });
     }
+  });
+
+  it("never writes through a folder linked out of the repository: exit 2, one line, nothing written anywhere", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "screenpol-init-outside-"));
+    try {
+      // A fresh init would create the examples through the link; --force would overwrite what is out there.
+      symlinkSync(outside, join(dir, "policies"));
+      const refusal = `screenpol: cannot write policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml in ${dir}: policies leads outside the repository through a symbolic link; nothing was written\n`;
+      expect(await runCli(["init"], { cwd: dir })).toEqual({ code: 2, stdout: "", stderr: refusal });
+      expect(readdirSync(outside)).toEqual([]);
+      expect(readdirSync(dir)).toEqual(["policies"]);
+
+      rmSync(join(dir, "policies"));
+      mkdirSync(join(dir, "policies"));
+      mkdirSync(join(outside, "vendorAWalletScreening"));
+      writeFileSync(join(outside, "vendorAWalletScreening/SIGN_IN.yaml"), "theirs\n");
+      symlinkSync(outside, join(dir, "policies/sandbox"));
+      const forced = await runCli(["init", "--force"], { cwd: dir });
+      expect(forced).toEqual({ code: 2, stdout: "", stderr: refusal.replace(": policies leads", ": policies/sandbox leads") });
+      expect(snapshot(outside)).toEqual({ "vendorAWalletScreening/SIGN_IN.yaml": "theirs\n" });
+      expect(readdirSync(dir)).toEqual(["policies"]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+    // A link that stays inside the repository is written through, as the reads follow it.
+    rmSync(join(dir, "policies"), { recursive: true });
+    mkdirSync(join(dir, "shared"));
+    symlinkSync(join(dir, "shared"), join(dir, "policies"));
+    const inside = await runCli(["init"], { cwd: dir });
+    expect(inside.code).toBe(0);
+    expect(readdirSync(join(dir, "shared/sandbox"))).toEqual(["vendorAWalletScreening", "vendorBAddressScreening"]);
   });
 
   it("--env and --kind: one environment each, with its own placeholder id and example policies", async () => {

@@ -47,7 +47,7 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
   const deny = flags.denyWeakening === true;
   if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
-  const sink = await openReportSink(io, flags.outputFile);
+  const sink = await openReportSink(io, flags.outputFile, paths);
   const run = await runCompare({ cwd: io.cwd, base: flags.base, head: flags.head, paths, now, timeoutMs: flags.solverTimeout });
   if (run.kind === "findings") {
     await sink.write(formatLintFindings(run, flags.format, io, !sink.toFile), () => formatLintFindings(run, "pretty", io, true));

@@ -31,7 +31,7 @@ export interface LintFlags {
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
   if (!isFormatName(flags.format)) throw new UsageError(`--format must be one of ${FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   const { maxWarnings } = flags;
-  const sink = await openReportSink(io, flags.outputFile);
+  const sink = await openReportSink(io, flags.outputFile, paths);
   if (flags.fixDryRun) return fixDryRun(paths, flags, io);
   const cache = flags.cache || flags.cacheLocation !== undefined ? { path: flags.cacheLocation, version: VERSION } : undefined;
   const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true, cache });

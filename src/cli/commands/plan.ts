@@ -10,6 +10,7 @@
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
 import { UsageError } from "../../app/errors.js";
+import { refuseOutputOverInputs } from "../../app/output-target.js";
 import { invocationRedactor, refuseFilesWithSecrets } from "../../app/secrets.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
@@ -46,7 +47,9 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
   if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
-  const sink = await openReportSink(io, flags.outputFile);
+  const sink = await openReportSink(io, flags.outputFile, paths);
+  // Before any request: plan.json over a policy would be as destructive as the report.
+  if (flags.out !== undefined) await refuseOutputOverInputs({ cwd: io.cwd, path: flags.out, option: "--out", inputs: paths });
   const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret), weakening });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") {

@@ -19,7 +19,7 @@ export interface TestFlags {
 export async function testCommand(paths: string[], flags: TestFlags, io: CliIo): Promise<ExitCode> {
   if (!isTestFormatName(flags.format)) throw new UsageError(`--format must be one of ${TEST_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   const format = flags.format;
-  const sink = await openReportSink(io, flags.outputFile);
+  const sink = await openReportSink(io, flags.outputFile, paths);
   const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now, reachability: flags.coverage === true });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const fileColor = color && !sink.toFile;

@@ -12,7 +12,10 @@
  *
  * Guarded like the emulator's own endpoints: a loopback peer and a loopback
  * Host header (no DNS rebinding); a POST must be a form whose `Origin`, when
- * the browser sends one, is this page's own (no cross-site form posts).
+ * the browser sends one, is this page's own (no cross-site form posts). Every
+ * page forbids framing (X-Frame-Options and CSP `frame-ancestors`), so another
+ * site cannot lay it under a decoy and trick the click on Approve
+ * (clickjacking); its CSP also allows no script and no form target but itself.
  */
 import type { IncomingMessage } from "node:http";
 import { refuseNonLoopback } from "../operations/admin.js";
@@ -22,6 +25,18 @@ import { DASHBOARD_USER, type DeviceLogins } from "./device-logins.js";
 
 export const APPROVAL_PAGE_PATH = "/device";
 const REVOKE_PATH = `${APPROVAL_PAGE_PATH}/authorized-clients`;
+
+/**
+ * The headers of every page: never in a frame (X-Frame-Options for the
+ * browsers that predate CSP's frame-ancestors), nothing loaded or run but the
+ * page's own inline style, forms posted only back here.
+ */
+export const APPROVAL_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  "x-frame-options": "DENY",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-content-type-options": "nosniff",
+  // No Referrer-Policy of no-referrer: browsers then send `Origin: null` with the form's POST, which readPageForm refuses.
+};
 
 /** True for a path the approval page serves. */
 export function isApprovalPagePath(path: string): boolean {
@@ -101,7 +116,7 @@ ${clientsSection(logins)}
 </body>
 </html>
 `;
-  return { status, html };
+  return { status, html, headers: { ...APPROVAL_PAGE_HEADERS } };
 }
 
 function enterCodeSection(typed: string): string {

@@ -25,6 +25,7 @@ import {
 import { API_SCOPES, type ApiScope, type ApiTokenGrant } from "../auth.js";
 import { timestamp } from "../context.js";
 import { SEED_IDS } from "../ids.js";
+import { hasLowS, withLowS } from "./es256-low-s.js";
 
 /** The dashboard user of the seed: the person who approves a sign-in on the approval page. */
 export const DASHBOARD_USER = {
@@ -45,6 +46,19 @@ const SIGNING_ALGORITHM = "ES256";
 /** How long a device code and its user code stay usable: 15 minutes, as GitHub's. */
 export const DEFAULT_DEVICE_CODE_LIFETIME_SECONDS = 15 * 60;
 
+/**
+ * The most device authorizations kept at once (docs/sign-in.md, The emulator's
+ * side): past it a new one is refused until the oldest expires, so anyone who
+ * can reach the endpoint cannot grow the emulator's memory without end.
+ */
+export const DEFAULT_MAX_DEVICE_AUTHORIZATIONS = 10_000;
+
+/** An expired authorization is kept this long, so a late poll hears `expired_token` rather than `invalid_grant`. */
+const EXPIRED_KEPT_MS = 60_000;
+
+/** Expired authorizations forgotten per new one at most: each request does bounded work, and the sweep still outpaces the arrivals. */
+const SWEEP_PER_START = 64;
+
 export interface DeviceLoginOptions {
   /** Polling interval handed out, in seconds (at least 1); default 5 (RFC 8628, section 3.2). */
   pollIntervalSeconds?: number;
@@ -52,6 +66,8 @@ export interface DeviceLoginOptions {
   deviceCodeLifetimeSeconds?: number;
   /** Approve every pending code as soon as it is polled, as the dashboard user (`--approve-device-codes`). */
   approveOnPoll?: boolean;
+  /** Device authorizations kept at once; default {@link DEFAULT_MAX_DEVICE_AUTHORIZATIONS}. */
+  maxAuthorizations?: number;
 }
 
 interface DeviceAuthorization {
@@ -86,6 +102,9 @@ export interface DeviceAuthorizationGrant {
   interval: number;
 }
 
+/** A new device authorization, or why there is none: as many as the emulator keeps are live; one frees up in `retryAfterSeconds`. */
+export type StartOutcome = ({ kind: "started" } & DeviceAuthorizationGrant) | { kind: "full"; retryAfterSeconds: number };
+
 /** The outcome of one poll of the token endpoint. */
 export type PollOutcome =
   | { kind: "token"; accessToken: string; expiresIn: number; scopes: ApiScope[] }
@@ -101,11 +120,19 @@ export interface PendingApproval {
 type Key = import("node:crypto").webcrypto.CryptoKey;
 
 export class DeviceLogins {
+  /**
+   * The authorizations kept, by device code, in the order they were started:
+   * with one lifetime for all, also the order they expire in, so the expired
+   * ones are always at the front (a clock set back in a test only delays their sweep).
+   */
   private readonly pending = new Map<string, DeviceAuthorization>();
+  /** The same authorizations by user code (normalised): the approval page's lookup, and the clash check of a new code. */
+  private readonly byUser = new Map<string, DeviceAuthorization>();
   private readonly clients = new Map<string, AuthorizedClient>();
   private keys: Promise<{ privateKey: Key; publicKey: Key }> | undefined;
   private readonly interval: number;
   private readonly lifetime: number;
+  private readonly capacity: number;
 
   constructor(
     private readonly now: () => Date,
@@ -113,23 +140,37 @@ export class DeviceLogins {
   ) {
     this.interval = options.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
     this.lifetime = options.deviceCodeLifetimeSeconds ?? DEFAULT_DEVICE_CODE_LIFETIME_SECONDS;
+    this.capacity = options.maxAuthorizations ?? DEFAULT_MAX_DEVICE_AUTHORIZATIONS;
   }
 
-  /** Starts a device authorization for `clientId` with `scopes` (already checked). */
-  start(clientId: string, scopes: ApiScope[]): DeviceAuthorizationGrant {
-    this.forgetExpired();
+  /** Starts a device authorization for `clientId` with `scopes` (already checked), unless as many as are kept are live. */
+  start(clientId: string, scopes: ApiScope[]): StartOutcome {
+    const time = this.now().getTime();
+    this.forgetExpired(time, SWEEP_PER_START, EXPIRED_KEPT_MS);
+    // Full: the oldest expired ones go first, even inside their grace; a live one is never dropped for a newcomer.
+    if (this.pending.size >= this.capacity) this.forgetExpired(time, this.pending.size - this.capacity + 1, 0);
+    if (this.pending.size >= this.capacity) {
+      const oldest = this.pending.values().next().value;
+      return { kind: "full", retryAfterSeconds: Math.max(1, Math.ceil(((oldest?.expiresAt ?? time + this.lifetime * 1000) - time) / 1000)) };
+    }
     const authorization: DeviceAuthorization = {
       deviceCode: randomBytes(32).toString("base64url"),
       userCode: this.freshUserCode(),
       clientId,
       scopes,
-      expiresAt: this.now().getTime() + this.lifetime * 1000,
+      expiresAt: time + this.lifetime * 1000,
       interval: this.interval,
       lastPolledAt: undefined,
       status: "pending",
     };
     this.pending.set(authorization.deviceCode, authorization);
-    return { deviceCode: authorization.deviceCode, userCode: displayUserCode(authorization.userCode), expiresIn: this.lifetime, interval: this.interval };
+    this.byUser.set(authorization.userCode, authorization);
+    return { kind: "started", deviceCode: authorization.deviceCode, userCode: displayUserCode(authorization.userCode), expiresIn: this.lifetime, interval: this.interval };
+  }
+
+  /** How many device authorizations are kept (pending, decided, or spent and not yet forgotten). */
+  get size(): number {
+    return this.pending.size;
   }
 
   /** One poll of the token endpoint with `deviceCode` by `clientId` (RFC 8628, section 3.4 and 3.5). */
@@ -236,7 +277,7 @@ export class DeviceLogins {
       revokedAt: undefined,
     };
     this.clients.set(client.id, client);
-    return new SignJWT({ scope: client.scopes.join(" "), client_id: client.clientId, email: DASHBOARD_USER.email, name: DASHBOARD_USER.name })
+    const token = await new SignJWT({ scope: client.scopes.join(" "), client_id: client.clientId, email: DASHBOARD_USER.email, name: DASHBOARD_USER.name })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: "at+jwt" })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
@@ -245,12 +286,15 @@ export class DeviceLogins {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + CLIENT_TOKEN_LIFETIME_SECONDS)
       .sign(privateKey);
+    return withLowS(token);
   }
 
   /** The authorized client a token names, when its signature, issuer and audience hold (and its expiry, at `at`). */
   private async verify(token: string, at: Date | undefined): Promise<AuthorizedClient | undefined> {
     // Three base64url parts: anything else is not a JWT, and API tokens never look like one.
     if (this.keys === undefined || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) return undefined;
+    // jose accepts (r, n - s) as well as (r, s): the second spelling of a token is refused here (es256-low-s.ts).
+    if (!hasLowS(token)) return undefined;
     const { jwtVerify } = await import("jose");
     const { publicKey } = await this.keys;
     try {
@@ -274,26 +318,29 @@ export class DeviceLogins {
   private byUserCode(typedCode: string): DeviceAuthorization | undefined {
     const code = normaliseUserCode(typedCode);
     if (code === undefined) return undefined;
-    const time = this.now().getTime();
-    for (const authorization of this.pending.values()) {
-      if (authorization.userCode === code && authorization.status === "pending" && time < authorization.expiresAt) return authorization;
-    }
-    return undefined;
+    const authorization = this.byUser.get(code);
+    return authorization?.status === "pending" && this.now().getTime() < authorization.expiresAt ? authorization : undefined;
   }
 
   private freshUserCode(): string {
-    // 20^8 codes; a clash with a live one is drawn again, a bounded number of times.
+    // 20^8 codes; a clash with a kept one is drawn again, a bounded number of times.
     for (let attempt = 0; attempt < 100; attempt++) {
       let code = "";
       for (let index = 0; index < USER_CODE_LENGTH; index++) code += USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)];
-      if (![...this.pending.values()].some((authorization) => authorization.userCode === code)) return code;
+      if (!this.byUser.has(code)) return code;
     }
     throw new Error("no free user code after 100 draws");
   }
 
-  private forgetExpired(): void {
-    const time = this.now().getTime();
-    for (const [deviceCode, authorization] of this.pending) if (time >= authorization.expiresAt + 60_000) this.pending.delete(deviceCode);
+  /** Forgets at most `limit` authorizations from the front that expired `keptMs` or more before `time`; stops at the first that did not. */
+  private forgetExpired(time: number, limit: number, keptMs: number): void {
+    let forgotten = 0;
+    for (const [deviceCode, authorization] of this.pending) {
+      if (forgotten >= limit || time < authorization.expiresAt + keptMs) return;
+      this.pending.delete(deviceCode);
+      this.byUser.delete(authorization.userCode);
+      forgotten++;
+    }
   }
 }
 

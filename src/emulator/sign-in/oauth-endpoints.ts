@@ -3,11 +3,14 @@
  * below the base URL: device authorization, token and revocation. Form-encoded
  * POSTs without a bearer token (RFC 6749, section 3.2; RFC 8628; RFC 7009),
  * answered with JSON; OAuth errors are `{error, error_description}`, 400 but for
- * an unknown client (401 `invalid_client`).
+ * an unknown client (401 `invalid_client`). Guarded as the approval page is
+ * (a loopback peer and Host header, else 403): the verification URI is built
+ * from the Host header, so a DNS-rebound name must never get that far.
  */
 import type { IncomingMessage } from "node:http";
 import { DEVICE_CODE_GRANT_TYPE, OAUTH_PATHS } from "../../contract/wire.js";
 import { HttpError } from "../errors.js";
+import { refuseNonLoopback } from "../operations/admin.js";
 import type { Reply } from "../http.js";
 import { KNOWN_CLIENTS, requestedScopes, type DeviceLogins } from "./device-logins.js";
 import { verificationUri } from "./approval-page.js";
@@ -18,6 +21,7 @@ export function isOAuthPath(path: string): boolean {
 }
 
 export async function handleOAuth(request: IncomingMessage, path: string, bodyText: string, logins: DeviceLogins): Promise<Reply> {
+  refuseNonLoopback(request);
   if (request.method !== "POST") throw new HttpError(405, { error: "Method Not Allowed" }, { allow: "POST" });
   const form = readForm(request, bodyText);
   const clientId = form.get("client_id") ?? "";
@@ -27,6 +31,10 @@ export async function handleOAuth(request: IncomingMessage, path: string, bodyTe
       const scopes = requestedScopes(form.get("scope"));
       if (!scopes) throw oauthError(400, "invalid_scope", "scope names a scope the service does not have");
       const grant = logins.start(clientId, scopes);
+      if (grant.kind === "full") {
+        // RFC 6749's code for a server that cannot take the request now (section 4.1.2.1), with when to try again.
+        throw new HttpError(503, { error: "temporarily_unavailable", error_description: "too many sign-ins are pending; try again when one expires" }, { "retry-after": String(grant.retryAfterSeconds) });
+      }
       const uri = verificationUri(request);
       return {
         status: 200,
