@@ -11,14 +11,15 @@
  *
  * Its keys are public (file hashes, the config), so a cache anyone could write
  * would let them claim "no findings" for a file that has a sanctions-floor
- * error (README, Lint cache). So a cache is believed only when it proves it was
- * written here: its first line carries an HMAC-SHA-256 of the rest, made with
- * the key in the user's cache folder (workspace/lint-cache-key.ts), checked
- * before anything in it is read. One whose signature does not match is
- * discarded with a warning and written again; one that Git tracks (it arrived
- * with a commit, from someone else's machine) is refused with a warning, and
- * neither read nor written; without a trusted key there is no cache at all.
- * Nothing else serves a cached result: the worker threads lint the misses only.
+ * error (README, screenpol lint, The lint cache). So a cache is believed only
+ * when it proves it was written here: its first line carries an HMAC-SHA-256
+ * of the rest, made with the key in the user's cache folder
+ * (workspace/lint-cache-key.ts), checked before anything in it is read. One
+ * whose signature does not match is discarded with a warning and written
+ * again; one that Git tracks (it arrived with a commit, from someone else's
+ * machine) is refused with a warning, and neither read nor written; without a
+ * trusted key there is no cache at all. Nothing else serves a cached result:
+ * the worker threads lint the misses only.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import envPaths from "env-paths";

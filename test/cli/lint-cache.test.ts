@@ -3,7 +3,7 @@
  * the cache and prints the same bytes; each input of the key invalidates it; a
  * corrupt cache is discarded with a warning and written again, never trusted.
  * A cache from anywhere but this machine (a commit, a copy, an edit) hides no
- * finding (README, Lint cache).
+ * finding (README, screenpol lint, The lint cache).
  */
 import { createHash, createHmac } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
