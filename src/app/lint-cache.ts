@@ -95,7 +95,7 @@ const SCHEMAS_HASH = sha256Hex(JSON.stringify(SCHEMAS));
 export interface StoredLintCache {
   path: string;
   /** The key that signs what is written; undefined when the cache is not to be used at all (neither read nor written). */
-  key: Buffer | undefined;
+  signingKey: Buffer | undefined;
   /** What the file held, when its signature verified. */
   content?: { key: string; files: Record<string, Entry> };
   /** One line for stderr, when the file was refused or discarded. */
@@ -105,26 +105,26 @@ export interface StoredLintCache {
 /** Reads, and verifies, the cache file at `path` with the key in `keyFolder`; never throws. */
 export async function loadLintCache(path: string, keyFolder: string): Promise<StoredLintCache> {
   try {
-    const [signingKey, read] = await Promise.all([openLintCacheKey(keyFolder), readCacheFile(path)]);
+    const [key, read] = await Promise.all([openLintCacheKey(keyFolder), readCacheFile(path)]);
     // Only a file that exists is asked about: a warm run pays one git call (~3 ms, overlapped), a cold run none.
     if ("bytes" in read && (await isTrackedByGit(path))) {
       return {
         path,
-        key: undefined,
+        signingKey: undefined,
         notice: `not using the lint cache at ${path}: Git tracks it, and a cache written on another machine can hide findings; untrack it (\`git rm --cached\`) and keep it ignored`,
       };
     }
-    if (!signingKey.ok) return { path, key: undefined, notice: `not using the lint cache: ${signingKey.reason}${KEY_REMEDY[signingKey.about]}` };
-    const key = signingKey.key;
-    if ("problem" in read) return { path, key, notice: `ignoring the lint cache at ${path}: ${read.problem}` };
-    if ("missing" in read) return { path, key };
-    const verified = verifySignature(read.bytes, key);
-    if ("problem" in verified) return { path, key, notice: `ignoring the lint cache at ${path}: ${verified.problem}; it is written again` };
+    if (!key.ok) return { path, signingKey: undefined, notice: `not using the lint cache: ${key.reason}${KEY_REMEDY[key.about]}` };
+    const signingKey = key.key;
+    if ("problem" in read) return { path, signingKey, notice: `ignoring the lint cache at ${path}: ${read.problem}` };
+    if ("missing" in read) return { path, signingKey };
+    const verified = verifySignature(read.bytes, signingKey);
+    if ("problem" in verified) return { path, signingKey, notice: `ignoring the lint cache at ${path}: ${verified.problem}; it is written again` };
     const parsed = parseCache(verified.text);
-    if (typeof parsed === "string") return { path, key, notice: `ignoring the lint cache at ${path}: ${parsed}; it is written again` };
-    return { path, key, content: parsed };
+    if (typeof parsed === "string") return { path, signingKey, notice: `ignoring the lint cache at ${path}: ${parsed}; it is written again` };
+    return { path, signingKey, content: parsed };
   } catch (error) {
-    return { path, key: undefined, notice: `not using the lint cache at ${path}: ${(error as Error).message}` };
+    return { path, signingKey: undefined, notice: `not using the lint cache at ${path}: ${(error as Error).message}` };
   }
 }
 
@@ -156,7 +156,7 @@ function signedCache(text: string, key: Buffer): Buffer {
 }
 
 export function openLintCache(stored: StoredLintCache, inputs: LintCacheInputs): LintCache {
-  const { path, key: signingKey, notice } = stored;
+  const { path, signingKey, notice } = stored;
   const key = lintCacheKey(inputs);
   const entries = new Map<string, Entry>();
   const seen = new Set<string>();
