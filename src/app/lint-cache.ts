@@ -156,7 +156,8 @@ function signedCache(text: string, key: Buffer): Buffer {
 }
 
 export function openLintCache(stored: StoredLintCache, inputs: LintCacheInputs): LintCache {
-  const { path, signingKey, notice } = stored;
+  const { path, signingKey } = stored;
+  let notice = stored.notice;
   const key = lintCacheKey(inputs);
   const entries = new Map<string, Entry>();
   const seen = new Set<string>();
@@ -209,7 +210,13 @@ export function openLintCache(stored: StoredLintCache, inputs: LintCacheInputs):
       }
       // Without a trusted key nothing is written: a tracked cache stays as Git has it.
       if (!signingKey || (!changed && notice === undefined)) return;
-      await writeCacheFile(path, signedCache(`${JSON.stringify({ format: CACHE_FORMAT, key, files: Object.fromEntries(entries) })}\n`, signingKey));
+      try {
+        await writeCacheFile(path, signedCache(`${JSON.stringify({ format: CACHE_FORMAT, key, files: Object.fromEntries(entries) })}\n`, signingKey));
+      } catch (error) {
+        // The cache only saves time: one that cannot be written costs the next run its speed, never this run its result.
+        // A notice already given (a folder where the file goes, unreadable) says why.
+        notice ??= `could not write the lint cache at ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      }
     },
   };
 }

@@ -84,6 +84,19 @@ describe("screenpol lint --cache", () => {
     expect(cacheLine((await lint("--cache")).stderr)).toBe("10 files / 5");
   });
 
+  it("a folder where the cache file goes (committed, say) costs the cache, not the run: one warning, the findings and exit code of a plain lint", async () => {
+    repo = makeTempRepo();
+    repo.write(".screenpol-cache/placeholder", "");
+    const run = await lint("--cache");
+    expect(run.code).toBe(0);
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol: "))).toEqual([
+      `screenpol: warning: ignoring the lint cache at ${join(repo.dir, ".screenpol-cache")}: it is a folder`,
+      "screenpol: lint: 0 files from the cache, 15 linted",
+      "screenpol: lint: 0 worker threads started, 0 answered",
+    ]);
+    expect(run.stdout).toBe((await runCli(["lint", "--format", "json"], { cwd: repo.dir })).stdout);
+  });
+
   it("--cache-location: a file, or a folder to keep .screenpol-cache in", async () => {
     repo = makeTempRepo();
     mkdirSync(join(repo.dir, "build"));
