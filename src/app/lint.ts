@@ -4,7 +4,7 @@
  */
 import { CONFIG_FILE, type Config } from "../core/config.js";
 import { combineFileLints, lintFile, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
-import { openLintCache, type LintCache } from "./lint-cache.js";
+import { loadLintCache, openLintCache, userCacheFolder, type LintCache } from "./lint-cache.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { isMissingPath } from "../workspace/named-path.js";
@@ -32,9 +32,10 @@ export interface LintRequest {
   /**
    * `--cache`: keep per-file results (app/lint-cache.ts) in `path` (a file, or a
    * folder to keep `.screenpol-cache` in; default `.screenpol-cache` beside the
-   * config), for this screenpol `version`.
+   * config), for this screenpol `version`, signed with the key in `keyFolder`
+   * (default: the user's cache folder).
    */
-  cache?: { path?: string | undefined; version: string };
+  cache?: { path?: string | undefined; version: string; keyFolder?: string };
 }
 
 export interface LintRun extends LintResult {
@@ -69,6 +70,10 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const workspace = await openWorkspace(cwd);
   const display = await openPathDisplay(workspace.root);
   let workers: LintWorkers | undefined;
+  // Started now, awaited once the inputs of its key are known: its file and key are read, and Git asked, while the files are read.
+  const storedCache = request.cache
+    ? loadLintCache(await cacheFilePath(workspace.root, cwd, request.cache.path), request.cache.keyFolder ?? userCacheFolder())
+    : undefined;
   try {
     let read: FilesRead;
     if (request.staged) {
@@ -98,8 +103,8 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     // One clock for every file, whichever thread lints it.
     const now = request.now ?? new Date();
-    const cache = request.cache
-      ? await openLintCache(await cacheFilePath(workspace.root, cwd, request.cache.path), {
+    const cache = request.cache && storedCache
+      ? openLintCache(await storedCache, {
           version: request.cache.version,
           config: JSON.stringify(config),
           catalog: catalog.status === "loaded" ? `${catalog.version ?? "no meta"} ${catalog.index.size}` : catalog.status,

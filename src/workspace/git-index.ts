@@ -4,7 +4,7 @@
  * partially staged file is linted as staged.
  */
 import { execFile, spawn } from "node:child_process";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import type { SourceFile } from "../core/lint.js";
 import { MAX_FILE_BYTES } from "../core/source.js";
@@ -26,6 +26,21 @@ export async function git(cwd: string, args: string[], what = "cannot read the G
     const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim().split("\n")[0];
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "git is not installed" : stderr || "git failed";
     throw new GitError(`${what}: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * True when the Git work tree holding `path` tracks it (it is in the index:
+ * committed, or added, `git add -f` included). False when it is not, and when
+ * Git cannot tell (no git, no work tree there): the caller must not rely on
+ * this alone. `path` is taken literally, never as a glob.
+ */
+export async function isTrackedByGit(path: string): Promise<boolean> {
+  try {
+    await run("git", ["ls-files", "--error-unmatch", "--", basename(path)], { cwd: dirname(path), env: { ...process.env, GIT_LITERAL_PATHSPECS: "1" } });
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -6,10 +6,10 @@
 import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
 
-/** The text of the cache file, undefined when there is none; any other failure is the reason, as text. */
-export async function readCacheFile(path: string): Promise<{ text: string } | { missing: true } | { problem: string }> {
+/** The bytes of the cache file, `missing` when there is none; any other failure is the reason, as text. */
+export async function readCacheFile(path: string): Promise<{ bytes: Buffer } | { missing: true } | { problem: string }> {
   try {
-    return { text: await readFile(path, "utf8") };
+    return { bytes: await readFile(path) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { missing: true };
@@ -17,6 +17,6 @@ export async function readCacheFile(path: string): Promise<{ text: string } | { 
   }
 }
 
-export async function writeCacheFile(path: string, text: string): Promise<void> {
-  await writeFileAtomic(path, text);
+export async function writeCacheFile(path: string, content: string | Uint8Array): Promise<void> {
+  await writeFileAtomic(path, content);
 }
