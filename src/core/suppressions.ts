@@ -78,6 +78,14 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
       kept.push(d);
       continue;
     }
+    if (hidesUnseenErrors(d)) {
+      used.add(`${directive.line}:${d.code}`);
+      own.push(
+        finding(file, directive, "invalid-suppression", "too-many-findings cannot be suppressed where it stands for errors: no suppression has seen them, and one may be a structural or compliance finding; fix the findings shown and lint again"),
+      );
+      kept.push(d);
+      continue;
+    }
     used.add(`${directive.line}:${d.code}`);
     suppressed.push({ ...d, justification: directive.reason });
   }
@@ -89,6 +97,16 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
     }
   }
   return { diagnostics: [...kept, ...own], suppressed };
+}
+
+/**
+ * A `too-many-findings` error stands for errors past the first 100 of a file
+ * (lint.ts, capFindings), which no suppression was matched against: hiding it
+ * could hide a finding no comment may hide. As a warning it stands for
+ * warnings only, and may be suppressed.
+ */
+function hidesUnseenErrors(d: Diagnostic): boolean {
+  return d.code === "too-many-findings" && d.severity === "error";
 }
 
 function covers(directive: Directive, d: Diagnostic): boolean {
