@@ -121,6 +121,21 @@ describe("severity in screenpol.config.yaml", () => {
     expect((await lint()).stdout).toMatch(/^✔ \d+ files linted, no problems\n$/);
   });
 
+  it("refuses an error-level code even under a suppression: the config's schema finding stays, and so do the compliance findings", async () => {
+    withSeverity("  # screenpol-disable-next-line schema -- we know what we do\n  cross-vendor-field: off\n");
+    const run = await lint("--format", "json");
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout);
+    expect(json.suppressed).toBeUndefined();
+    const codes = new Set(json.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`));
+    expect([...codes].filter((code) => code.startsWith("screenpol.config.yaml"))).toEqual(["screenpol.config.yaml invalid-suppression", "screenpol.config.yaml schema"]);
+    const decide = await runCli(["decide", "--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "-"], { cwd: repo.dir, input: "chain: EVM\n" });
+    expect(decide.code).toBe(2);
+    expect(decide.stderr).toBe(
+      "screenpol: screenpol.config.yaml:11:3: schema cannot be suppressed: a file that does not parse, validate and name one policy has no meaning to accept (schema violation); fix the file (and 2 more; run `screenpol lint`)\n",
+    );
+  });
+
   it("refuses an error-level code: compliance findings stay errors", async () => {
     withSeverity("  cross-vendor-field: off\n");
     const run = await lint();
