@@ -4,11 +4,13 @@
  * of its (environment, vendor), read from wherever the caller reads files (the
  * working tree, a Git revision), linted, and turned into decision subjects.
  * A policy or address file with a lint error decides nothing: its findings are
- * the answer (exit 1), as for plan.
+ * the answer (exit 1), as for plan. One without a meaning (a structural
+ * finding: core/lint.ts `filesWithoutMeaning`) never decides, whatever its
+ * comments suppress.
  */
 import { findEnvironment, type Config } from "../core/config.js";
 import { addressesPathOf, policyPathOf } from "../core/layout.js";
-import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintFails, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument } from "../core/semantics/index.js";
 import type { Scope, Vendor } from "../core/vendors.js";
@@ -89,7 +91,7 @@ export async function loadSubjects(
   const sources = reads.flatMap(([, source]) => (source ? [source] : []));
   const present = new Set(reads.filter(([, source]) => source !== undefined).map(([file]) => file));
   const lint = lintSources(sources, { config, now: options.now, catalog: options.catalog });
-  if (lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return { kind: "findings", lint };
+  if (lintFails(lint)) return { kind: "findings", lint };
   const subjects = new Map<string, LoadedSubject>();
   for (const target of targets) {
     const policyFile = policyFileOf(config, target);

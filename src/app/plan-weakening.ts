@@ -68,7 +68,7 @@ async function readSide(options: PlanWeakeningOptions, target: SubjectTarget, si
   const files = filesOf(options.config, target, side);
   const load = await loadSubjects(options.config, [target], async (file) => files.get(file), { now: options.now });
   if (load.kind === "subjects") return { ok: true, subject: load.subjects.get(subjectKey(target))!.subject };
-  const first = load.lint.diagnostics.find((diagnostic) => diagnostic.severity === "error")!;
+  const first = [...load.lint.diagnostics, ...load.lint.suppressed].find((diagnostic) => diagnostic.severity === "error")!;
   // The code and where, not the message: a message may quote a value, and a live value is the server's words.
   return { ok: false, reason: `the ${label} version does not pass lint (${first.code} at ${first.path || "the top"}), so it was not compared` };
 }

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { Config, EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintFails, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
 import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
@@ -123,7 +123,7 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   const environments = chooseEnvironments(workspace.config, request.environments ?? []);
   const now = request.now ?? new Date();
   const local = await readLocalState(workspace, request.cwd, request.paths ?? [], environments, now);
-  if (local.lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
+  if (lintFails(local.lint)) {
     return { kind: "findings", lint: local.lint, root: workspace.root };
   }
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });

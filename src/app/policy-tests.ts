@@ -9,7 +9,7 @@
 import { join, resolve } from "node:path";
 import type { Config } from "../core/config.js";
 import { TEST_FILE_NAME } from "../core/layout.js";
-import { lintSources, withParse, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintFails, lintSources, withParse, type LintResult, type SourceFile } from "../core/lint.js";
 import { readPolicyTest, runPolicyTests, type PolicyTest, type TestRun, type TestSubject } from "../core/semantics/index.js";
 import { uncoveredRules, withReachability, type PolicyCoverage } from "../core/semantics/run-tests.js";
 import { isMissingPath } from "../workspace/named-path.js";
@@ -58,7 +58,7 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
   // One parse per file: the lint reuses it, and the cases are read from it.
   const parsed = sources.map((source) => withParse(source));
   const lint = lintSources(parsed, { config, now, knownPolicies: await listPolicyFiles(root, config) });
-  if (lint.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return { kind: "malformed", lint: showPaths(lint, display) };
+  if (lintFails(lint)) return { kind: "malformed", lint: showPaths(lint, display) };
 
   const tests: PolicyTest[] = parsed.map((source) => readPolicyTest(display.show(source.file), source.parsed!.document!));
   const targets = uniqueTargets(tests);

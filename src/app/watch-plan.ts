@@ -5,7 +5,7 @@
  * change made live meanwhile shows up at the next `screenpol plan`, and push's
  * revision precondition refuses to overwrite it either way.
  */
-import type { LintResult, SourceFile } from "../core/lint.js";
+import { lintFails, type LintResult, type SourceFile } from "../core/lint.js";
 import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import type { WatchedTests } from "../core/semantics/index.js";
 import type { RemoteClient } from "../remote/index.js";
@@ -60,7 +60,7 @@ export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHa
     layoutPaths: true,
     tests: request.tests,
     onResult(result, changed, tests) {
-      if (result.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
+      if (lintFails(result)) {
         request.onUpdate({ lint: result, changed, tests });
         return;
       }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Config, EnvironmentConfig } from "../core/config.js";
 import { isRecord } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { lintSources, type LintResult } from "../core/lint.js";
+import { lintFails, lintSources, type LintResult } from "../core/lint.js";
 import type { RemoteClient, Webhook, WebhookUpdate } from "../remote/index.js";
 import { readSource } from "../workspace/repository.js";
 import { ConfigError } from "./errors.js";
@@ -41,7 +41,7 @@ export async function readWebhookFile(root: string, config: Config, environment:
     throw new ConfigError(`no webhook file ${file} for environment "${environment.name}"; nothing to push`);
   }
   const lint = lintSources([source], { config });
-  const hasErrors = lint.diagnostics.some((diagnostic) => diagnostic.severity === "error");
+  const hasErrors = lintFails(lint);
   const text = lint.sources.get(source.file);
   const webhooks = hasErrors || text === undefined ? [] : webhookEntries(parseYaml(text).document?.data);
   return { file: source.file, lint, hasErrors, webhooks };

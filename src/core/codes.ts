@@ -233,10 +233,14 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
   "invalid-suppression": {
     severity: "error",
     title: "Invalid suppression",
-    summary: "A `# screenpol-disable-next-line` or `# screenpol-disable-file` comment gives no reason, names no known code, or names a compliance finding, which cannot be suppressed.",
+    summary:
+      "A `# screenpol-disable-next-line` or `# screenpol-disable-file` comment gives no reason, names no known code, or names a finding that cannot be suppressed: a compliance finding, or one of a file that has no meaning yet.",
     help:
       "A suppression hides a finding from the exit code, so a reviewer must read why: the reason after ` -- ` is mandatory. " +
-      "sanctions-floor, terminal-allow, cross-vendor-field and secret-in-file are never suppressed: fix the file. Write `# screenpol-disable-next-line CODE -- reason`.",
+      "sanctions-floor, terminal-allow, cross-vendor-field and secret-in-file are never suppressed: fix the file. " +
+      "Neither are read-error, yaml-syntax, duplicate-key, schema, unknown-schema-version, path-mismatch, duplicate-policy and unknown-policy: " +
+      "a file that does not parse, validate and name one policy has no meaning to accept, and no command decides from it. " +
+      "Write `# screenpol-disable-next-line CODE -- reason`.",
   },
   "unused-suppression": {
     severity: "warning",

@@ -8,11 +8,11 @@ import { findSecretsInText, mightHoldSecret, type TextSpan } from "./checks/secr
 import type { TokenCatalogIndex } from "./catalog.js";
 import { CODE_INFO } from "./codes.js";
 import { EMPTY_CONFIG, isRecord, type Config } from "./config.js";
-import { compareDiagnostics, formatPath, type Diagnostic, type DocPath } from "./diagnostic.js";
+import { compareDiagnostics, formatPath, isError, type Diagnostic, type DocPath } from "./diagnostic.js";
 import { findComments, parseYaml, type ParsedDocument, type ParseResult, type TextRange } from "./document.js";
 import { classifyPath, type FileKind } from "./layout.js";
 import { decodeSource } from "./source.js";
-import { applySuppressions, type SuppressedDiagnostic } from "./suppressions.js";
+import { applySuppressions, STRUCTURAL, type SuppressedDiagnostic } from "./suppressions.js";
 import { policySchemaName, validateWithSchema } from "./validate.js";
 import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
 import type { SchemaName } from "./generated/schemas.js";
@@ -69,6 +69,31 @@ export interface LintResult {
   sources: Map<string, string>;
   /** file -> parsed data, for files that parsed (so a plan never parses a file twice). */
   data: Map<string, unknown>;
+}
+
+/**
+ * The files of a lint that no command may decide from: those with a structural
+ * finding (suppressions.ts STRUCTURAL), counted or hidden by a comment, or with
+ * a `too-many-findings` error, which may stand for one not shown. Computed from
+ * the findings, never from the comments, so that `decide`, `test`, `replay`,
+ * `compare` and `plan` refuse such a version whatever it says about itself;
+ * other findings (a shadowed rule) leave a version that still decides.
+ */
+export function filesWithoutMeaning(lint: Pick<LintResult, "diagnostics" | "suppressed">): Set<string> {
+  const files = new Set<string>();
+  for (const d of [...lint.diagnostics, ...lint.suppressed]) {
+    if (STRUCTURAL.has(d.code) || (d.code === "too-many-findings" && d.severity === "error")) files.add(d.file);
+  }
+  return files;
+}
+
+/**
+ * Whether a lint stops a command that reads the files it linted (plan, the
+ * decision commands, a webhook update): a file without a meaning
+ * ({@link filesWithoutMeaning}), or a finding that counts as an error.
+ */
+export function lintFails(lint: Pick<LintResult, "diagnostics" | "suppressed">): boolean {
+  return filesWithoutMeaning(lint).size > 0 || lint.diagnostics.some(isError);
 }
 
 /** Lints a set of files together (duplicate-policy compares across them). */

@@ -7,8 +7,9 @@
  * A suppressed finding leaves the counts and the exit code but stays visible:
  * the result carries it, with its justification, for JSON, SARIF
  * (`suppressions`) and `--show-suppressed`. The reason is mandatory; the
- * compliance findings cannot be suppressed at all; a suppression that matches
- * nothing is a warning, so a stale one does not hide the next real finding.
+ * compliance findings, and the structural ones of a file that has no meaning
+ * yet, cannot be suppressed at all; a suppression that matches nothing is a
+ * warning, so a stale one does not hide the next real finding.
  * Pure: text and findings in, findings out.
  */
 import { CODE_INFO } from "./codes.js";
@@ -18,6 +19,25 @@ import { closest } from "./suggest.js";
 
 /** Findings a compliance review must see, whatever a file says about them. */
 export const UNSUPPRESSIBLE: ReadonlySet<Code> = new Set<Code>(["sanctions-floor", "terminal-allow", "cross-vendor-field", "secret-in-file"]);
+
+/**
+ * Findings that mean a file has no meaning yet: it cannot be read, does not
+ * parse, has no one reading (duplicate keys), does not validate against its
+ * schema (or names no schema version), or does not name one policy (content
+ * against path, two files for one policy, a test of a policy that does not
+ * exist). There is nothing to accept in such a file, so no comment suppresses
+ * them, and no command decides from it (lint.ts, `filesWithoutMeaning`).
+ */
+export const STRUCTURAL: ReadonlySet<Code> = new Set<Code>([
+  "read-error",
+  "yaml-syntax",
+  "duplicate-key",
+  "schema",
+  "unknown-schema-version",
+  "path-mismatch",
+  "duplicate-policy",
+  "unknown-policy",
+]);
 
 /** The findings of the suppressions themselves: never suppressible, or a bad suppression could hide itself. */
 const OWN_CODES: ReadonlySet<Code> = new Set<Code>(["invalid-suppression", "unused-suppression"]);
@@ -53,8 +73,16 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedDiagnostic[] = [];
   for (const d of diagnostics) {
-    const directive = OWN_CODES.has(d.code) || UNSUPPRESSIBLE.has(d.code) ? undefined : directives.find((candidate) => covers(candidate, d));
+    const directive = OWN_CODES.has(d.code) || UNSUPPRESSIBLE.has(d.code) || STRUCTURAL.has(d.code) ? undefined : directives.find((candidate) => covers(candidate, d));
     if (!directive) {
+      kept.push(d);
+      continue;
+    }
+    if (hidesUnseenErrors(d)) {
+      used.add(`${directive.line}:${d.code}`);
+      own.push(
+        finding(file, directive, "invalid-suppression", "too-many-findings cannot be suppressed where it stands for errors: no suppression has seen them, and one may be a structural or compliance finding; fix the findings shown and lint again"),
+      );
       kept.push(d);
       continue;
     }
@@ -69,6 +97,16 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
     }
   }
   return { diagnostics: [...kept, ...own], suppressed };
+}
+
+/**
+ * A `too-many-findings` error stands for errors past the first 100 of a file
+ * (lint.ts, capFindings), which no suppression was matched against: hiding it
+ * could hide a finding no comment may hide. As a warning it stands for
+ * warnings only, and may be suppressed.
+ */
+function hidesUnseenErrors(d: Diagnostic): boolean {
+  return d.code === "too-many-findings" && d.severity === "error";
 }
 
 function covers(directive: Directive, d: Diagnostic): boolean {
@@ -107,6 +145,8 @@ function readDirectives(file: string, text: string, problems: Diagnostic[]): Dir
         bad(`${name} is not a screenpol code${suggestion ? ` (did you mean ${suggestion}?)` : ""}; see docs/codes/`);
       } else if (UNSUPPRESSIBLE.has(name as Code)) {
         bad(`${name} is a compliance finding (${CODE_INFO[name as Code].title.toLowerCase()}) and cannot be suppressed: fix the policy`);
+      } else if (STRUCTURAL.has(name as Code)) {
+        bad(`${name} cannot be suppressed: a file that does not parse, validate and name one policy has no meaning to accept (${CODE_INFO[name as Code].title.toLowerCase()}); fix the file`);
       } else if (OWN_CODES.has(name as Code)) {
         bad(`${name} cannot be suppressed: remove or fix the suppression it reports`);
       } else {

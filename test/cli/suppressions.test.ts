@@ -79,6 +79,24 @@ describe("a suppression that cannot be honoured", () => {
     expect(run.stdout).toContain("  cross-vendor-field\n");
   });
 
+  it.each([
+    ["yaml-syntax", "fail-yaml-syntax-next-line", "Invalid YAML"],
+    ["duplicate-key", "fail-duplicate-key-file", "Duplicate key"],
+    ["schema", "fail-schema-next-line", "Schema violation"],
+    ["unknown-schema-version", "fail-unknown-schema-version-file", "Unknown schemaVersion"],
+    ["path-mismatch", "fail-path-mismatch-next-line", "Content disagrees with path"],
+  ])("of %s, in a file with no meaning yet, is an error that says why, and the finding stays an error (exit 1)", async (code, name, title) => {
+    repo = fixture("invalid-suppression", name);
+    const run = await lint("--format", "json");
+    expect([run.code, run.stderr]).toEqual([1, ""]);
+    const json = JSON.parse(run.stdout);
+    expect(json.suppressedCount ?? 0).toBe(0);
+    expect(json.diagnostics.map((d: { code: string; severity: string }) => `${d.code} ${d.severity}`).sort()).toEqual([`${code} error`, "invalid-suppression error"].sort());
+    expect(json.diagnostics.find((d: { code: string }) => d.code === "invalid-suppression").message).toBe(
+      `${code} cannot be suppressed: a file that does not parse, validate and name one policy has no meaning to accept (${title.toLowerCase()}); fix the file`,
+    );
+  });
+
   it("that matches nothing is a warning", async () => {
     repo = fixture("unused-suppression", "fail-no-finding-below");
     const run = await lint();
@@ -101,6 +119,21 @@ describe("severity in screenpol.config.yaml", () => {
     repo.remove();
     withSeverity("  unreachable-rule: off\n");
     expect((await lint()).stdout).toMatch(/^✔ \d+ files linted, no problems\n$/);
+  });
+
+  it("refuses an error-level code even under a suppression: the config's schema finding stays, and so do the compliance findings", async () => {
+    withSeverity("  # screenpol-disable-next-line schema -- we know what we do\n  cross-vendor-field: off\n");
+    const run = await lint("--format", "json");
+    expect(run.code).toBe(1);
+    const json = JSON.parse(run.stdout);
+    expect(json.suppressed).toBeUndefined();
+    const codes = new Set(json.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`));
+    expect([...codes].filter((code) => code.startsWith("screenpol.config.yaml"))).toEqual(["screenpol.config.yaml invalid-suppression", "screenpol.config.yaml schema"]);
+    const decide = await runCli(["decide", "--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "-"], { cwd: repo.dir, input: "chain: EVM\n" });
+    expect(decide.code).toBe(2);
+    expect(decide.stderr).toBe(
+      "screenpol: screenpol.config.yaml:11:3: schema cannot be suppressed: a file that does not parse, validate and name one policy has no meaning to accept (schema violation); fix the file (and 2 more; run `screenpol lint`)\n",
+    );
   });
 
   it("refuses an error-level code: compliance findings stay errors", async () => {

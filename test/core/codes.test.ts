@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
 import { CODES } from "../../src/core/diagnostic.js";
+import { STRUCTURAL, UNSUPPRESSIBLE } from "../../src/core/suppressions.js";
 
 describe("CODE_INFO", () => {
   it("describes exactly the codes of CODES", () => {
@@ -14,6 +15,11 @@ describe("CODE_INFO", () => {
     expect(warnings).toEqual(["unreachable-rule", "expired-address-entry", "unused-suppression"]);
     const config = JSON.parse(readFileSync(join(import.meta.dirname, "../../schemas/config.schema.json"), "utf8")) as { properties: { severity: { propertyNames: { enum: string[] } } } };
     expect(config.properties.severity.propertyNames.enum).toEqual(warnings);
+  });
+
+  it("says in invalid-suppression's help every code that cannot be suppressed", () => {
+    const named = new Set(CODE_INFO["invalid-suppression"].help.match(/[a-z]+(?:-[a-z]+)+|\bschema\b/g));
+    expect([...UNSUPPRESSIBLE, ...STRUCTURAL].filter((code) => !named.has(code))).toEqual([]);
   });
 
   it.each(CODES)("%s has a short title, a one-sentence summary and a 2-4 sentence help", (code) => {

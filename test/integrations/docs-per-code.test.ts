@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODE_INFO, DOCS_BASE_URL, docsPath, docsUrl } from "../../src/core/codes.js";
 import { CODES, COMPARE_CODES, type Code } from "../../src/core/diagnostic.js";
+import { STRUCTURAL, UNSUPPRESSIBLE } from "../../src/core/suppressions.js";
 import { formatPretty } from "../../src/core/formats/pretty.js";
 import { formatSarif } from "../../src/core/formats/sarif.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
@@ -43,6 +44,11 @@ describe.each([...CODES])("code %s", (code) => {
     for (const heading of ["## What it catches", "## Why it matters for compliance", "## How to fix", "## Failing example", "## Passing example"]) {
       expect(text, `${docsPath(code)} has "${heading}"`).toContain(`\n${heading}\n`);
     }
+  });
+
+  it("says under its title whether a comment can suppress it, as core/suppressions.ts decides", () => {
+    const never = /^- \*\*Suppression:\*\* never: /m.test(page(code));
+    expect(never, `${docsPath(code)}: a \`- **Suppression:** never: ...\` line exactly when the code cannot be suppressed`).toBe(UNSUPPRESSIBLE.has(code) || STRUCTURAL.has(code));
   });
 
   it("has a failing and a passing fixture", () => {

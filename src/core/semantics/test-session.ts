@@ -8,7 +8,7 @@
 import type { Config } from "../config.js";
 import type { ParsedDocument } from "../document.js";
 import { addressesPathOf, policyPathOf } from "../layout.js";
-import type { LintResult } from "../lint.js";
+import { filesWithoutMeaning, type LintResult } from "../lint.js";
 import { mergeTestRuns, runPolicyTests, type TestRun } from "./run-tests.js";
 import type { AddressEntryDocument, PolicyDocument } from "./subject.js";
 import { readPolicyTest } from "./test-file.js";
@@ -51,7 +51,8 @@ export function createTestSession(config: Config, show: (file: string) => string
     rerun({ lint, tests, changed, now }) {
       for (const file of outcomes.keys()) if (!tests.has(file)) outcomes.delete(file);
       const saved = new Set(changed);
-      const failing = new Set(lint.diagnostics.filter((diagnostic) => diagnostic.severity === "error").map((diagnostic) => diagnostic.file));
+      const failing = filesWithoutMeaning(lint);
+      for (const diagnostic of lint.diagnostics) if (diagnostic.severity === "error") failing.add(diagnostic.file);
       for (const [file, document] of tests) {
         if (document === undefined || failing.has(file)) {
           outcomes.set(file, { kind: "not-run", reason: "it has errors" });
