@@ -15,6 +15,7 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, t
 import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
+import { placeComments } from "./comment-places.js";
 
 /** The files fmt rewrites (core/layout.ts kinds). */
 export type FormattableKind = "policy" | "addresses" | "webhooks" | "policy-test";
@@ -34,11 +35,8 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   // order of their own, so their keys keep the file's order and only the layout is canonical.
   const canonical =
     kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
-  const target = canonicalDocument(canonical);
-  target.commentBefore = source.commentBefore;
-  target.comment = source.comment;
-  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? { entries: entryKey } : {});
-  const formatted = stringifyCanonicalDocument(target);
+  const bare = stringifyCanonicalDocument(canonicalDocument(canonical));
+  const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : {});
   const lost = lostComments(parsed.text, formatted);
   if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
   return { ok: true, text: formatted };
