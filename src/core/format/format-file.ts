@@ -15,12 +15,37 @@ import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, t
 import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
+import { decodeSource } from "../source.js";
 import { placeComments } from "./comment-places.js";
 
 /** The files fmt rewrites (core/layout.ts kinds). */
 export type FormattableKind = "policy" | "addresses" | "webhooks" | "policy-test";
 
 export type FormatOutcome = { ok: true; text: string } | { ok: false; reason: string };
+
+/** {@link formatFile} of a file's bytes, and whether the canonical bytes differ from them. */
+export type FormatBytesOutcome = { ok: true; text: string; changed: boolean } | { ok: false; reason: string };
+
+/**
+ * The one answer to "would fmt change these bytes": `fmt` writes exactly the
+ * files for which it is yes and `fmt --check` fails exactly then. Compared as
+ * bytes, so that what decoding hides (a byte-order mark, CRLF line ends) counts
+ * as a change both ways; bytes that are not UTF-8 are refused, never written
+ * back with replacement characters.
+ */
+export function formatBytes(bytes: Uint8Array, kind: FormattableKind): FormatBytesOutcome {
+  const decoded = decodeSource(bytes);
+  if (!decoded.ok) return { ok: false, reason: `${decoded.reason}; not formatted` };
+  const outcome = formatFile(decoded.text, kind);
+  if (!outcome.ok) return outcome;
+  return { ok: true, text: outcome.text, changed: !sameBytes(bytes, new TextEncoder().encode(outcome.text)) };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let index = 0; index < a.byteLength; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   const parsed = parseYaml(text);
