@@ -26,6 +26,8 @@
 import { isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode, type Pair } from "yaml";
 import { findComments } from "../document.js";
 
+const DROPPED = Symbol("dropped");
+
 /** A key (its pair) or a list item (its node): what a comment above or after a line belongs to. */
 type Member = Pair | YamlNode;
 type Block = YamlNode;
@@ -40,8 +42,16 @@ interface Placed {
   blankBefore: boolean;
 }
 
+/**
+ * What becomes of a comment whose key or item the canonical text does not
+ * have: `nearest` (fmt, which keeps all the data) gives it to the nearest
+ * ancestor that is there; `drop` (pull, where the service's content replaces
+ * the file's) lets it go with its content.
+ */
+export type Unmatched = "nearest" | "drop";
+
 /** The canonical text with every comment of the file placed; `canonical` is the parsed canonical text. */
-export function placeComments(sourceText: string, source: Document, canonicalText: string, canonical: Document, keyedLists: KeyedLists): string {
+export function placeComments(sourceText: string, source: Document, canonicalText: string, canonical: Document, keyedLists: KeyedLists, unmatched: Unmatched = "nearest"): string {
   const file = describe(sourceText, source);
   const target = describe(canonicalText, canonical);
   const counterpart = pairUp(source.contents as YamlNode | null, canonical.contents as YamlNode | null, keyedLists);
@@ -73,9 +83,11 @@ export function placeComments(sourceText: string, source: Document, canonicalTex
     for (let at = node; at; at = target.parent.get(at)) if (isBlock(at)) return at as Block;
     return undefined;
   };
-  const mapped = (node: Member | undefined): Member | undefined => {
-    // A member the canonical form has no counterpart for: its comments go with its nearest mapped ancestor.
-    for (let at = node; at; at = file.parent.get(at)) if (counterpart.has(at)) return counterpart.get(at);
+  /** The canonical counterpart of a file's member or block; DROPPED when it has none and its comments go with it. */
+  const mapped = (node: Member | undefined): Member | typeof DROPPED | undefined => {
+    if (node === undefined) return undefined;
+    if (unmatched === "drop") return counterpart.get(node) ?? DROPPED;
+    for (let at: Member | undefined = node; at; at = file.parent.get(at)) if (counterpart.has(at)) return counterpart.get(at);
     return undefined;
   };
 
@@ -85,12 +97,10 @@ export function placeComments(sourceText: string, source: Document, canonicalTex
     const placed: Placed = { text: comment.text, offset: comment.offset, blankBefore: comment.blankBefore };
     if (!comment.ownLine) {
       const member = file.memberAt(comment.line, comment.offset);
+      const counter = mapped(member);
       if (member === undefined) header.push(placed);
-      else {
-        const line = target.lineOf(startOf(mapped(member) ?? member));
-        if (line === undefined) placeAtEnd(undefined, placed);
-        else push(trailing, line, placed);
-      }
+      else if (counter === undefined) placeAtEnd(undefined, placed);
+      else if (counter !== DROPPED) push(trailing, target.lineOf(startOf(counter)) ?? lastContent, placed);
       continue;
     }
     if (comment.line < leading && comment.line < lastBlankOfLeading) {
@@ -99,7 +109,8 @@ export function placeComments(sourceText: string, source: Document, canonicalTex
     }
     const flow = file.flowAround(comment.offset);
     if (flow !== undefined) {
-      placeAbove(mapped(flow), placed);
+      const counter = mapped(flow);
+      if (counter !== DROPPED) placeAbove(counter, placed);
       continue;
     }
     const next = file.nextContentLine(comment.line);
@@ -112,11 +123,13 @@ export function placeComments(sourceText: string, source: Document, canonicalTex
         continue;
       }
       if (file.columnOf(block.range![0]) > nextIndent) {
-        placeAtEnd(canonicalBlock(mapped(block)), placed);
+        const counter = mapped(block);
+        if (counter !== DROPPED) placeAtEnd(canonicalBlock(counter), placed);
         continue;
       }
     }
-    placeAbove(next === undefined ? undefined : mapped(file.memberFrom(next)), placed);
+    const counter = next === undefined ? undefined : mapped(file.memberFrom(next));
+    if (counter !== DROPPED) placeAbove(counter, placed);
   }
 
   const out: string[] = [];
