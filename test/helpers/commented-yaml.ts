@@ -6,7 +6,7 @@
  * before and after blank lines, at the end of the document.
  */
 import fc from "fast-check";
-import { isCollection, isMap, isPair, isScalar, isSeq, visit, type Document } from "yaml";
+import { isPair, isScalar, visit, type Document, type YAMLMap, type YAMLSeq } from "yaml";
 import { canonicalDocument } from "../../src/core/canonical.js";
 import type { FormattableKind } from "../../src/core/format/format-file.js";
 import { anyAddressEntries, anyPolicy, anyValue, oddText } from "./policy-arbitraries.js";
@@ -167,16 +167,12 @@ function render(data: Record<string, unknown>, shape: Layout): string {
   return document.toString({ indent: 2, indentSeq: shape.indentSeq, lineWidth: 0, flowCollectionPadding: shape.padding, directives: false });
 }
 
-/** A collection of scalars only may be written either way (on one line in flow); anything else stays block. */
-function flipFlow(node: Parameters<typeof isCollection>[0], random: () => number): void {
-  if (!isCollection(node) || node.items.length === 0) return;
+/** A collection of scalars only may be written either way (in flow, on one line); anything else stays block. */
+function flipFlow(node: YAMLMap | YAMLSeq, random: () => number): void {
+  if (node.items.length === 0) return;
   const scalarsOnly = node.items.every((item) => (isPair(item) ? isScalar(item.value) || item.value === null : isScalar(item)));
-  if (!scalarsOnly) {
-    node.flow = false;
-    return;
-  }
-  if (random() < 0.5) node.flow = !node.flow;
-  if (!isMap(node) && !isSeq(node)) node.flow = false;
+  if (!scalarsOnly) node.flow = false;
+  else if (random() < 0.5) node.flow = !node.flow;
 }
 
 /** The text with each line decorated (decorations reused in turn) and the comments of `atEnd` after the last line. */

@@ -196,22 +196,21 @@ function describe(text: string, document: Document) {
   const columnOf = (offset: number): number => offset - lineStarts[lineOfOffset(offset)]!;
 
   const members: { member: Member; start: number; depth: number }[] = [];
-  const blocks: { block: Block; depth: number }[] = [];
+  /** The outermost flow collections, in order (they do not overlap). */
   const flows: YamlNode[] = [];
   const parent = new Map<Member, Member>();
-  const walk = (node: YamlNode | null, depth: number): void => {
+  const walk = (node: YamlNode | null, depth: number, inFlow = false): void => {
     if (!node || !isCollection(node)) return;
     if (node.flow) {
-      flows.push(node);
+      if (!inFlow) flows.push(node);
       for (const item of node.items) {
         const child = (isPair(item) ? item.value : item) as YamlNode | null;
         if (isPair(item)) parent.set(item, node);
         if (child) parent.set(child, isPair(item) ? item : node);
-        walk(child, depth + 1);
+        walk(child, depth + 1, true);
       }
       return;
     }
-    blocks.push({ block: node, depth });
     for (const item of node.items) {
       if (isPair(item)) {
         parent.set(item, node);
@@ -227,6 +226,7 @@ function describe(text: string, document: Document) {
   };
   walk(document.contents as YamlNode | null, 0);
   members.sort((a, b) => a.start - b.start || a.depth - b.depth);
+  const isMember = new Set(members.map(({ member }) => member));
   /** The index of the first member starting at or after `offset`. */
   const firstMemberFrom = (offset: number): number => {
     let low = 0;
@@ -249,14 +249,17 @@ function describe(text: string, document: Document) {
     comments.push({ text: raw.trimEnd(), offset, line, column, ownLine, blankBefore: line > 0 && lines[line - 1]!.trim() === "" });
   }
   const isContent = (line: number): boolean => !commentLines.has(line) && lines[line]!.trim() !== "" && !/^(?:---|\.\.\.)(?:\s|$)/.test(lines[line]!);
-  const firstContentLine = (() => {
-    for (let line = 0; line < lines.length; line++) if (isContent(line)) return line;
-    return lines.length;
-  })();
+  // For each line, the nearest content line at or after it, and at or before it: one pass each.
+  const nextContent: (number | undefined)[] = new Array(lines.length + 1).fill(undefined);
+  for (let line = lines.length - 1; line >= 0; line--) nextContent[line] = isContent(line) ? line : nextContent[line + 1];
+  const previousContent: (number | undefined)[] = [];
+  for (let line = 0; line < lines.length; line++) previousContent[line] = isContent(line) ? line : previousContent[line - 1];
+  const firstContentLine = nextContent[0] ?? lines.length;
+  const trailingColumn = new Map(comments.filter((comment) => !comment.ownLine).map((comment) => [comment.line, comment.column]));
   /** Where a line's content ends, before any comment: a block holds the line when it holds this. */
   const contentEnd = (line: number): number => {
-    const comment = comments.find((candidate) => candidate.line === line && !candidate.ownLine);
-    const content = comment ? lines[line]!.slice(0, comment.column) : lines[line]!;
+    const column = trailingColumn.get(line);
+    const content = column === undefined ? lines[line]! : lines[line]!.slice(0, column);
     return lineStarts[line]! + Math.max(0, content.trimEnd().length - 1);
   };
 
@@ -273,12 +276,10 @@ function describe(text: string, document: Document) {
       return indentOf(lines[line]!);
     },
     nextContentLine(line: number): number | undefined {
-      for (let at = line + 1; at < lines.length; at++) if (isContent(at)) return at;
-      return undefined;
+      return nextContent[line + 1];
     },
     previousContentLine(line: number): number | undefined {
-      for (let at = line - 1; at >= 0; at--) if (isContent(at)) return at;
-      return undefined;
+      return line > 0 ? previousContent[line - 1] : undefined;
     },
     /** The outermost member starting on `line` or, when none does, the first one after it. */
     memberFrom(line: number): Member | undefined {
@@ -297,23 +298,29 @@ function describe(text: string, document: Document) {
     /** The innermost block holding `line` indented at most `column`. */
     innermostBlock(line: number, column: number): Block | undefined {
       const at = contentEnd(line);
-      let found: (typeof blocks)[number] | undefined;
-      for (const candidate of blocks) {
-        const [start, end] = candidate.block.range!;
-        if (start <= at && at < end && columnOf(start) <= column && (!found || candidate.depth > found.depth)) found = candidate;
+      // The blocks holding `at` are those around the last member starting at or before it.
+      const last = members[firstMemberFrom(at + 1) - 1]?.member;
+      for (let node: Member | undefined = last; node; node = parent.get(node)) {
+        if (!isBlock(node)) continue;
+        const [start, end] = (node as Block).range!;
+        if (start <= at && at < end && columnOf(start) <= column) return node as Block;
       }
-      return found?.block;
+      const root = document.contents as YamlNode | null;
+      return root && isBlock(root) && root.range![0] <= at && at < root.range![1] ? root : undefined;
     },
     /** The member holding the outermost flow collection around `offset`, if any. */
     flowAround(offset: number): Member | undefined {
-      let found: YamlNode | undefined;
-      for (const flow of flows) {
-        const [start, end] = flow.range!;
-        if (start < offset && offset < end && (!found || start < found.range![0])) found = flow;
+      let low = 0;
+      let high = flows.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (flows[middle]!.range![0] < offset) low = middle + 1;
+        else high = middle;
       }
-      if (!found) return undefined;
+      const found = flows[low - 1];
+      if (!found || offset >= found.range![1]) return undefined;
       let member: Member | undefined = found;
-      while (member && !members.some((candidate) => candidate.member === member)) member = parent.get(member);
+      while (member && !isMember.has(member)) member = parent.get(member);
       return member;
     },
     /** The line of a node's last character that is not white space. */
