@@ -187,4 +187,14 @@ rules:
     expect(await lint("--fix")).toMatchObject({ code: 1, stderr: "" });
     expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
   });
+
+  it("counts the fixes it applied: a key fix inside a token entry the token fix replaces is not counted", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    const before = "providerType: vendorAWalletScreening\nscope: TRANSACTION\nschemaVersion: 1\nenabled: true\nrules:\n  preScreen:\n    chains: [EVM]\n    tokens:\n      - symbol: VONE60\n        chan: EVM\n  postScreen: []\n";
+    repo.write(POLICY, before);
+    expect(await lint("--fix")).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "screenpol: fixed 1 problem in 1 file\n" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(
+      before.replace("      - symbol: VONE60\n        chan: EVM\n", '      - chain: EVM\n        networkId: 1\n        contractAddress: "0x0421881a91d35dfda68eecba95d2076fe70b2616"\n'),
+    );
+  });
 });

@@ -71,6 +71,12 @@ export function fixesOf(diagnostics: readonly Diagnostic[], data: unknown, role:
   return fixes;
 }
 
+/** The text after the fixes, and how many of them were applied. */
+export interface Applied {
+  text: string;
+  applied: number;
+}
+
 /**
  * The text with the fixes applied, or the text unchanged. Each fix is an edit
  * of its finding's node in the text (the scalar, the key, the token entry, or
@@ -78,10 +84,10 @@ export function fixesOf(diagnostics: readonly Diagnostic[], data: unknown, role:
  * written: comments, spacing, flow lists, quoting. A fix whose place is gone,
  * or whose edit overlaps an earlier fix's, is skipped (the next pass takes it).
  */
-export function applyFixes(text: string, fixes: readonly Fix[]): string {
-  if (fixes.length === 0) return text;
+export function applyFixes(text: string, fixes: readonly Fix[]): Applied {
+  if (fixes.length === 0) return { text, applied: 0 };
   const document = parseDocument(text);
-  if (document.errors.length > 0 || !isMap(document.contents)) return text;
+  if (document.errors.length > 0 || !isMap(document.contents)) return { text, applied: 0 };
   const edits: Edit[] = [];
   // providerType before scope: both go first in a file that has neither.
   const ordered = [...fixes].sort((a, b) => Number(a.kind === "add" && a.key === "scope") - Number(b.kind === "add" && b.key === "scope"));
@@ -93,7 +99,7 @@ export function applyFixes(text: string, fixes: readonly Fix[]): string {
   // From the end, so that each edit's offsets still hold; insertions at one place keep their order.
   const fromEnd = edits.map((edit, order) => ({ edit, order })).sort((a, b) => b.edit.start - a.edit.start || b.order - a.order);
   for (const { edit } of fromEnd) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
+  return { text: out, applied: edits.length };
 }
 
 /** Replace `text[start, end)` with `text`; an insertion when start is end. */
