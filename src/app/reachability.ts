@@ -22,7 +22,7 @@ import { canonicalJson } from "../core/canonical.js";
 import { reachabilityPartition } from "../core/semantics/weakening/partition.js";
 import { screeningSpace } from "../core/semantics/weakening/space.js";
 import { BoundReached } from "../core/semantics/weakening/bound.js";
-import { DEFAULT_TIMEOUT_MS, newSolver, PARTITION_MAX_SCREENINGS, runWithSolver, TimeBound } from "./weakening.js";
+import { DEFAULT_TIMEOUT_MS, newSolver, partitionBudget, runWithSolver, TimeBound } from "./weakening.js";
 
 export type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
 
@@ -37,7 +37,7 @@ export interface ReachabilityOptions {
  * Per postScreen rule of `subject`: reachable (with a screening it decides),
  * unreachable (with its takers), or unknown. The cheaper exact engine first,
  * as compareSubjects does: the interval partition when the policy has at most
- * PARTITION_MAX_SCREENINGS representative screenings (pure JS, z3 never
+ * partitionBudget() representative screenings (pure JS, z3 never
  * loaded), else z3. Answers are remembered for the process: `plan` asks the
  * same question of one policy in every environment that holds it.
  */
@@ -74,10 +74,13 @@ async function withinBound(subject: DecisionSubject, bound: TimeBound, answer: (
 const REMEMBERED_SUBJECTS = 1_000;
 const remembered = new Map<string, SubjectReachability>();
 
-/** The partition's answer with its examples made readable as z3's are; undefined beyond PARTITION_MAX_SCREENINGS. */
+/** The partition's answer with its examples made readable as z3's are; undefined beyond its budget (partitionBudget). */
 function byPartition(subject: DecisionSubject, now: number, bound: TimeBound): SubjectReachability | undefined {
+  // The subject against itself, as the partition walks it.
+  const maxScreenings = partitionBudget([subject, subject]);
+  if (maxScreenings === 0) return undefined;
   bound.during("in the interval partition");
-  const answer = reachabilityPartition(subject, { now, maxScreenings: PARTITION_MAX_SCREENINGS, stop: bound.reached });
+  const answer = reachabilityPartition(subject, { now, maxScreenings, stop: bound.reached });
   if (answer.reason !== undefined) {
     if (bound.reached()) throw new BoundReached();
     return undefined;

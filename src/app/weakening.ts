@@ -6,7 +6,7 @@
  * 1. the same decisive content on both sides (decisive-content.ts):
  *    `equivalent`, nothing built;
  * 2. the interval partition (partition.ts) when the pair has at most
- *    PARTITION_MAX_SCREENINGS representative screenings: pure JS, no solver;
+ *    partitionBudget() representative screenings: pure JS, no solver;
  * 3. z3 over the finite space of weakening/space.ts.
  * A pair's answer is remembered for the process: a repository repeats the
  * same policy across environments.
@@ -46,6 +46,25 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * 1 s). The 40-rule bench pairs have 2,592 and 9,264 (BENCHMARKS.md).
  */
 export const PARTITION_MAX_SCREENINGS = 25_000;
+
+/**
+ * A representative's cost grows with the rules (each version decides it rule
+ * by rule, and the walk reads every rule still open), and so does the
+ * partition's setup, with their square: 25,000 representatives took 1.3 s at
+ * 200 rules a side and 6 to 8 s at 1,000 before the partition gave up. So
+ * its budget is PARTITION_MAX_SCREENINGS at the 80 rules of the bench pairs,
+ * less in proportion beyond, and none beyond PARTITION_MAX_RULES, twice the
+ * service's 200 rules per list, where z3 answers alone.
+ */
+const PARTITION_MAX_RULE_SCREENINGS = 80 * PARTITION_MAX_SCREENINGS;
+const PARTITION_MAX_RULES = 400;
+
+/** The representative screenings the partition may walk for these versions before it leaves the pair to z3; 0: not tried. */
+export function partitionBudget(subjects: ReadonlyArray<DecisionSubject>): number {
+  const rules = subjects.reduce((sum, subject) => sum + (subject.policy?.rules.postScreen.length ?? 0), 0);
+  if (rules > PARTITION_MAX_RULES) return 0;
+  return Math.min(PARTITION_MAX_SCREENINGS, Math.floor(PARTITION_MAX_RULE_SCREENINGS / Math.max(1, rules)));
+}
 
 /** Answers remembered per process, oldest forgotten first: a plan of 200 policies repeats a few across environments. */
 const REMEMBERED_PAIRS = 1_000;
@@ -243,7 +262,7 @@ export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>, 
 }
 
 /**
- * The partition's answer, undefined beyond PARTITION_MAX_SCREENINGS (and
+ * The partition's answer, undefined beyond its budget (partitionBudget) (and
  * `unknown` with the bound once that is reached: z3 would have no time). Its
  * examples are made readable as the solver's are (examples.ts), and spelt as
  * the solver spells a chain or address no version names ("OTHER",
@@ -251,8 +270,10 @@ export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>, 
  * that answered.
  */
 function compareByPartition(base: DecisionSubject, head: DecisionSubject, now: number, bound: TimeBound): SubjectComparison | undefined {
+  const maxScreenings = partitionBudget([base, head]);
+  if (maxScreenings === 0) return undefined;
   bound.during("in the interval partition");
-  const result = comparePartition(base, head, { now, maxScreenings: PARTITION_MAX_SCREENINGS, stop: bound.reached });
+  const result = comparePartition(base, head, { now, maxScreenings, stop: bound.reached });
   if (result.verdict === "unknown") {
     if (bound.reached()) throw new BoundReached();
     return undefined;
