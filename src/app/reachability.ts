@@ -117,7 +117,7 @@ async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, o
     if (result === "sat") return { kind: "sat", model: solver.model() };
     if (result === "unsat") return { kind: "unsat" };
     const why = solver.reasonUnknown();
-    return { kind: "unknown", reason: bound.reached() || why === "canceled" || why === "timeout" ? `the time ran out in the solver (z3: ${why})` : `z3: ${why}` };
+    return { kind: "unknown", reason: bound.stoppedSolver() ? `the time ran out in the solver (z3: ${why})` : `z3: ${why}` };
   };
   /** Every outcome that decides under the constraints added so far, each with the screening of its first model; or why z3 could not finish. */
   const everyDecision = async (): Promise<Map<number, ScopedScreening> | { unknown: string }> => {

@@ -79,6 +79,9 @@ export interface CompareOptions {
   timeoutMs?: number;
 }
 
+/** See TimeBound.stoppedSolver. */
+const SOLVER_CLOCK_SLACK_MS = 100;
+
 /**
  * The time bound of one question: a pair's weakening check, or one policy's
  * reachability (docs/semantics.md, "The bound of the weakening check"). It
@@ -106,6 +109,16 @@ export class TimeBound {
   }
 
   readonly reached: StopWhen = () => this.left() <= 0;
+
+  /**
+   * Whether a solver call that came back `unknown` was stopped by this bound:
+   * z3 was given the time left in whole milliseconds, counted from its own
+   * start of the call, so it stops a little before the deadline as this
+   * clock reads it. Otherwise z3 gave up for a reason of its own, said as such.
+   */
+  stoppedSolver(): boolean {
+    return this.left() < SOLVER_CLOCK_SLACK_MS;
+  }
 
   during(phase: string): void {
     this.phase = phase;
@@ -323,7 +336,7 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
       const result = await solver.check();
       if (result === "unknown") {
         const why = solver.reasonUnknown();
-        return { verdict: "unknown", transitions: [], reason: bound.reached() || why === "canceled" || why === "timeout" ? bound.reason(`the time ran out in the solver (z3: ${why})`) : bound.reason(`z3: ${why}`) };
+        return { verdict: "unknown", transitions: [], reason: bound.reason(bound.stoppedSolver() ? `the time ran out in the solver (z3: ${why})` : `z3: ${why}`) };
       }
       if (result === "unsat") break;
       const model: Model<"main"> = solver.model();

@@ -56,7 +56,8 @@ describe("screenpol compare at 500 and 1,000 rules per policy", { timeout: 4 * H
       expect(policies.map((policy) => `${policy.environment}/${policy.providerType}/${policy.scope}`)).toEqual(SUBJECTS);
       for (const policy of policies) {
         if (policy.verdict === "unknown") {
-          expect(policy.reason).toMatch(/^not decided within the time limit of 2000 ms per policy pair \(the time ran out .+\)$/);
+          // Where the time ran out, or z3's own reason when it gave up first.
+          expect(policy.reason).toMatch(/^not decided within the time limit of 2000 ms per policy pair \((the time ran out .+|z3: .+)\)$/);
           expect(policy.transitions).toEqual([]);
         } else {
           // Decided: head lets through what rule-3 blocked, and what the higher minimum now skips.
