@@ -23,6 +23,15 @@
 /** What replaces a secret wherever it would appear. */
 export const REDACTED = "***";
 
+/**
+ * The longest secret accepted where one enters (an API token from the
+ * environment or a file, a sign-in server's device code, user code or token, a
+ * stored login read back): real ones are a few hundred characters, a JWT with
+ * its claims a few KiB. A longer one is refused with one line before anything
+ * holds it; the redactor itself takes any length.
+ */
+export const MAX_SECRET_LENGTH = 16 * 1024;
+
 /** Secrets shorter than this are not searched for: "ab" would redact half of every text. */
 const MIN_SECRET_LENGTH = 4;
 

@@ -4,6 +4,8 @@
  * claims, kept beside it so `auth status` needs neither the network nor a
  * second decoding.
  */
+import { MAX_SECRET_LENGTH } from "../../core/secret-redactor.js";
+
 export interface StoredLogin {
   /** The normalised API base URL the login is for: the keyring entry's account, the file's key. */
   baseUrl: string;
@@ -18,13 +20,18 @@ export interface StoredLogin {
   clientId: string;
 }
 
-/** The stored login of `value`, or undefined when it is not one (a corrupted entry). */
+/**
+ * The stored login of `value`, or undefined when it is not one (a corrupted
+ * entry): a token longer than any real one is not, and never reaches a
+ * request or the redactor.
+ */
 export function readStoredLogin(value: unknown): StoredLogin | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   const user = record.user as Record<string, unknown> | undefined;
   const strings = ["baseUrl", "accessToken", "expiresAt", "issuedAt", "clientId"] as const;
   if (strings.some((name) => typeof record[name] !== "string" || record[name] === "")) return undefined;
+  if ((record.accessToken as string).length > MAX_SECRET_LENGTH) return undefined;
   if (!Array.isArray(record.scopes) || !record.scopes.every((scope) => typeof scope === "string")) return undefined;
   if (typeof user !== "object" || user === null || typeof user.id !== "string") return undefined;
   if (Number.isNaN(Date.parse(record.expiresAt as string)) || Number.isNaN(Date.parse(record.issuedAt as string))) return undefined;
