@@ -19,6 +19,9 @@ import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 import { sendJson, startServer, type RecordedRequest, type TestServer } from "../remote/http-server.js";
 
 const KIB = 1024;
+/** Each process is killed after this (the old redactor ran 81 s on a 2 MB JWT); a test runs a few, within TEST_TIMEOUT_MS. */
+const RUN_TIMEOUT_MS = 15_000;
+const TEST_TIMEOUT_MS = 90_000;
 const MAX = 16 * KIB;
 
 /** `length` characters of a token's alphabet, different for each `seed`. */
@@ -92,7 +95,7 @@ function bearerOf(request: RecordedRequest): string {
 }
 
 const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> =>
-  runCli(args, { cwd: repo.dir, env: { XDG_CONFIG_HOME: configHome, SCREENPOL_CREDENTIAL_STORE: "file", ...env }, timeoutMs: 60_000 });
+  runCli(args, { cwd: repo.dir, env: { XDG_CONFIG_HOME: configHome, SCREENPOL_CREDENTIAL_STORE: "file", ...env }, timeoutMs: RUN_TIMEOUT_MS });
 
 const credentialsPath = () => join(configHome, "screenpol", "credentials.json");
 
@@ -115,7 +118,7 @@ describe("SCREENPOL_API_TOKEN", () => {
     ["10 KiB", 10 * KIB],
     // Longer than any API token, but lint sends nothing: it runs, and redacts it all the same.
     ["100 KiB", 100 * KIB],
-  ])("of %s: lint works and quotes none of it, though the policy holds it", async (_size, length) => {
+  ])("of %s: lint works and quotes none of it, though the policy holds it", { timeout: TEST_TIMEOUT_MS }, async (_size, length) => {
     const token = tokenOf(length, length);
     const policy = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
     repo.write(policy, readFileSync(join(repo.dir, policy), "utf8").replace(/^scope: TRANSACTION$/m, `scope: "${token}"`));
@@ -131,7 +134,7 @@ describe("SCREENPOL_API_TOKEN", () => {
   it.each([
     ["1 KiB", KIB],
     ["10 KiB", 10 * KIB],
-  ])("of %s: doctor sends it, and the server's echo of it is redacted", async (_size, length) => {
+  ])("of %s: doctor sends it, and the server's echo of it is redacted", { timeout: TEST_TIMEOUT_MS }, async (_size, length) => {
     const token = tokenOf(length, length + 1);
     const run = await cli(["doctor", "--base-url", server.baseUrl], { SCREENPOL_API_TOKEN: token });
     expect(run.code, run.stderr).toBe(4);
@@ -140,7 +143,7 @@ describe("SCREENPOL_API_TOKEN", () => {
     expect(leaks(run, token)).toEqual([]);
   });
 
-  it("of 100 KiB: doctor and auth status refuse it with one line, exit 2; nothing is sent", async () => {
+  it("of 100 KiB: doctor and auth status refuse it with one line, exit 2; nothing is sent", { timeout: TEST_TIMEOUT_MS }, async () => {
     const token = tokenOf(100 * KIB, 3);
     for (const args of [["doctor", "--base-url", server.baseUrl], ["auth", "status", "--base-url", server.baseUrl]]) {
       const run = await cli(args, { SCREENPOL_API_TOKEN: token });
@@ -151,7 +154,7 @@ describe("SCREENPOL_API_TOKEN", () => {
 });
 
 describe("--token-file", () => {
-  it("of 20 KiB is refused for its length, of 100 KiB and 2 MB as a file too large to read: one line, exit 2, nothing sent", async () => {
+  it("of 20 KiB is refused for its length, of 100 KiB and 2 MB as a file too large to read: one line, exit 2, nothing sent", { timeout: TEST_TIMEOUT_MS }, async () => {
     for (const [length, reason] of [
       [20 * KIB, `the token in {file} is ${20 * KIB} characters long, longer than any API token (at most ${MAX})`],
       [100 * KIB, "cannot read the token file {file} (is 100.0 KiB, over the 64 KiB limit; not read)"],
@@ -170,7 +173,7 @@ describe("a sign-in server's device code and token", () => {
   it.each([
     ["1 KiB", KIB],
     ["10 KiB", 10 * KIB],
-  ])("of %s: login, auth status and a remote command work, and none of their output holds either", async (_size, length) => {
+  ])("of %s: login, auth status and a remote command work, and none of their output holds either", { timeout: TEST_TIMEOUT_MS }, async (_size, length) => {
     signIn = { deviceCode: tokenOf(length, length + 2), accessToken: await jwtOf(length), pendingFirst: true };
     const login = await cli(["login", "--base-url", server.baseUrl]);
     expect(login.code, login.stderr).toBe(0);
@@ -189,7 +192,7 @@ describe("a sign-in server's device code and token", () => {
   it.each([
     ["100 KiB", 100 * KIB],
     ["2 MB", 2 * 1024 * KIB],
-  ])("a device code of %s: one line, exit 4, nothing stored, nothing polled", async (_size, length) => {
+  ])("a device code of %s: one line, exit 4, nothing stored, nothing polled", { timeout: TEST_TIMEOUT_MS }, async (_size, length) => {
     signIn = { deviceCode: tokenOf(length, 5), accessToken: await jwtOf(KIB), pendingFirst: false };
     const run = await cli(["login", "--base-url", server.baseUrl]);
     expect(run).toEqual({
@@ -204,7 +207,7 @@ describe("a sign-in server's device code and token", () => {
   it.each([
     ["100 KiB", 100 * KIB],
     ["2 MB", 2 * 1024 * KIB],
-  ])("an access token of %s: one line, exit 4, nothing stored", async (_size, length) => {
+  ])("an access token of %s: one line, exit 4, nothing stored", { timeout: TEST_TIMEOUT_MS }, async (_size, length) => {
     signIn = { deviceCode: tokenOf(64, 6), accessToken: await jwtOf(length), pendingFirst: false };
     const run = await cli(["login", "--base-url", server.baseUrl]);
     expect(run.code, run.stderr).toBe(4);
@@ -215,7 +218,7 @@ describe("a sign-in server's device code and token", () => {
 });
 
 describe("a stored login read back", () => {
-  it("holding a token of 100 KiB or 2 MB: auth status and a remote command refuse it with one line, exit 2, nothing sent", async () => {
+  it("holding a token of 100 KiB or 2 MB: auth status and a remote command refuse it with one line, exit 2, nothing sent", { timeout: TEST_TIMEOUT_MS }, async () => {
     signIn = { deviceCode: tokenOf(64, 8), accessToken: await jwtOf(KIB), pendingFirst: false };
     expect((await cli(["login", "--base-url", server.baseUrl])).code).toBe(0);
     const stored = JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, { accessToken: string }> };
