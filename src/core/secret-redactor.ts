@@ -427,7 +427,7 @@ function formsOf(secret: string): string[] {
   const forms = [secret, ...percentEncodedForms(secret)];
   // JSON.stringify escapes quotes, backslashes and control characters; some encoders also escape `/` and non-ASCII.
   const json = JSON.stringify(secret).slice(1, -1);
-  // (Escaped `/` and further escaping layers are the search's business: normalisedView.)
+  // (Escaped `/` and further escaping layers are the search's business: viewsOf.)
   forms.push(json, json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
   const bytes = Buffer.from(secret, "utf8");
   for (let offset = 0; offset < 3; offset++) {
