@@ -175,6 +175,8 @@ export function measureWeakening({ root, runs = 3, largeRuns = 1, log = console.
 
 const SIZES = [60, 200, 500, 1000];
 const BOUNDS_MS = [10_000, 2_000];
+/** z3's start (module, WebAssembly compile, threads) as measured on a loaded 2-core machine: 0.3 to 1.5 s; the bound leaves it out (docs/semantics.md). */
+const Z3_START_ALLOWANCE_MS = 2_000;
 
 /**
  * The weakening check at size: per rule count and bound, one fresh process
@@ -202,8 +204,8 @@ export function measureWeakeningAtSize({ root, log = console.log }) {
       rows.push({
         measure: `weakening check at size, pair of ${count}-rule v2 policies (one threshold raised), bound ${boundMs / 1000} s, fresh process`,
         value: `vendorA ${a}; vendorB ${b}; whole process ${round(sample.processMs, 0)} ms`,
-        target: "ends by its bound (+ z3's start)",
-        pass: undefined,
+        target: `each pair ends by its bound + ${Z3_START_ALLOWANCE_MS / 1000} s (z3's start, once per process, is not counted in the bound)`,
+        pass: ["vendorAWalletScreening", "vendorBAddressScreening"].every((vendor) => sample[vendor].verdict !== "error" && sample[vendor].ms <= boundMs + Z3_START_ALLOWANCE_MS),
       });
     }
   }
