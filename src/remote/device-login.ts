@@ -123,6 +123,15 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
     return error instanceof Error ? error : new Error(String(error));
   }
 
+  function revoke(token: string): Promise<void> {
+    return guarded("revocation", async () => {
+      secrets.push(token);
+      const response = await oauth.revocationRequest(server, client, authentication, token, { ...requestOptions("revocation"), additionalParameters: { token_type_hint: "access_token" } });
+      await refuseNonOAuthFailure("revocation", response);
+      await oauth.processRevocationResponse(response);
+    });
+  }
+
   async function guarded<T>(operation: SignInOperationName, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
@@ -160,7 +169,11 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
         await refuseNonOAuthFailure("token", response);
         try {
           const result = await oauth.processDeviceCodeResponse(server, client, response);
-          if (result.access_token.length > MAX_SECRET_LENGTH) throw invalidResponse("token", `${tooLong("access_token", result.access_token)}; nothing was stored`);
+          if (result.access_token.length > MAX_SECRET_LENGTH) {
+            // A token nobody keeps should not stay valid for 30 days (docs/sign-in.md): revoke it, then refuse it.
+            await revoke(result.access_token).catch(() => undefined);
+            throw invalidResponse("token", `${tooLong("access_token", result.access_token)}; it was revoked and nothing was stored`);
+          }
           secrets.push(result.access_token);
           return { kind: "token", accessToken: result.access_token };
         } catch (error) {
@@ -169,13 +182,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
           throw error;
         }
       }),
-    revoke: (token) =>
-      guarded("revocation", async () => {
-        secrets.push(token);
-        const response = await oauth.revocationRequest(server, client, authentication, token, { ...requestOptions("revocation"), additionalParameters: { token_type_hint: "access_token" } });
-        await refuseNonOAuthFailure("revocation", response);
-        await oauth.processRevocationResponse(response);
-      }),
+    revoke,
     close: () => transport.close(),
   };
 

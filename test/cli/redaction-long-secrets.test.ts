@@ -211,8 +211,10 @@ describe("a sign-in server's device code and token", () => {
     signIn = { deviceCode: tokenOf(64, 6), accessToken: await jwtOf(length), pendingFirst: false };
     const run = await cli(["login", "--base-url", server.baseUrl]);
     expect(run.code, run.stderr).toBe(4);
-    expect(run.stderr.endsWith(`screenpol: POST token: invalid response: the access_token is ${signIn.accessToken.length} characters long, more than any real one (at most ${MAX}); nothing was stored\n`)).toBe(true);
+    expect(run.stderr.endsWith(`screenpol: POST token: invalid response: the access_token is ${signIn.accessToken.length} characters long, more than any real one (at most ${MAX}); it was revoked and nothing was stored\n`)).toBe(true);
     expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toHaveLength(1);
+    // Refused where it enters, and revoked: a token nobody keeps should not stay valid for 30 days.
+    expect(server.requests.filter((request) => request.url.endsWith("/oauth/revoke"))).toHaveLength(1);
     expect(() => readFileSync(credentialsPath())).toThrow(/ENOENT/);
   });
 });
@@ -224,7 +226,7 @@ describe("a stored login read back", () => {
     const stored = JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, { accessToken: string }> };
     const path = credentialsPath();
     for (const [length, line] of [
-      [100 * KIB, `${path} is corrupted (not the JSON screenpol writes): delete it and run \`screenpol login\` again`],
+      [100 * KIB, `the stored login for ${server.baseUrl} in ${path} is unreadable (accessToken must NOT have more than 16384 characters): run \`screenpol logout --base-url ${server.baseUrl}\` to remove it, then \`screenpol login\``],
       [2 * 1024 * KIB, `${path} is {bytes} bytes, far more than a credentials file holds: delete it and run \`screenpol login\` again`],
     ] as const) {
       stored.logins[server.baseUrl]!.accessToken = tokenOf(length, 9);
