@@ -89,5 +89,14 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, served, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: base,
+    served,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // npm keeps its connections alive; close() alone waits for them to time out (a 30 s hook timeout under load).
+        server.closeAllConnections();
+      }),
+  };
 }
