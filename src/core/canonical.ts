@@ -224,11 +224,6 @@ export function bodyHash(body: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(body))}`;
 }
 
-/** Whether two values are equal in canonical form. */
-export function canonicallyEqual(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
 // Rendering -------------------------------------------------------------------------------
 
 /** Options of the YAML renderings. */

@@ -12,7 +12,7 @@ export { BASE_PATH, createEmulator, DEFAULT_PORT } from "./emulator.js";
 export type { Emulator, EmulatorOptions, RunningEmulator, TokenOption } from "./emulator.js";
 export { API_SCOPES, SEED_TOKENS } from "./auth.js";
 export type { ApiScope, ApiTokenGrant } from "./auth.js";
-export { CATALOG_PAGE_LIMIT, CURATED_TOKEN_COUNT, DEFAULT_CATALOG_SIZE, MAX_CATALOG_SIZE } from "./catalog.js";
+export { CURATED_TOKEN_COUNT, DEFAULT_CATALOG_SIZE } from "./catalog.js";
 export { CATALOG_SIZE_RANGE, isInRange, MAX_BODY_DEPTH, MAX_STATE_DEPTH, PORT_RANGE } from "./bounds.js";
 export type { IntegerRange } from "./bounds.js";
 export { EmulatorError } from "./errors.js";

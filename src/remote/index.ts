@@ -22,7 +22,7 @@ export { assertUsableToken, resolveToken, TOKEN_ENV_VAR } from "./token.js";
 export type { ResolvedToken, ResolveTokenInput } from "./token.js";
 export { assertUuid, isUuid } from "./uuid.js";
 export { isLoopbackHost, normaliseBaseUrl } from "./base-url.js";
-export { createRedactor, REDACTED } from "./redact.js";
+export { createRedactor } from "./redact.js";
 export type { Redactor } from "./redact.js";
 export {
   addressEntriesPath,
