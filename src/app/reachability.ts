@@ -23,7 +23,7 @@ import { reachabilityPartition } from "../core/semantics/weakening/partition.js"
 import { screeningSpace } from "../core/semantics/weakening/space.js";
 import { DEFAULT_TIMEOUT_MS, PARTITION_MAX_SCREENINGS, runWithSolver } from "./weakening.js";
 
-export type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
+export type { SubjectReachability } from "../core/semantics/weakening/model.js";
 
 export interface ReachabilityOptions {
   /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */

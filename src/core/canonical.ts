@@ -65,7 +65,7 @@ export interface PolicyContent {
 }
 
 /** The content of an address-entries file a push changes. */
-export interface AddressEntriesContent {
+interface AddressEntriesContent {
   entries: unknown[];
 }
 
