@@ -64,11 +64,6 @@ export interface PolicyContent {
   rules: unknown;
 }
 
-/** The content of an address-entries file a push changes. */
-interface AddressEntriesContent {
-  entries: unknown[];
-}
-
 /** Options of the canonical forms. */
 export interface CanonicalOptions {
   /**

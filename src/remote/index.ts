@@ -15,7 +15,7 @@ export {
 } from "./errors.js";
 export type { RemoteErrorDetails } from "./errors.js";
 export type { RetryPolicy } from "./retry.js";
-export { resolveToken, TOKEN_ENV_VAR } from "./token.js";
+export { resolveToken } from "./token.js";
 export { assertUuid } from "./uuid.js";
 export { isLoopbackHost, normaliseBaseUrl } from "./base-url.js";
 export { createRedactor } from "./redact.js";
