@@ -11,13 +11,6 @@ import { median, rotate, timedSpawn } from "./lib.js";
 
 const NODE = process.execPath;
 
-/** dist/bin/lint-<hash>.js: the lint command's lazily imported chunk, if the bundle has one. */
-export function lintChunk(root) {
-  const dir = join(root, "dist", "bin");
-  const name = existsSync(dir) ? readdirSync(dir).find((entry) => /^lint-[A-Za-z0-9]+\.js$/.test(entry)) : undefined;
-  return name ? join(dir, name) : undefined;
-}
-
 /**
  * `node -e 0`, `screenpol --version` and `screenpol lint <file>`, interleaved; and,
  * when tsc's unbundled dist/cli/main.js exists, the same lint run from it

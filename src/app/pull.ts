@@ -23,7 +23,7 @@ import { keepComments } from "../core/format/format-file.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { schemaReference } from "../workspace/schema-reference.js";
 import { workingTreeStatus } from "../workspace/git-status.js";
-import { collectPaths, folderLeadingOutside, pathExists, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
+import { collectPaths, folderLeadingOutside, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";

@@ -24,7 +24,7 @@ import { screeningSpace } from "../core/semantics/weakening/space.js";
 import { BoundReached } from "../core/semantics/weakening/bound.js";
 import { DEFAULT_TIMEOUT_MS, newSolver, partitionBudget, runWithSolver, TimeBound } from "./weakening.js";
 
-export type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
+export type { SubjectReachability } from "../core/semantics/weakening/model.js";
 
 export interface ReachabilityOptions {
   /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */

@@ -33,7 +33,7 @@ import { completePair, inDecisionOrder, isWeakening, verdictOf } from "../core/s
 
 export { isWeakening };
 
-export type { DecisionRef, SubjectComparison, Transition, Verdict } from "../core/semantics/weakening/model.js";
+export type { DecisionRef, SubjectComparison,   } from "../core/semantics/weakening/model.js";
 
 /** Default time limit per policy pair (issue 13, item 8). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -179,6 +179,9 @@ function loadSolver(): Promise<Solver> {
  * compile, threads) then overlaps the command's reading and parsing. A
  * failure to start is left for the comparison that needs the solver to
  * report. Close it as usual (`closeSolver`, `withSolver`).
+ * No command calls it yet (docs/decisions.md, prewarmSolver); bench/weakening.js and
+ * test/app/weakening-fast-paths.test.ts import it from the build, where knip cannot see.
+ * @public
  */
 export function prewarmSolver(): void {
   const starting = loadSolver();

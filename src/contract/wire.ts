@@ -104,7 +104,7 @@ export const USER_ORDER_PATTERN = /^([A-Za-z]+)(?::(asc|desc))?$/;
 export const CATALOG_PAGE_LIMIT = { ...CATALOG_LIMIT, default: 50 } as const;
 
 /** Page size bounds of the users listing: the token catalog's (admin-api.md, Limits), for want of its own. */
-export const USERS_PAGE_LIMIT = CATALOG_PAGE_LIMIT;
+export const USERS_PAGE_LIMIT = { ...CATALOG_PAGE_LIMIT } as const;
 
 /** Longest query string value: 255 characters (admin-api.md, operation 8 and Limits); the users filter value has it too, for want of its own. */
 export const QUERY_VALUE_MAX_LENGTH = 255;
@@ -243,7 +243,7 @@ export function addressEntriesPath(environmentId: string, providerType: Vendor):
  * - `POST {base}/oauth/token`, form `grant_type` = {@link DEVICE_CODE_GRANT_TYPE},
  *   `device_code`, `client_id` -> 200 `{access_token, token_type: "Bearer",
  *   expires_in, scope}` (a JWT valid {@link CLIENT_TOKEN_LIFETIME_SECONDS}), or 400
- *   `{error, error_description}` with `error` one of {@link DEVICE_TOKEN_ERRORS}.
+ *   `{error, error_description}` with `error` one of RFC 8628, section 3.5, or RFC 6749, section 5.2.
  * - `POST {base}/oauth/revoke`, form `token`, `token_type_hint`, `client_id`
  *   -> 200 whether or not the token was known (RFC 7009, section 2.2).
  * - The authorized clients of the signed-in dashboard user: two bearer-authenticated
@@ -270,9 +270,6 @@ export const SCREENPOL_CLIENT_ID = "screenpol-cli";
 
 /** Thirty days (admin-api.md, Authentication, rule 5). */
 export const CLIENT_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
-
-/** The errors of the device access token response (RFC 8628, section 3.5; RFC 6749, section 5.2). */
-export const DEVICE_TOKEN_ERRORS = ["authorization_pending", "slow_down", "expired_token", "access_denied", "invalid_grant", "invalid_client", "invalid_request", "unsupported_grant_type"] as const;
 
 /** What `slow_down` adds to the polling interval, in seconds (RFC 8628, section 3.5). */
 export const SLOW_DOWN_STEP_SECONDS = 5;

@@ -64,11 +64,6 @@ export interface PolicyContent {
   rules: unknown;
 }
 
-/** The content of an address-entries file a push changes. */
-export interface AddressEntriesContent {
-  entries: unknown[];
-}
-
 /** Options of the canonical forms. */
 export interface CanonicalOptions {
   /**
@@ -222,11 +217,6 @@ export function sha256Hex(input: string | Uint8Array): string {
 /** `sha256:<hex>` of the canonical JSON of a request body: the hash a plan records for it. */
 export function bodyHash(body: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(body))}`;
-}
-
-/** Whether two values are equal in canonical form. */
-export function canonicallyEqual(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
 }
 
 // Rendering -------------------------------------------------------------------------------

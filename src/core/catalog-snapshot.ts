@@ -97,25 +97,6 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /**
- * The text of tokens.json, in chunks (so 100,000 tokens never become one
- * string): `[`, one line per token, `]`. `lines` must be in snapshot order.
- */
-export function* renderSnapshot(lines: readonly string[], linesPerChunk = 1000): Generator<string> {
-  if (lines.length === 0) {
-    yield "[]\n";
-    return;
-  }
-  yield "[\n";
-  for (let start = 0; start < lines.length; start += linesPerChunk) {
-    const end = Math.min(lines.length, start + linesPerChunk);
-    let chunk = "";
-    for (let index = start; index < end; index++) chunk += `${lines[index]!}${index === lines.length - 1 ? "\n" : ",\n"}`;
-    yield chunk;
-  }
-  yield "]\n";
-}
-
-/**
  * The identity prefix of a canonical line, as {@link tokenLine} writes it, when
  * nothing in the line is escaped: read without parsing the whole token.
  */

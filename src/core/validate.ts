@@ -25,10 +25,6 @@ export function schemaDocument(name: SchemaName): object {
   return SCHEMAS[name];
 }
 
-export function schemaNames(): SchemaName[] {
-  return Object.keys(SCHEMAS) as SchemaName[];
-}
-
 export interface ValidationHints {
   /** The policy's declared schemaVersion, so `anyOf` under 1 can say it needs 2. */
   schemaVersion?: unknown;

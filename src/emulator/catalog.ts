@@ -6,17 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { indexCatalog, type TokenCatalogIndex } from "../core/catalog.js";
-import { CATALOG_SIZE_RANGE, NETWORK_ID_RANGE, rangeProblem, TOKEN_DECIMALS_RANGE } from "./bounds.js";
+import { NETWORK_ID_RANGE, rangeProblem, TOKEN_DECIMALS_RANGE } from "./bounds.js";
 import { uuidFrom } from "./ids.js";
 import type { CatalogState, CatalogToken } from "./model.js";
 
-/** Page size: an integer from 1 to 100, default 50 (the wire contract's). */
-export { CATALOG_PAGE_LIMIT } from "../contract/wire.js";
-
 /** Default catalog size of the CLI: a few thousand, as a real multi-chain catalog holds. */
 export const DEFAULT_CATALOG_SIZE = 3000;
-/** Upper bound of `--catalog-size` (bounds.ts, CATALOG_SIZE_RANGE). */
-export const MAX_CATALOG_SIZE = CATALOG_SIZE_RANGE.max;
 
 type Curated = [chain: string, networkId: number, contractAddress: string, symbol: string, name: string, decimals: number];
 

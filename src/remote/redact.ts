@@ -6,8 +6,6 @@
  */
 import { createSecretRedactor, ELLIPSIS } from "../core/secret-redactor.js";
 
-export { REDACTED } from "../core/secret-redactor.js";
-
 /** A function that removes every occurrence of one secret from a string. */
 export type Redactor = (text: string) => string;
 

@@ -34,7 +34,6 @@ import {
   META_FILE,
   parseTokensText,
   renderMeta,
-  renderSnapshot,
   toCatalogMeta,
   TOKENS_FILE,
   type CatalogMeta,
@@ -290,26 +289,6 @@ export class SnapshotWriteError extends Error {
 
 /** The meta to write; the store fills in `sha256`. */
 export type MetaDraft = Omit<CatalogMeta, "sha256">;
-
-/**
- * Replaces the pair with `lines` (canonical token lines, in snapshot order) and
- * `draft` (see the file comment). Returns the meta written. On failure the
- * previous pair stays in place.
- */
-export async function commitSnapshot(paths: SnapshotPaths, lines: readonly string[], draft: MetaDraft): Promise<CatalogMeta> {
-  return withLock(paths, async () => {
-    await recover(paths);
-    const tokensTemporary = temporaryPathFor(paths.tokens);
-    let sha256: string;
-    try {
-      sha256 = await writeHashedFile(tokensTemporary, renderSnapshot(lines));
-    } catch (error) {
-      await unlink(tokensTemporary).catch(() => undefined);
-      throw writeError(paths.display.tokens, error);
-    }
-    return installPair(paths, tokensTemporary, { ...draft, sha256 });
-  });
-}
 
 /**
  * A replacement of the pair streamed page by page (app/catalog.ts): the lock is

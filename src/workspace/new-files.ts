@@ -2,22 +2,13 @@
  * Writing a set of new files, all or nothing, never over an existing one
  * (`screenpol init`).
  */
-import { lstat, mkdir, open, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 
 export interface NewFile {
   /** Relative to the root, `/`-separated. */
   path: string;
   content: string;
-}
-
-/** The paths among `files` that exist already under `root` (files, folders or links). */
-export async function existingPaths(root: string, files: readonly NewFile[]): Promise<string[]> {
-  const existing: string[] = [];
-  for (const file of files) {
-    if (await lstat(join(root, file.path)).then(() => true, () => false)) existing.push(file.path);
-  }
-  return existing;
 }
 
 /**

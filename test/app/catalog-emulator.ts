@@ -15,7 +15,6 @@ import { createClient, type RemoteClient, type RetryPolicy } from "../../src/rem
 import { CATALOG_META_FORMAT } from "../../src/core/catalog-snapshot.js";
 import { snapshotPaths, type MetaDraft, type SnapshotPaths } from "../../src/workspace/catalog-store.js";
 
-export const ALL_SCOPES_TOKEN = SEED_TOKENS[0]!.token;
 export const READ_ONLY_TOKEN = SEED_TOKENS[1]!.token;
 /** A token the emulator knows, without `environment.settings.read`. */
 export const NO_SETTINGS_TOKEN = "dyn_test_webhooks_only_0a1b2c3d4e5f";

@@ -7,7 +7,8 @@ import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CatalogToken } from "../../src/core/catalog.js";
 import { compareKeys, renderMeta, snapshotKey, tokenLine } from "../../src/core/catalog-snapshot.js";
-import { commitMeta, commitSnapshot, inspectSnapshot, readSnapshot, sha256OfText, SnapshotBusyError, snapshotFromTexts } from "../../src/workspace/catalog-store.js";
+import { commitMeta, inspectSnapshot, readSnapshot, sha256OfText, SnapshotBusyError, snapshotFromTexts } from "../../src/workspace/catalog-store.js";
+import { commitSnapshot } from "../helpers/commit-snapshot.js";
 import { metaDraft, tempCatalogRepo, type TempCatalogRepo } from "../app/catalog-emulator.js";
 
 const token = (n: number, extra: Partial<CatalogToken> = {}): CatalogToken => ({

@@ -10,7 +10,7 @@ import { withConnection } from "../../app/admin.js";
 import { selectEnvironments } from "../../app/connect.js";
 import { checkEnvironments, type DoctorCheck } from "../../app/doctor.js";
 import { CONFIG_FILE } from "../../core/config.js";
-import { isLoopbackHost, TOKEN_ENV_VAR } from "../../remote/index.js";
+import { isLoopbackHost } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { describeCredentialSource, type Credential } from "../../app/credentials.js";

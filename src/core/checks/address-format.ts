@@ -44,9 +44,6 @@ export const check: FileCheck = {
   },
 };
 
-/** The chains with a known address format (policy-language.md section 6). */
-export const CHAINS_WITH_FORMAT = ["EVM", "SOL", "BTC"] as const;
-
 /**
  * What is wrong with `address` as an address of `chain`, in a sentence; undefined
  * when it is valid or the chain has no known format.
@@ -103,11 +100,6 @@ export function toChecksumAddress(address: string): string {
     out += /[a-f]/.test(c) && Number.parseInt(hash.charAt(i), 16) >= 8 ? c.toUpperCase() : c;
   }
   return out;
-}
-
-/** True for an EIP-55-valid address: all lowercase, all uppercase, or a correct checksum. */
-export function isValidEvmAddress(address: string): boolean {
-  return evmProblem(address) === undefined;
 }
 
 // ---------------------------------------------------------------------------

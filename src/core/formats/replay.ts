@@ -5,8 +5,6 @@
 import { formatCount as count } from "../replay/progress.js";
 import { transitionDirection, type ReplayDecision, type ReplayReport, type ReplayTransition } from "../replay/tally.js";
 
-export const REPLAY_FORMAT_NAMES = ["pretty", "json"] as const;
-
 /** Two-space indented, trailing newline; the members are the spec's. */
 export function formatReplayJson(report: ReplayReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;

@@ -5,30 +5,23 @@
  * reviewer reads (summary.ts), and live-vs-planned content as a diff and as
  * an equality (diff.ts).
  */
-export { computePlan, countEntriesFor, layoutPath } from "./compute.js";
+export { computePlan, layoutPath } from "./compute.js";
 export { entriesMatchBody, policyMatchesBody, renderEntriesContent, renderPolicyContent, unifiedDiff } from "./diff.js";
 export {
   countByKind,
   entryName,
   hasChanges,
   PLAN_FORMAT_VERSION,
-  type AddressEntriesBody,
-  type AddressEntriesSummary,
-  type AddressesPlanEntry,
-  type LivePolicy,
   type LiveRecord,
   type LocalDocument,
   type Plan,
   type PlanEntry,
-  type PlanInput,
   type PlanKind,
-  type PolicyBody,
   type PolicyPlanEntry,
-  type PolicySummary,
 } from "./model.js";
-export { parsePlan, type ParsedPlan } from "./file.js";
+export { parsePlan } from "./file.js";
 export { summarisePolicyChange } from "./summary.js";
-export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts, type ScopeEntriesChange } from "./scope-entries.js";
+export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts } from "./scope-entries.js";
 export {
   planWeakenings,
   recordedWeakening,
@@ -37,6 +30,5 @@ export {
   type NamedWeakening,
   type PlanSide,
   type PlanWeakening,
-  type ScopeWeakening,
   type WeakeningTarget,
 } from "./weakening.js";
