@@ -92,3 +92,28 @@ describe("answers remembered for the process", () => {
     expect(pairs(after)).toEqual(["BLOCK (block-high-score) -> ALLOW (terminal-allow)"]);
   });
 });
+
+describe("preScreen tokens are decisive content", () => {
+  const USDC = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
+  const USDT = { chain: "EVM", networkId: 1, contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7" };
+  const transaction = (tokens: Array<typeof USDC>): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope: "TRANSACTION",
+    policy: { providerType: "vendorAWalletScreening", scope: "TRANSACTION", schemaVersion: 1, enabled: true, rules: { preScreen: { chains: ["EVM"], tokens }, postScreen: [blockScore] } },
+    addressEntries: [],
+  });
+  const pairs = (result: SubjectComparison) => result.transitions.map(({ from, to }) => `${from.action} (${from.by}) -> ${to.action} (${to.by})`);
+
+  it("a token dropped from tokens, nothing else changed, is weaker: its transfers are allowed unscreened", async () => {
+    const result = await compareSubjects(transaction([USDC, USDT]), transaction([USDC]), { now: NOW });
+    expect(result.verdict).toBe("weaker");
+    expect(pairs(result)).toEqual(["BLOCK (block-high-score) -> ALLOW (pre-screen)"]);
+    expect(result.transitions[0]!.example).toMatchObject({ scope: "TRANSACTION", transfer: { token: { networkId: 1, contractAddress: USDT.contractAddress } }, signals: { riskScore: 7 } });
+  });
+
+  it("a token added, nothing else changed, is stricter", async () => {
+    const result = await compareSubjects(transaction([USDC]), transaction([USDT, USDC]), { now: NOW });
+    expect(result.verdict).toBe("stricter");
+    expect(pairs(result)).toEqual(["ALLOW (pre-screen) -> BLOCK (block-high-score)"]);
+  });
+});

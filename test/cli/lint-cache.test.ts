@@ -6,13 +6,13 @@
  * finding (README, screenpol lint, The lint cache).
  */
 import { createHash, createHmac } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lintCacheKey, type LintCacheInputs } from "../../src/app/lint-cache.js";
 import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
-import { runCli } from "../helpers/run-cli.js";
+import { BIN, BUILD_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
@@ -230,3 +230,78 @@ describe("screenpol lint --cache with a cache from elsewhere", () => {
     expect(statSync(keyOf(home)).mode & 0o777).toBe(0o600);
   });
 });
+
+/** A cache this machine signed: what is in it is still checked, and the key holds every input of a result. */
+describe("screenpol lint --cache: a signed cache's content and key", () => {
+  let home: string;
+  let otherInstall: string | undefined;
+  afterEach(() => {
+    rmSync(home, { recursive: true, force: true });
+    if (otherInstall) rmSync(otherInstall, { recursive: true, force: true });
+    otherInstall = undefined;
+  });
+  const cacheFile = () => join(repo.dir, ".screenpol-cache");
+  const lintWith = (bin: string, ...args: string[]) =>
+    runCli(["lint", "--format", "json", ...args], { cwd: repo.dir, env: { SCREENPOL_DEBUG: "1", XDG_CACHE_HOME: home }, bin });
+  const warnings = (stderr: string): string[] => stderr.split("\n").filter((line) => line.startsWith("screenpol: warning:"));
+
+  /** Rewrites the cache's JSON with `change`, and signs it again with this machine's key: a cache only this machine could have written. */
+  function resign(change: (cache: { files: Record<string, unknown> }) => void): void {
+    const text = readFileSync(cacheFile(), "utf8");
+    const lineEnd = text.indexOf("\n");
+    const cache = JSON.parse(text.slice(lineEnd + 1)) as { files: Record<string, unknown> };
+    change(cache);
+    const body = `${JSON.stringify(cache)}\n`;
+    const signature = createHmac("sha256", readFileSync(join(home, "screenpol/lint-cache.key"))).update(body).digest("hex");
+    writeFileSync(cacheFile(), `${text.slice(0, lineEnd).replace(/[0-9a-f]{64}$/, signature)}\n${body}`);
+  }
+
+  it.each([
+    ["an entry that is not an object", () => "cached"],
+    ["an entry whose sha256 is not text", (entry: { sha256: string }) => ({ ...entry, sha256: 7 })],
+    ["an entry whose result has no list of findings", (entry: { result: object }) => ({ ...entry, result: { ...entry.result, diagnostics: "none" } })],
+  ])("%s, signed by this machine: discarded with the corrupt cache's warning, every file linted, the output of a plain lint", async (_name, malformed) => {
+    home = mkdtempSync(join(tmpdir(), "screenpol-machine-"));
+    repo = makeTempRepo();
+    expect(cacheLine((await lintWith(BIN, "--cache")).stderr)).toBe("0 files / 15");
+    resign((cache) => {
+      expect(cache.files[POLICY]).toBeDefined();
+      cache.files[POLICY] = malformed(cache.files[POLICY] as never);
+    });
+    const run = await lintWith(BIN, "--cache");
+    expect(warnings(run.stderr)).toEqual([`screenpol: warning: ignoring the lint cache at ${cacheFile()}: an entry is malformed; it is written again`]);
+    expect(cacheLine(run.stderr)).toBe("0 files / 15");
+    const plain = await runCli(["lint", "--format", "json"], { cwd: repo.dir });
+    expect([run.code, run.stdout]).toEqual([plain.code, plain.stdout]);
+    const next = await lintWith(BIN, "--cache");
+    expect([warnings(next.stderr), cacheLine(next.stderr)]).toEqual([[], "10 files / 5"]);
+  });
+
+  it("a screenpol of the same version with other schemas takes nothing from the cache (the schemas are part of the key)", async () => {
+    home = mkdtempSync(join(tmpdir(), "screenpol-machine-"));
+    repo = makeTempRepo();
+    otherInstall = installWithOtherSchemas();
+    expect(cacheLine((await lintWith(BIN, "--cache")).stderr)).toBe("0 files / 15");
+    expect(cacheLine((await lintWith(BIN, "--cache")).stderr), "the control: the same screenpol takes them").toBe("10 files / 5");
+    const other = await lintWith(join(otherInstall, "bin/screenpol.js"), "--cache");
+    expect(cacheLine(other.stderr)).toBe("0 files / 15");
+    // Stale, not broken: no warning.
+    expect(warnings(other.stderr)).toEqual([]);
+  });
+});
+
+/**
+ * A copy of this run's build whose schema set differs in one title (as a build
+ * of the same version from edited schemas/ would): the bundle holds the
+ * schemas, so that is where the title is changed.
+ */
+function installWithOtherSchemas(): string {
+  const root = mkdtempSync(join(tmpdir(), "screenpol-other-schemas-"));
+  cpSync(BUILD_ROOT, root, { recursive: true });
+  const bundle = join(root, "dist/bin/main.cjs");
+  const title = "vendorAWalletScreening screening policy, schemaVersion 2";
+  const text = readFileSync(bundle, "latin1");
+  expect(text).toContain(`title:"${title}"`);
+  writeFileSync(bundle, text.replaceAll(`title:"${title}"`, `title:"${title}, revised"`), "latin1");
+  return root;
+}

@@ -105,6 +105,27 @@ describe("screenpol test", () => {
     expect(run.code).toBe(1);
   });
 
+  it("fails a case decided by another rule of the expected action: the rule is part of what a case expects, exit 1", async () => {
+    repo.write(POLICY, POLICY_TEXT.replace("id: alert-high-score", "id: block-high-score").replace("action: ALERT", "action: BLOCK"));
+    repo.write(TEST_FILE, HEADER + MIXER_CASE.replace("riskScore: 3", "riskScore: 8").replace("by: block-mixers", "by: block-high-score"));
+    const run = await test();
+    expect(run.stdout).toBe(
+      [
+        `FAIL ${TEST_FILE}:6  direct mixer exposure of 12.5% is blocked`,
+        "  expected: BLOCK by block-high-score",
+        "  actual:   BLOCK by block-mixers",
+        "  why:      rule block-mixers matched",
+        "              exposure mixer direct >= 10%: 12.5%  holds",
+        "            expected rule block-high-score: its conditions hold, but block-mixers decided first",
+        "              riskScore >= 7: 8  holds",
+        "",
+        "0 passed, 1 failed",
+        "",
+      ].join("\n"),
+    );
+    expect([run.code, run.stderr]).toEqual([1, ""]);
+  });
+
   it("fails a case whose by names a rule the policy does not hold, saying so", async () => {
     repo.write(TEST_FILE, HEADER + MIXER_CASE.replace("by: block-mixers", "by: block-mixer"));
     const run = await test();

@@ -8,8 +8,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bodyHash } from "../../src/core/canonical.js";
 import { withRulesBeyondPartition } from "../helpers/beyond-partition.js";
-import { recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
+import { LIVE_ID, recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
 
 const LIVE_SIGN_IN = "policies/live/vendorAWalletScreening/SIGN_IN.yaml";
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
@@ -123,5 +124,79 @@ describe("screenpol push: the weakening guard of a live environment", () => {
     const run = await setup.cli(["push", "--yes", "--solver-timeout", "ten"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("--solver-timeout");
+  });
+});
+
+describe("screenpol plan and push: a live version that does not pass lint", () => {
+  let setup: Setup;
+  beforeEach(async () => {
+    setup = await setUp();
+    // The service holds what this screenpol's lint refuses (written before a check existed):
+    // a catch-all ALLOW last. The repository's version, pushed, removes it.
+    const live = setup.harness.emulator.store.state.policies.find(
+      (policy) => policy.environmentId === LIVE_ID && policy.providerType === "vendorAWalletScreening" && policy.scope === "TRANSACTION",
+    )!;
+    (live.rules.postScreen as unknown[]).push({ id: "allow-everything-else", when: {}, action: "ALLOW" });
+  });
+  afterEach(() => setup.close());
+
+  const NOT_COMPARED = "the live version does not pass lint (terminal-allow at rules.postScreen[7].when), so it was not compared";
+  const UNKNOWN = `live/vendorAWalletScreening/TRANSACTION (unknown): ${NOT_COMPARED}`;
+
+  it("is not compared: plan says unknown, and --deny-weakening exits 1", Z3, async () => {
+    const run = await setup.cli(["plan", "--env", "live", "--deny-weakening"]);
+    expect(run.stdout).toContain(`\nNot decided (no proof that nothing is weakened):\n  live/vendorAWalletScreening/TRANSACTION: ${NOT_COMPARED}\n`);
+    expect(run.stdout).toContain(`    1 rule added (alert-no-kyc-exchange); 1 rule removed (allow-everything-else)\n    weakening check: unknown (${NOT_COMPARED})\n`);
+    expect(run.stderr).toBe(`screenpol: policy-weakened: ${UNKNOWN}\n`);
+    expect(run.code).toBe(1);
+  });
+
+  it("push refuses it without --allow-weakening (no proof is no approval): exit 1, no write on the wire", Z3, async () => {
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli(["push", "--yes", "--env", "live"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect(run.stderr).toBe(
+        `screenpol: policy-weakened: ${UNKNOWN}\nscreenpol: refusing to push a weakening to the live environment "live" without --allow-weakening; nothing was pushed\n`,
+      );
+      expect([run.code, run.stdout]).toEqual([1, ""]);
+      expect(proxy.seen.filter((line) => !line.startsWith("GET "))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
+  });
+});
+
+describe("screenpol push --plan: a planned version that does not pass lint", () => {
+  let setup: Setup;
+  beforeEach(async () => {
+    setup = await setUp();
+  });
+  afterEach(() => setup.close());
+
+  it("a saved plan whose planned version does not pass lint (edited, its hash recomputed) is not compared either: push refuses it before any connection", Z3, async () => {
+    const planned = await setup.cli(["plan", "--out", "plan.json", "--env", "live", "--no-weakening-check"]);
+    expect(planned.code).toBe(0);
+    const plan = JSON.parse(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")) as { entries: Array<{ scope?: string; resource: string; body: { rules: { postScreen: unknown[] } }; bodySha256: string }> };
+    const entry = plan.entries.find((candidate) => candidate.resource === "policy" && candidate.scope === "TRANSACTION")!;
+    entry.body.rules.postScreen.push({ id: "allow-everything-else", when: {}, action: "ALLOW" });
+    entry.bodySha256 = bodyHash(entry.body);
+    setup.repo.write("plan.json", JSON.stringify(plan));
+
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli(["push", "--plan", "plan.json", "--yes"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect(run.stderr).toBe(
+        "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (unknown): the planned version does not pass lint (terminal-allow at rules.postScreen[8].when), so it was not compared\n" +
+          'screenpol: refusing to push a weakening to the live environment "live" without --allow-weakening; nothing was pushed\n',
+      );
+      expect([run.code, run.stdout]).toEqual([1, ""]);
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
   });
 });

@@ -31,11 +31,12 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number }): Promise<CliRun> {
+/** `bin`: another install's bin/screenpol.js (a copy of the build, changed); this run's {@link BIN} by default. */
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number; bin?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, SCREENPOL_API_TOKEN: undefined, ...options.env };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -5,7 +5,7 @@
  * when the transcript asks for one.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -85,9 +85,33 @@ async function runTranscript(transcript: Transcript): Promise<void> {
   }
 }
 
+/**
+ * The markers of README.md and every Markdown file under docs/, counted in the
+ * raw text with a looser pattern than the reader's (any case and spacing,
+ * anywhere on a line), apart from the reader and the list of documents above:
+ * a harness that finds fewer transcripts than this silently runs fewer.
+ */
+function markersByDocument(): Record<string, number> {
+  const names = ["README.md", ...readdirSync(join(PROJECT_ROOT, "docs"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`)];
+  const counts: Record<string, number> = {};
+  for (const name of names) {
+    const count = readFileSync(join(PROJECT_ROOT, name), "utf8").match(/<!--\s*transcript\b/gi)?.length ?? 0;
+    if (count > 0) counts[name] = count;
+  }
+  return counts;
+}
+
 describe("transcripts in the docs", () => {
-  it("are read from every document that has them", () => {
-    for (const transcript of transcripts) expect(transcript.commands.length, transcript.where).toBeGreaterThan(0);
+  it("are read from every document that has them: as many per document as its raw text has markers, each with a command", () => {
+    const found: Record<string, number> = {};
+    for (const transcript of transcripts) {
+      const name = transcript.where.slice(0, transcript.where.lastIndexOf(":"));
+      found[name] = (found[name] ?? 0) + 1;
+      expect(transcript.commands.length, transcript.where).toBeGreaterThan(0);
+    }
+    const expected = markersByDocument();
+    expect(Object.keys(expected), "README.md shows transcripts").toContain("README.md");
+    expect(found).toEqual(expected);
   });
 
   it.each(transcripts.map((transcript) => [transcript.where, transcript] as const))("%s runs as shown", async (_where, transcript) => {

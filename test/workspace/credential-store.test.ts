@@ -163,10 +163,25 @@ describe("the credential store", () => {
     expect(await store.load(urlOf(saved - 1))).toBeUndefined();
   });
 
-  it("file: never asks the keyring", async () => {
-    const { store } = open("file", throwingKeyring());
+  it("file: never asks the keyring, even one that works (no get, set or delete), and warns of nothing", async () => {
+    // A keyring that works and records each call: a throwing one cannot tell file from auto, which falls back to the file too.
+    const keyring = workingKeyring();
+    const calls: string[] = [];
+    const recording: Keyring = {
+      get: (account) => (calls.push(`get ${account}`), keyring.get(account)),
+      set: (account, secret) => (calls.push(`set ${account}`), keyring.set(account, secret)),
+      delete: (account) => (calls.push(`delete ${account}`), keyring.delete(account)),
+    };
+    keyring.entries.set(OTHER_URL, JSON.stringify({ ...LOGIN, baseUrl: OTHER_URL }));
+    const { store, warnings } = open("file", recording);
     expect(await store.save(LOGIN)).toEqual({ kind: "file", path: filePath() });
-    expect((await store.load(BASE_URL))?.login).toEqual(LOGIN);
+    expect(await store.load(BASE_URL)).toEqual({ login: LOGIN, location: { kind: "file", path: filePath() } });
+    expect(await store.load(OTHER_URL)).toBeUndefined();
+    expect(await store.remove(OTHER_URL)).toBe(false);
+    expect(await store.remove(BASE_URL)).toBe(true);
+    expect(calls).toEqual([]);
+    expect([...keyring.entries.keys()]).toEqual([OTHER_URL]);
+    expect(warnings).toEqual([]);
   });
 
   it("refuses an unknown SCREENPOL_CREDENTIAL_STORE", () => {

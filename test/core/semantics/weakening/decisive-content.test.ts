@@ -26,6 +26,7 @@ const subject = (document: PolicyDocument | undefined, addressEntries: AddressEn
   addressEntries,
 });
 const content = (one: DecisionSubject) => decisiveContent(one, NOW);
+const usdc = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
 
 describe("decisiveContent", () => {
   const base = subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100 }), [entry]);
@@ -62,11 +63,20 @@ describe("decisiveContent", () => {
       subject(policy([blockScore, alertMixers], { chains: ["EVM"], minAmountUsd: 100 }), [entry]),
       subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 250 }), [entry]),
       subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100 }, false), [entry]),
+      subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100, tokens: [usdc] }), [entry]),
       subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100 }), [{ ...entry, action: "BLOCK" }]),
       subject(policy([blockScore, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100 }), []),
       subject(undefined, [entry]),
     ];
     for (const other of changed) expect(content(other)).not.toBe(content(base));
+  });
+
+  it("differs when preScreen tokens change, and not when only their order or a contract's spelling does", () => {
+    const usdt = { chain: "EVM", networkId: 1, contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7" };
+    const withTokens = (tokens: Array<typeof usdc>) => subject(policy([blockScore], { chains: ["EVM"], tokens }));
+    expect(content(withTokens([usdc]))).not.toBe(content(withTokens([usdc, usdt])));
+    expect(content(withTokens([usdc]))).not.toBe(content(withTokens([usdt])));
+    expect(content(withTokens([usdc, usdt]))).toBe(content(withTokens([usdt, { ...usdc, contractAddress: usdc.contractAddress.toLowerCase() }])));
   });
 
   it("equal content decides every screening alike (generated pairs, renamed rules)", () => {
