@@ -19,6 +19,7 @@
  */
 import { writeSync } from "node:fs";
 import type { Context, Model } from "z3-solver";
+import type { Screening } from "../core/semantics/signals.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { changesStrictness, declareSpace, encodeDecision, outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import { canonicalJson } from "../core/canonical.js";
@@ -27,6 +28,7 @@ import { decisiveContent } from "../core/semantics/weakening/decisive-content.js
 import { readableExample, reproduces } from "../core/semantics/weakening/examples.js";
 import type { DecisionRef, SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
 import { comparePartition } from "../core/semantics/weakening/partition.js";
+import { regionOf } from "../core/semantics/weakening/region.js";
 import { otherAddress, otherChain, screeningSpace, type ScreeningSpace } from "../core/semantics/weakening/space.js";
 import { completePair, inDecisionOrder, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
 
@@ -156,18 +158,34 @@ function remember(key: string, result: SubjectComparison): void {
   if (remembered.size > REMEMBERED_PAIRS) remembered.delete(remembered.keys().next().value!);
 }
 
+export interface SolverOptions extends CompareOptions {
+  /** Only the screenings of this one's region (region.ts): the decision corpus pins each of its cases so. */
+  region?: Screening;
+}
+
 /**
  * The z3 engine alone, whatever the pair's size: what compareSubjects falls
  * back on, exported so that the tests hold it against the partition and
  * against random screenings, and for the benchmark.
  */
-export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: SolverOptions): Promise<SubjectComparison> {
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareWithSolver needs a base or a head");
   return proveWithSolver(pair.base, pair.head, options);
 }
 
-async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: CompareOptions): Promise<SubjectComparison> {
+/**
+ * The interval partition alone, its examples spelt as compareSubjects reports
+ * them; `unknown` beyond PARTITION_MAX_SCREENINGS. For the tests that hold
+ * each engine to the same named cases (test/fixtures/decisions/weakening/).
+ */
+export function compareWithPartition(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): SubjectComparison {
+  const pair = completePair(base, head);
+  if (pair === undefined) throw new TypeError("compareWithPartition needs a base or a head");
+  return compareByPartition(pair.base, pair.head, options.now) ?? { verdict: "unknown", transitions: [], reason: `more than ${PARTITION_MAX_SCREENINGS} representative screenings` };
+}
+
+async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: SolverOptions): Promise<SubjectComparison> {
   return runWithSolver((z3) => compareWith(z3, base, head, options));
 }
 
@@ -215,7 +233,7 @@ function solverSpelling(base: DecisionSubject, head: DecisionSubject, space: Scr
   return reproduces(base, head, candidate, transition, now) ? candidate : example;
 }
 
-async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: CompareOptions): Promise<SubjectComparison> {
+async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: SolverOptions): Promise<SubjectComparison> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   const unknown = (detail: string): SubjectComparison => ({ verdict: "unknown", transitions: [], reason: `not decided within the time limit of ${timeoutMs} ms per policy pair (${detail})` });
@@ -226,6 +244,7 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
   const after = encodeDecision(z3, space, variables, head, options.now);
   const solver = new z3.Solver();
   solver.add(...constraints);
+  if (options.region !== undefined) solver.add(regionOf(z3, space, variables, options.region));
 
   const transitions: Transition[] = [];
   let weaker = false;
