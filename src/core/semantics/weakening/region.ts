@@ -2,10 +2,12 @@
  * The region of one screening in the z3 encoding (encode.ts): the
  * constraints that hold the space's variables to the screening's own values,
  * each number to the interval between bounds it lies in, each name to itself
- * or to "any other". Every screening of the region decides like this one on
- * every version of the pair, so a comparison pinned to it lists at most one
- * transition: the decision corpus holds the encoding to its cases through it
- * (the screening is never decided here).
+ * or to "any other", and an absent value's interval or category too, so
+ * that the region is one point of the space and an encoding that read an
+ * absent value would show. Every version decides the point one way, so a
+ * comparison pinned to it lists at most one transition: the decision corpus
+ * holds the encoding to its cases through it (the screening is never decided
+ * here).
  *
  * Pure, and z3's types only, as encode.ts.
  */
@@ -31,22 +33,15 @@ export function regionOf(z3: Z3, space: ScreeningSpace, variables: SpaceVariable
   const one = (values: readonly Z3Bool[], index: number) => pins.push(values[index]!);
   const number = (numeric: Numeric | undefined, value: number | undefined) => {
     if (numeric === undefined) return;
-    if (value === undefined) {
-      pins.push(z3.Not(numeric.present));
-      return;
-    }
-    pins.push(numeric.present);
-    const index = intervalOf(numeric.cuts, value);
+    // An absent number's interval is pinned too (the lowest), so that the region is one point of the space: an encoding that read it would show.
+    const index = value === undefined ? 0 : intervalOf(numeric.cuts, value);
+    pins.push(value === undefined ? z3.Not(numeric.present) : numeric.present);
     numeric.atLeast.forEach((atLeast, at) => pins.push(at < index ? atLeast : z3.Not(atLeast)));
   };
   const category = (variable: SpaceVariables["cluster"], named: readonly string[], value: string | undefined) => {
-    if (value === undefined) {
-      pins.push(z3.Not(variable.present));
-      return;
-    }
-    pins.push(variable.present);
-    // A category no condition names is the space's "any other" (its last value).
-    one(variable.value, named.includes(value) ? named.indexOf(value) : named.length);
+    pins.push(value === undefined ? z3.Not(variable.present) : variable.present);
+    // A category no condition names is the space's "any other" (its last value); an absent one is pinned to the first.
+    one(variable.value, value === undefined ? 0 : named.includes(value) ? named.indexOf(value) : named.length);
   };
 
   const key = addressKey(screening.chain, screening.address);
@@ -68,11 +63,8 @@ export function regionOf(z3: Z3, space: ScreeningSpace, variables: SpaceVariable
     number(variables.exposures.get(exposureKey(name, direction)), largest as number | undefined);
   }
   category(variables.cluster, space.clusters, signals?.cluster?.category);
-  if (signals?.riskLevel === undefined) pins.push(z3.Not(variables.riskLevel.present));
-  else {
-    pins.push(variables.riskLevel.present);
-    one(variables.riskLevel.value, RISK_LEVELS.indexOf(signals.riskLevel));
-  }
+  pins.push(signals?.riskLevel === undefined ? z3.Not(variables.riskLevel.present) : variables.riskLevel.present);
+  one(variables.riskLevel.value, signals?.riskLevel === undefined ? 0 : RISK_LEVELS.indexOf(signals.riskLevel));
   for (const { category: name, riskType } of space.indicators) {
     const largest = observe({ kind: "indicator", category: name, riskType, minVolumeUsd: 0 }, signals);
     number(variables.indicators.get(indicatorKey(name, riskType)), largest as number | undefined);
