@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver, compareWithPartition, compareWithSolver } from "../../../src/app/weakening.js";
 import { decide, readScreening, type DecisionSubject } from "../../../src/core/semantics/index.js";
 import { describeTransition } from "../../../src/core/semantics/weakening/describe.js";
-import type { SubjectComparison } from "../../../src/core/semantics/weakening/model.js";
+import type { DecisionRef, SubjectComparison } from "../../../src/core/semantics/weakening/model.js";
 import { comparePartition, representativeOf, representativeScreenings } from "../../../src/core/semantics/weakening/partition.js";
 import { inDecisionOrder, isWeakening } from "../../../src/core/semantics/weakening/verdict.js";
 import { MIN_DECISION_CASES, readDecisionCorpus, readWeakeningCorpus, type DecisionCase, type WeakeningCase } from "../../helpers/decision-corpus.js";
@@ -69,9 +69,24 @@ describe.each(corpus.cases.map(shown))("$title", (item) => {
     const result = await compareWithSolver(item.subject, undefined, { now: item.now, region: item.screening });
     // The head allows everything by policy-disabled; the floor, kept by every version, is no change.
     const changes = item.want.action === "ALLOW" || item.want.by === "sanctions-floor" ? [] : [`${item.want.action} (${item.want.by}) -> ALLOW (policy-disabled)`];
-    expect(result.transitions.map(({ from, to }) => `${from.action} (${from.by}) -> ${to.action} (${to.by})`)).toEqual(changes);
+    expect(result.transitions.map(pair)).toEqual(changes);
   });
+
+  if (item.want.action === "ALLOW") {
+    it("z3: against an always-BLOCK head, its region pinned (the region is not empty)", async () => {
+      const result = await compareWithSolver(item.subject, alwaysBlock(item.subject), { now: item.now, region: item.screening });
+      expect(result.transitions.map(pair)).toEqual([`ALLOW (${item.want.by}) -> BLOCK (block-everything)`]);
+    });
+  }
 });
+
+const pair = ({ from, to }: { from: DecisionRef; to: DecisionRef }) => `${from.action} (${from.by}) -> ${to.action} (${to.by})`;
+
+/** A head that blocks every screening by one rule: against it an ALLOW is one transition, so an empty region cannot pass for an ALLOW. */
+function alwaysBlock(subject: DecisionSubject): DecisionSubject {
+  const { providerType, scope } = subject;
+  return { providerType, scope, policy: { providerType, scope, schemaVersion: 1, enabled: true, rules: { preScreen: {}, postScreen: [{ id: "block-everything", when: {}, action: "BLOCK" }] } } };
+}
 
 /** The transitions as the report lists them, each example reproducing its transition through decide(). */
 function checkComparison(item: WeakeningCase, result: SubjectComparison): void {
@@ -96,9 +111,16 @@ describe.each(weakening.cases.map(shown))("weakening: $title", (item) => {
   it("the interval partition", () => {
     const result = compareWithPartition(item.base, item.head, { now: item.now });
     checkComparison(item, result);
-    // The partition's own answer, before the examples are made readable, agrees on the verdict and the transitions.
+    // The partition's own answer, before its examples are made readable (examples.ts) and spelt as the solver
+    // spells them: the same verdict and transitions, and the same signals and transfer at the thresholds.
     const raw = comparePartition(item.base, item.head, { now: item.now });
     expect({ verdict: raw.verdict, transitions: raw.transitions.map(({ from, to }) => ({ from, to })) }).toEqual({ verdict: result.verdict, transitions: result.transitions.map(({ from, to }) => ({ from, to })) });
+    const none: DecisionSubject = { providerType: (item.base ?? item.head)!.providerType, scope: (item.base ?? item.head)!.scope };
+    const rawListed = inDecisionOrder(item.base ?? none, item.head ?? none, raw.transitions);
+    item.want.transitions.forEach(({ example }, index) => {
+      const values = Object.fromEntries(Object.entries(example ?? {}).filter(([key]) => key === "signals" || key === "transfer"));
+      expect(rawListed[index]!.example).toMatchObject(values);
+    });
   });
 
   it("z3", async () => {

@@ -33,8 +33,8 @@ export function regionOf(z3: Z3, space: ScreeningSpace, variables: SpaceVariable
   const one = (values: readonly Z3Bool[], index: number) => pins.push(values[index]!);
   const number = (numeric: Numeric | undefined, value: number | undefined) => {
     if (numeric === undefined) return;
-    // An absent number's interval is pinned too (the lowest), so that the region is one point of the space: an encoding that read it would show.
-    const index = value === undefined ? 0 : intervalOf(numeric.cuts, value);
+    // An absent number's interval is pinned too, to the lowest the space has (that of its minimum), so that the region is one point of the space.
+    const index = intervalOf(numeric.cuts, value ?? numeric.min);
     pins.push(value === undefined ? z3.Not(numeric.present) : numeric.present);
     numeric.atLeast.forEach((atLeast, at) => pins.push(at < index ? atLeast : z3.Not(atLeast)));
   };
