@@ -112,13 +112,16 @@ describe.each(weakening.cases.map(shown))("weakening: $title", (item) => {
     const result = compareWithPartition(item.base, item.head, { now: item.now });
     checkComparison(item, result);
     // The partition's own answer, before its examples are made readable (examples.ts) and spelt as the solver
-    // spells them: the same verdict and transitions, and the same signals and transfer at the thresholds.
+    // spells a chain or address no version names: the same verdict and transitions, and the same values at the
+    // thresholds, chains and addresses the versions name.
     const raw = comparePartition(item.base, item.head, { now: item.now });
     expect({ verdict: raw.verdict, transitions: raw.transitions.map(({ from, to }) => ({ from, to })) }).toEqual({ verdict: result.verdict, transitions: result.transitions.map(({ from, to }) => ({ from, to })) });
     const none: DecisionSubject = { providerType: (item.base ?? item.head)!.providerType, scope: (item.base ?? item.head)!.scope };
     const rawListed = inDecisionOrder(item.base ?? none, item.head ?? none, raw.transitions);
+    const versions = [item.base, item.head].flatMap((version) => (version === undefined ? [] : [version]));
+    const named = new Set([...versions.flatMap((version) => version.policy?.rules.preScreen.chains ?? []), ...versions.flatMap((version) => (version.addressEntries ?? []).flatMap((entry) => [entry.chain, entry.address]))]);
     item.want.transitions.forEach(({ example }, index) => {
-      const values = Object.fromEntries(Object.entries(example ?? {}).filter(([key]) => key === "signals" || key === "transfer"));
+      const values = Object.fromEntries(Object.entries(example ?? {}).filter(([key, value]) => key === "signals" || key === "transfer" || ((key === "chain" || key === "address") && named.has(value as string))));
       expect(rawListed[index]!.example).toMatchObject(values);
     });
   });
