@@ -10,6 +10,9 @@
  * (test/fixtures/decisions/weakening/) run against the partition and z3, each
  * on its own.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver, compareWithPartition, compareWithSolver } from "../../../src/app/weakening.js";
 import { decide, readScreening, type DecisionSubject } from "../../../src/core/semantics/index.js";
@@ -45,6 +48,35 @@ describe("the decision corpus is all there", () => {
   it("holds the named weakening cases, each read", () => {
     expect(weakening.cases.length).toBe(weakening.written);
     expect(weakening.cases.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the corpus reader", () => {
+  const folders: string[] = [];
+  afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+  const folderWith = (files: Record<string, string>) => {
+    const folder = mkdtempSync(join(tmpdir(), "screenpol-corpus-"));
+    folders.push(folder);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(folder, name), text);
+    return folder;
+  };
+  const file = (cases: string) => ["providerType: vendorAWalletScreening", "scope: SIGN_IN", "now: 2026-11-23T12:00:00Z", "cases:", cases, ""].join("\n");
+
+  it("fails loudly on a typo, naming the file, the case and the key", () => {
+    const folder = folderWith({ "typo.yaml": file("  - name: a typo\n    screening: { chain: EVM, address: x }\n    wnat: { action: ALLOW, by: policy-disabled }") });
+    expect(() => readDecisionCorpus(folder)).toThrow(/typo\.yaml: cases\[0\]: unknown key "wnat" \(allowed: name, want, /);
+  });
+
+  it("fails on a folder with no corpus file: a harness that finds no cases does not pass", () => {
+    expect(() => readDecisionCorpus(folderWith({ "README.md": "- name: not a case" }))).toThrow(/no corpus file \(\*\.yaml\)/);
+  });
+
+  it("counts the cases in the raw text on its own, so that a case written otherwise (flow style, a .yml file) shows", () => {
+    const one = "  - name: one\n    want: { action: ALLOW, by: policy-disabled }";
+    const flow = readDecisionCorpus(folderWith({ "a.yaml": file(`${one}\n  - { name: two, want: { action: ALLOW, by: policy-disabled } }`) }));
+    expect({ read: flow.cases.length, written: flow.written }).toEqual({ read: 2, written: 1 });
+    const yml = readDecisionCorpus(folderWith({ "a.yaml": file(one), "b.yml": file(one.replace("one", "two")) }));
+    expect({ read: yml.cases.length, written: yml.written }).toEqual({ read: 1, written: 2 });
   });
 });
 
