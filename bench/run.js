@@ -39,10 +39,13 @@
  *  With the weakening phase (--skip-weakening skips it; about 30 s): bench/weakening.js, compareSubjects on a pair of
  *  40-rule v2 policies (anyOf) of each vendor in a fresh process, every start included; target < 1 s; 200 rules reported;
  *  the z3 engine alone on the 40-rule pairs, with and without prewarmSolver().
+ *  With the weakening-at-size phase (--skip-weakening-size skips it; about 2 minutes): the same check on pairs of
+ *  60, 200, 500 and 1,000 rules (the service allows 200 per list) under the 10 s default and a 2 s bound, each in a
+ *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -391,6 +394,19 @@ if (!flag("skip-weakening")) {
   } catch (error) {
     log(`  weakening phase failed: ${error.message.split("\n")[0]}`);
     addRow("weakening check", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-weakening-size")) {
+  // The weakening check at size (bench/weakening.js): 60 to 1,000 rules, each pair bounded as a whole (--solver-timeout).
+  section = 2.7;
+  log(`\nweakening check at size: pairs of 60, 200, 500 and 1,000 rules, 10 s and 2 s bounds, fresh processes [${elapsed()}]`);
+  try {
+    const { measureWeakeningAtSize } = await import("./weakening.js");
+    results.weakeningAtSize = measureWeakeningAtSize({ root: ROOT, log });
+    for (const row of results.weakeningAtSize.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  weakening-at-size phase failed: ${error.message.split("\n")[0]}`);
+    addRow("weakening check at size", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-watch")) await watchPhase();

@@ -7,7 +7,7 @@
  * still formatted.
  */
 import { join } from "node:path";
-import { formatFile, type FormattableKind } from "../core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../core/format/format-file.js";
 import { classifyPath } from "../core/layout.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { isMissingPath } from "../workspace/named-path.js";
@@ -60,14 +60,15 @@ export async function runFmt(request: FmtRequest): Promise<FmtRun> {
       continue;
     }
     run.checked++;
-    const before = new TextDecoder("utf-8", { fatal: false }).decode(source.bytes);
+    const before = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(source.bytes);
     const kind = classifyPath(source.file, workspace.config).kind as FormattableKind;
-    const outcome = formatFile(before, kind);
+    const outcome = formatBytes(source.bytes, kind);
     if (!outcome.ok) {
       run.files.push({ file, before, problem: outcome.reason });
       continue;
     }
-    if (outcome.text === before) continue;
+    // The same test for --check and for writing: whether the bytes would change.
+    if (!outcome.changed) continue;
     if (!request.check) await writeFileAtomic(join(workspace.root, source.file), outcome.text);
     run.files.push({ file, before, after: outcome.text });
   }

@@ -51,13 +51,14 @@ export async function runLintFix(request: LintRequest & { write: boolean }): Pro
       const absolute = join(run.displayRoot, file);
       const role = classifyPath(toRepositoryPath(run.root, absolute), config);
       const fixes = fixesOf(diagnostics, run.data.get(file), role, run.catalog.status === "loaded" || run.catalog.status === "given" ? run.catalog.index : undefined);
-      const after = applyFixes(text, fixes);
+      const { text: after, applied } = applyFixes(text, fixes);
       if (after === text) continue;
       changed = true;
-      // Every fixable finding is an error (schema, token-by-symbol).
-      fixedErrors += fixes.length;
+      // Every fixable finding is an error (schema, token-by-symbol). A fix skipped in this pass
+      // (its place overlapped another's) is counted in the pass that applies it.
+      fixedErrors += applied;
       const entry = files.get(file);
-      files.set(file, { file, before: entry?.before ?? text, after, fixed: (entry?.fixed ?? 0) + fixes.length });
+      files.set(file, { file, before: entry?.before ?? text, after, fixed: (entry?.fixed ?? 0) + applied });
       if (request.write) await writeFileAtomic(absolute, after);
     }
     if (!changed || !request.write) break;

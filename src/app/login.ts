@@ -11,7 +11,7 @@ import { SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
 import { RemoteError } from "../remote/errors.js";
 import { normaliseBaseUrl } from "../remote/base-url.js";
 import type { DeviceAuthorization, DeviceLoginClient } from "../remote/device-login.js";
-import { TOKEN_ENV_VAR } from "../remote/token.js";
+import { assertUsableToken, TOKEN_ENV_VAR } from "../remote/token.js";
 import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
 import { storedLoginOfClaims, UnreadableLoginError, type StoredLogin } from "../workspace/credentials/stored-login.js";
@@ -209,6 +209,8 @@ export async function authStatus(request: {
   now?: () => Date;
 }): Promise<AuthStatus> {
   const envToken = request.env[TOKEN_ENV_VAR];
+  // The token a remote command would refuse is no credential: say why, as that command would.
+  if (envToken !== undefined && envToken !== "") assertUsableToken(envToken, TOKEN_ENV_VAR);
   const apiSource = envToken !== undefined && envToken !== "" ? "SCREENPOL_API_TOKEN" : request.tokenFile !== undefined ? "--token-file" : undefined;
   const found = await request.store.load(request.baseUrl);
   const status: AuthStatus = { baseUrl: request.baseUrl, source: apiSource ?? (found ? "login" : "none") };

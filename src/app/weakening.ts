@@ -6,7 +6,7 @@
  * 1. the same decisive content on both sides (decisive-content.ts):
  *    `equivalent`, nothing built;
  * 2. the interval partition (partition.ts) when the pair has at most
- *    PARTITION_MAX_SCREENINGS representative screenings: pure JS, no solver;
+ *    partitionBudget() representative screenings: pure JS, no solver;
  * 3. z3 over the finite space of weakening/space.ts.
  * A pair's answer is remembered for the process: a repository repeats the
  * same policy across environments.
@@ -18,11 +18,12 @@
  * returns.
  */
 import { writeSync } from "node:fs";
-import type { Context, Model } from "z3-solver";
+import type { Context, Model, Solver as Z3Solver } from "z3-solver";
 import type { Screening } from "../core/semantics/signals.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { changesStrictness, declareSpace, encodeDecision, outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import { canonicalJson } from "../core/canonical.js";
+import { BoundReached, type StopWhen } from "../core/semantics/weakening/bound.js";
 import { addressKey } from "../core/semantics/subject.js";
 import { decisiveContent } from "../core/semantics/weakening/decisive-content.js";
 import { readableExample, reproduces } from "../core/semantics/weakening/examples.js";
@@ -48,6 +49,25 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export const PARTITION_MAX_SCREENINGS = 25_000;
 
+/**
+ * A representative's cost grows with the rules (each version decides it rule
+ * by rule, and the walk reads every rule still open), and so does the
+ * partition's setup, with their square: 25,000 representatives took 1.3 s at
+ * 200 rules a side and 6 to 8 s at 1,000 before the partition gave up. So
+ * its budget is PARTITION_MAX_SCREENINGS at the 80 rules of the bench pairs,
+ * less in proportion beyond, and none beyond PARTITION_MAX_RULES, twice the
+ * service's 200 rules per list, where z3 answers alone.
+ */
+const PARTITION_MAX_RULE_SCREENINGS = 80 * PARTITION_MAX_SCREENINGS;
+const PARTITION_MAX_RULES = 400;
+
+/** The representative screenings the partition may walk for these versions before it leaves the pair to z3; 0: not tried. */
+export function partitionBudget(subjects: ReadonlyArray<DecisionSubject>): number {
+  const rules = subjects.reduce((sum, subject) => sum + (subject.policy?.rules.postScreen.length ?? 0), 0);
+  if (rules > PARTITION_MAX_RULES) return 0;
+  return Math.min(PARTITION_MAX_SCREENINGS, Math.floor(PARTITION_MAX_RULE_SCREENINGS / Math.max(1, rules)));
+}
+
 /** Answers remembered per process, oldest forgotten first: a plan of 200 policies repeats a few across environments. */
 const REMEMBERED_PAIRS = 1_000;
 
@@ -55,11 +75,66 @@ export interface CompareOptions {
   /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */
   now: number;
   /**
-   * Time limit for this pair's solver calls, solver start not included;
-   * default 10 s. The partition is bounded by its count instead
-   * (PARTITION_MAX_SCREENINGS), and an exact answer it gives is kept.
+   * Time limit for the whole pair (TimeBound): the partition, the encoding,
+   * the solver's calls and the examples; default 10 s.
    */
   timeoutMs?: number;
+}
+
+/** See TimeBound.stoppedSolver. */
+const SOLVER_CLOCK_SLACK_MS = 100;
+
+/**
+ * The time bound of one question: a pair's weakening check, or one policy's
+ * reachability (docs/semantics.md, "The bound of the weakening check"). It
+ * runs from the question's start over everything the question does: the
+ * interval partition, the encoding, every solver call (z3 is given the time
+ * left) and the examples. Left out: z3's start, once per process, and a wait
+ * for another question's turn at the solver, neither of them this
+ * question's work. The loops of core read `reached` (bound.ts); when it
+ * says yes the answer is `unknown` with `reason`, never a partial verdict.
+ */
+export class TimeBound {
+  private end: number;
+  /** What the question was doing, for the reason: "in the interval partition". */
+  private phase = "before the solver was asked";
+
+  constructor(
+    readonly ms: number,
+    private readonly per: "policy pair" | "policy",
+  ) {
+    this.end = performance.now() + ms;
+  }
+
+  left(): number {
+    return this.end - performance.now();
+  }
+
+  readonly reached: StopWhen = () => this.left() <= 0;
+
+  /**
+   * Whether a solver call that came back `unknown` was stopped by this bound:
+   * z3 was given the time left in whole milliseconds, counted from its own
+   * start of the call, so it stops a little before the deadline as this
+   * clock reads it. Otherwise z3 gave up for a reason of its own, said as such.
+   */
+  stoppedSolver(): boolean {
+    return this.left() < SOLVER_CLOCK_SLACK_MS;
+  }
+
+  during(phase: string): void {
+    this.phase = phase;
+  }
+
+  /** Time the question spent waiting on something not its own (z3's start, another question's turn) is added back. */
+  exclude(ms: number): void {
+    this.end += ms;
+  }
+
+  /** The reason of an `unknown`: the bound, and where the time ran out (or z3's own word). */
+  reason(detail = `the time ran out ${this.phase}`): string {
+    return `not decided within the time limit of ${this.ms} ms per ${this.per} (${detail})`;
+  }
 }
 
 interface Solver {
@@ -89,7 +164,13 @@ function printSolverError(...parts: unknown[]): void {
 function loadSolver(): Promise<Solver> {
   solver ??= import("z3-solver").then(async ({ init, killThreads }) => {
     const api = await init({ printErr: printSolverError });
-    return { z3: new api.Context("main"), em: api.em, killThreads };
+    const z3 = new api.Context("main");
+    // z3-solver releases terms from a FinalizationRegistry on this thread while an
+    // async check runs on a worker thread; without z3's concurrency control for
+    // reference decrements the two race (seen as an ASSERTION VIOLATION in ast.cpp
+    // and an early `canceled` on 1,000-rule pairs, once in about 20 runs).
+    api.Z3.enable_concurrent_dec_ref(z3.ptr);
+    return { z3, em: api.em, killThreads };
   });
   return solver;
 }
@@ -135,6 +216,7 @@ export async function withSolver<T>(fn: () => Promise<T>): Promise<T> {
  * other change. The transitions of `added` and `removed` are listed too.
  */
 export async function compareSubjects(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareSubjects needs a base or a head");
   if (decisiveContent(pair.base, options.now) === decisiveContent(pair.head, options.now)) {
@@ -144,11 +226,21 @@ export async function compareSubjects(base: DecisionSubject | undefined, head: D
   const key = canonicalJson([pair.base, pair.head, options.now]);
   const known = remembered.get(key);
   if (known !== undefined) return structuredClone(known);
-  const found = compareByPartition(pair.base, pair.head, options.now) ?? (await proveWithSolver(pair.base, pair.head, options));
+  const found = await withinBound(bound, async () => compareByPartition(pair.base, pair.head, options.now, bound) ?? (await proveWithSolver(pair.base, pair.head, options, bound)));
   const result = { ...found, transitions: inDecisionOrder(pair.base, pair.head, found.transitions) };
   // `unknown` depends on the time limit and the machine's load: asked again, it may be answered.
   if (result.verdict !== "unknown") remember(key, result);
   return result;
+}
+
+/** `answer`, or `unknown` with the bound when a loop of core stopped at it (BoundReached). */
+async function withinBound(bound: TimeBound, answer: () => Promise<SubjectComparison>): Promise<SubjectComparison> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof BoundReached) return { verdict: "unknown", transitions: [], reason: bound.reason() };
+    throw error;
+  }
 }
 
 const remembered = new Map<string, SubjectComparison>();
@@ -169,24 +261,28 @@ export interface SolverOptions extends CompareOptions {
  * against random screenings, and for the benchmark.
  */
 export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: SolverOptions): Promise<SubjectComparison> {
+  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareWithSolver needs a base or a head");
-  return proveWithSolver(pair.base, pair.head, options);
+  return withinBound(bound, () => proveWithSolver(pair.base, pair.head, options, bound));
 }
 
 /**
  * The interval partition alone, its examples spelt as compareSubjects reports
- * them; `unknown` beyond PARTITION_MAX_SCREENINGS. For the tests that hold
- * each engine to the same named cases (test/fixtures/decisions/weakening/).
+ * them; `unknown` beyond its budget (partitionBudget) or the time limit. For
+ * the tests that hold each engine to the same named cases
+ * (test/fixtures/decisions/weakening/).
  */
-export function compareWithPartition(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): SubjectComparison {
+export async function compareWithPartition(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareWithPartition needs a base or a head");
-  return compareByPartition(pair.base, pair.head, options.now) ?? { verdict: "unknown", transitions: [], reason: `more than ${PARTITION_MAX_SCREENINGS} representative screenings` };
+  const beyond: SubjectComparison = { verdict: "unknown", transitions: [], reason: `more than ${partitionBudget([pair.base, pair.head])} representative screenings (partitionBudget)` };
+  return withinBound(bound, async () => compareByPartition(pair.base, pair.head, options.now, bound) ?? beyond);
 }
 
-async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: SolverOptions): Promise<SubjectComparison> {
-  return runWithSolver((z3) => compareWith(z3, base, head, options));
+async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: SolverOptions, bound: TimeBound): Promise<SubjectComparison> {
+  return runWithSolver((z3) => compareWith(z3, base, head, options, bound), bound);
 }
 
 /**
@@ -194,26 +290,38 @@ async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, opt
  * ended (z3's calls are not reentrant), loading the solver first if need be:
  * the way in for every use of the solver (a comparison, reachability.ts).
  */
-export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>): Promise<T> {
+export async function runWithSolver<T>(fn: (z3: Context<"main">) => Promise<T>, bound?: TimeBound): Promise<T> {
+  const waiting = performance.now();
   const { z3 } = await loadSolver();
-  const run = queue.then(() => fn(z3));
+  const run = queue.then(() => {
+    bound?.exclude(performance.now() - waiting);
+    return fn(z3);
+  });
   queue = run.catch(() => undefined);
   return run;
 }
 
 /**
- * The partition's answer, undefined beyond PARTITION_MAX_SCREENINGS. Its
+ * The partition's answer, undefined beyond its budget (partitionBudget) (and
+ * `unknown` with the bound once that is reached: z3 would have no time). Its
  * examples are made readable as the solver's are (examples.ts), and spelt as
  * the solver spells a chain or address no version names ("OTHER",
  * "unlisted-address-1"), so that a report does not depend on the engine
  * that answered.
  */
-function compareByPartition(base: DecisionSubject, head: DecisionSubject, now: number): SubjectComparison | undefined {
-  const result = comparePartition(base, head, { now, maxScreenings: PARTITION_MAX_SCREENINGS });
-  if (result.verdict === "unknown") return undefined;
+function compareByPartition(base: DecisionSubject, head: DecisionSubject, now: number, bound: TimeBound): SubjectComparison | undefined {
+  const maxScreenings = partitionBudget([base, head]);
+  if (maxScreenings === 0) return undefined;
+  bound.during("in the interval partition");
+  const result = comparePartition(base, head, { now, maxScreenings, stop: bound.reached });
+  if (result.verdict === "unknown") {
+    if (bound.reached()) throw new BoundReached();
+    return undefined;
+  }
+  bound.during("while the examples were made readable");
   const space = screeningSpace([base, head]);
   const transitions = result.transitions.map((transition): Transition => {
-    const example = readableExample(base, head, space, solverSpelling(base, head, space, transition, now), transition, now);
+    const example = readableExample(base, head, space, solverSpelling(base, head, space, transition, now), transition, now, bound.reached);
     return { from: transition.from, to: transition.to, example };
   });
   return { verdict: result.verdict, transitions };
@@ -233,17 +341,14 @@ function solverSpelling(base: DecisionSubject, head: DecisionSubject, space: Scr
   return reproduces(base, head, candidate, transition, now) ? candidate : example;
 }
 
-async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: SolverOptions): Promise<SubjectComparison> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
-  const unknown = (detail: string): SubjectComparison => ({ verdict: "unknown", transitions: [], reason: `not decided within the time limit of ${timeoutMs} ms per policy pair (${detail})` });
-
+async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: SolverOptions, bound: TimeBound): Promise<SubjectComparison> {
+  bound.during("while the pair was encoded for the solver");
   const space = screeningSpace([base, head]);
   const { variables, constraints } = declareSpace(z3, space);
-  const before = encodeDecision(z3, space, variables, base, options.now);
-  const after = encodeDecision(z3, space, variables, head, options.now);
-  const solver = new z3.Solver();
-  solver.add(...constraints);
+  const before = encodeDecision(z3, space, variables, base, options.now, bound.reached);
+  const after = encodeDecision(z3, space, variables, head, options.now, bound.reached);
+  const solver = newSolver(z3);
+  for (const constraint of [...constraints, ...before.definitions, ...after.definitions]) solver.add(constraint);
   if (options.region !== undefined) solver.add(regionOf(z3, space, variables, options.region));
 
   const transitions: Transition[] = [];
@@ -253,18 +358,22 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
     solver.push();
     solver.add(changesStrictness(z3, before, after, direction));
     for (;;) {
-      const left = deadline - Date.now();
-      if (left <= 0) return unknown("the time ran out before the solver was asked");
-      solver.set("timeout", Math.max(1, Math.floor(left)));
+      bound.during("in the solver");
+      if (bound.reached()) throw new BoundReached();
+      solver.set("timeout", Math.max(1, Math.floor(bound.left())));
       const result = await solver.check();
-      if (result === "unknown") return unknown(`z3: ${solver.reasonUnknown()}`);
+      if (result === "unknown") {
+        const why = solver.reasonUnknown();
+        return { verdict: "unknown", transitions: [], reason: bound.reason(bound.stoppedSolver() ? `the time ran out in the solver (z3: ${why})` : `z3: ${why}`) };
+      }
       if (result === "unsat") break;
       const model: Model<"main"> = solver.model();
       const fromIndex = outcomeOfModel(z3, model, before);
       const toIndex = outcomeOfModel(z3, model, after);
       const refs = { from: refAt(before.outcomes, fromIndex), to: refAt(after.outcomes, toIndex) };
       const found = screeningOfModel(z3, model, space, variables);
-      transitions.push({ ...refs, example: readableExample(base, head, space, found, refs, options.now) });
+      bound.during("while the examples were made readable");
+      transitions.push({ ...refs, example: readableExample(base, head, space, found, refs, options.now, bound.reached) });
       if (direction === "weaker") weaker = true;
       else stricter = true;
       // The next call finds another (from, to) pair or proves there is none.
@@ -273,6 +382,17 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
     solver.pop();
   }
   return { verdict: verdictOf(base, head, weaker, stricter), transitions };
+}
+
+/**
+ * A solver for one question. Its models are read through `eval` only, so z3
+ * is told not to compact them: compacting a model took 20 ms of each
+ * transition's 40 at 200 rules (BENCHMARKS.md, "The weakening check").
+ */
+export function newSolver(z3: Context<"main">): Z3Solver<"main"> {
+  const solver = new z3.Solver();
+  solver.set("model.compact", false);
+  return solver;
 }
 
 function refAt(outcomes: readonly DecisionRef[], index: number): DecisionRef {

@@ -9,6 +9,7 @@ import { SCHEMAS, type SchemaName } from "./generated/schemas.js";
 // Precompiled by scripts/generate.mjs (ajv standalone, allErrors + verbose): compiling at start-up cost more than the rest of a lint.
 import { VALIDATORS } from "./generated/validators.js";
 import { closest } from "./suggest.js";
+import { ELLIPSIS } from "./secret-redactor.js";
 import type { SchemaVersion, Vendor } from "./vendors.js";
 
 function validatorFor(name: SchemaName): ValidateFunction {
@@ -218,10 +219,14 @@ function firstSentence(text: string): string {
   return end === -1 ? text : text.slice(0, end);
 }
 
-/** A value as a person would read it in a message. */
+/**
+ * A value as a person would read it in a message. A long one is cut with the
+ * redactor's ellipsis, so a secret pasted into a policy is still found when
+ * only its first characters are quoted (core/secret-redactor.ts).
+ */
 export function describe(value: unknown): string {
   if (value === null || value === undefined) return "empty";
-  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}${ELLIPSIS}` : value);
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a map";
   return String(value);

@@ -14,11 +14,11 @@
  * answers, not failures.
  */
 import * as oauth from "oauth4webapi";
-import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, type SignInOperationName } from "../contract/wire.js";
-import { normaliseBaseUrl } from "./base-url.js";
+import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, USER_CODE_ALPHABET, type SignInOperationName } from "../contract/wire.js";
+import { isLoopbackHost, normaliseBaseUrl } from "./base-url.js";
 import { DEFAULT_TIMEOUT_MS, fromTransportError, judgeAttempt } from "./client.js";
 import { classifyFailedResponse, describeFailedResponse, isPlainObject, parseErrorBody, RemoteError, type ErrorBody, type RemoteErrorDetails } from "./errors.js";
-import { createSecretRedactor } from "../core/secret-redactor.js";
+import { createSecretRedactor, MAX_SECRET_LENGTH } from "../core/secret-redactor.js";
 import { redactErrorInPlace, toOneLine, type Redactor } from "./redact.js";
 import { DEFAULT_RETRY_POLICY, runWithRetry, type RetryPolicy } from "./retry.js";
 import { createTransport, type HttpDispatcher, type ProxySettings } from "./transport.js";
@@ -141,12 +141,14 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
         const response = await oauth.deviceAuthorizationRequest(server, client, authentication, parameters, requestOptions("deviceAuthorization"));
         await refuseNonOAuthFailure("deviceAuthorization", response);
         const result = await oauth.processDeviceAuthorizationResponse(server, client, response);
+        refuseUnusableAuthorization(result);
         secrets.push(result.device_code);
         return {
           deviceCode: result.device_code,
           userCode: result.user_code,
-          verificationUri: result.verification_uri,
-          verificationUriComplete: result.verification_uri_complete,
+          // As parsed: what is shown is what a browser opens, without a control character, a host in punycode.
+          verificationUri: new URL(result.verification_uri).href,
+          verificationUriComplete: result.verification_uri_complete === undefined ? undefined : new URL(result.verification_uri_complete).href,
           expiresIn: result.expires_in,
           interval: result.interval ?? 5,
         };
@@ -158,6 +160,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
         await refuseNonOAuthFailure("token", response);
         try {
           const result = await oauth.processDeviceCodeResponse(server, client, response);
+          if (result.access_token.length > MAX_SECRET_LENGTH) throw invalidResponse("token", `${tooLong("access_token", result.access_token)}; nothing was stored`);
           secrets.push(result.access_token);
           return { kind: "token", accessToken: result.access_token };
         } catch (error) {
@@ -177,6 +180,31 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   };
 
   /**
+   * What the person is shown and sent to comes from the server: the codes are
+   * bounded before anything holds them, the user code is one a person can
+   * type (RFC 8628, section 6.1), and an address is one a browser may open for
+   * a sign-in (https, or http on loopback as the base URL may be; never
+   * `javascript:` or `file:`). Each refusal names the member, never its value.
+   */
+  function refuseUnusableAuthorization(result: oauth.DeviceAuthorizationResponse): void {
+    for (const [member, value] of [["device_code", result.device_code], ["user_code", result.user_code]] as const) {
+      if (value.length > MAX_SECRET_LENGTH) throw invalidResponse("deviceAuthorization", tooLong(member, value));
+    }
+    if (!USER_CODE.test(result.user_code)) {
+      throw invalidResponse("deviceAuthorization", `the user_code is not a code of RFC 8628's alphabet (the letters ${USER_CODE_ALPHABET}, digits and dashes; at most ${MAX_USER_CODE_LENGTH} characters)`);
+    }
+    for (const [member, value] of [["verification_uri", result.verification_uri], ["verification_uri_complete", result.verification_uri_complete]] as const) {
+      const problem = value === undefined ? undefined : signInAddressProblem(value);
+      if (problem !== undefined) throw invalidResponse("deviceAuthorization", `the ${member} ${problem}; nothing was shown or opened`);
+    }
+  }
+
+  function invalidResponse(operation: SignInOperationName, what: string): RemoteError {
+    const action = ACTIONS[operation];
+    return new RemoteError(`${action}: invalid response: ${what}`, { kind: "invalidResponse", operation, action, attempts });
+  }
+
+  /**
    * A response that is not the OAuth kind of failure (5xx after the retries, a
    * redirect, 404 from a server without the endpoint) becomes the same line as
    * any other failed request; oauth4webapi would only say "unexpected status".
@@ -187,6 +215,29 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
     const details = classifyFailedResponse({ operation, action: ACTIONS[operation], status: response.status, body, attempts });
     throw new RemoteError(redact(describeFailedResponse(details, response.headers.get("location") ?? undefined)), details);
   }
+}
+
+/** RFC 8628, section 6.1's user code: its base-20 letters (or digits), in groups a dash may separate; read case-insensitively. */
+const MAX_USER_CODE_LENGTH = 32;
+const USER_CODE = new RegExp(`^(?=.{1,${MAX_USER_CODE_LENGTH}}$)[${USER_CODE_ALPHABET}0-9]+(?:-[${USER_CODE_ALPHABET}0-9]+)*$`, "i");
+
+function tooLong(member: string, value: string): string {
+  return `the ${member} is ${value.length} characters long, more than any real one (at most ${MAX_SECRET_LENGTH})`;
+}
+
+/** Why `address` is not one to show or open for a sign-in; undefined when it is. */
+function signInAddressProblem(address: string): string | undefined {
+  if (address.length > MAX_SECRET_LENGTH) return `is ${address.length} characters long`;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return "is not a URL";
+  }
+  // A scheme is letters, digits, `+`, `-` and `.` once parsed: safe to name.
+  if (url.protocol !== "https:" && url.protocol !== "http:") return `is not an https address (${url.protocol})`;
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) return "is a plain http address of a host other than loopback (https is required)";
+  return undefined;
 }
 
 async function hasOAuthError(response: Response): Promise<boolean> {

@@ -6,6 +6,7 @@
  */
 // usage-error.js, not errors.js: the CLI reads TOKEN_ENV_VAR on every run, lint included, without loading node:http.
 import { UsageError } from "./usage-error.js";
+import { MAX_SECRET_LENGTH } from "../core/secret-redactor.js";
 
 /** The environment variable that carries the API token. */
 export const TOKEN_ENV_VAR = "SCREENPOL_API_TOKEN";
@@ -56,13 +57,17 @@ export async function resolveToken(input: ResolveTokenInput): Promise<ResolvedTo
 }
 
 /**
- * Refuses a token that is empty or holds anything but visible ASCII: whitespace
- * or a control character would split or corrupt the `Authorization` header, and
- * usually means a copy-paste accident. The message names the position, not the
- * character or the token.
+ * Refuses a token that is empty, longer than any real one, or holds anything
+ * but visible ASCII: whitespace or a control character would split or corrupt
+ * the `Authorization` header, and usually means a copy-paste accident (a
+ * file's whole content, a variable set to the wrong thing). The message names
+ * the position or the length, never the character or the token.
  */
 export function assertUsableToken(token: string, what: string = "the API token"): void {
   if (token.length === 0) throw new UsageError(`${what} is empty`, { parameter: "token" });
+  if (token.length > MAX_SECRET_LENGTH) {
+    throw new UsageError(`${what} is ${token.length} characters long, longer than any API token (at most ${MAX_SECRET_LENGTH})`, { parameter: "token" });
+  }
   for (let index = 0; index < token.length; index++) {
     const code = token.charCodeAt(index);
     if (code < 0x21 || code > 0x7e) {

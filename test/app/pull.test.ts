@@ -113,6 +113,20 @@ describe("pull", () => {
     expect(readFileSync(path, "utf8")).toBe(commented);
   });
 
+  it("a comment at the end of a rule stays where it is, with no blank line added, pull after pull", async () => {
+    rmSync(join(setup.repo.dir, "policies"), { recursive: true });
+    await pull();
+    const path = join(setup.repo.dir, LIVE_FILES[1]!);
+    const pulled = readFileSync(path, "utf8");
+    const commented = pulled.replace("        riskScore: { gte: 8 }\n      action: BLOCK\n", "        riskScore: { gte: 8 }\n      action: BLOCK\n      # reviewed 2026-09\n");
+    expect(commented).not.toBe(pulled);
+    for (let run = 0; run < 3; run++) {
+      writeFileSync(path, commented.replace("riskScore: { gte: 8 }", "riskScore: { gte: 9 }"));
+      expect((await pull({ force: true })).files.find((file) => file.path === LIVE_FILES[1])?.status).toBe("updated");
+      expect(readFileSync(path, "utf8")).toBe(commented);
+    }
+  });
+
   it("outside Git, refuses to overwrite a differing file unless --force, and then writes nothing", async () => {
     const before = Object.fromEntries(LIVE_FILES.map((path) => [path, readFileSync(join(setup.repo.dir, path), "utf8")]));
     const error = await pull().catch((caught: unknown) => caught);

@@ -34,4 +34,16 @@ describe("the weakening check: its bound", () => {
     expect(result.reason).toMatch(/time limit of 1 ms/);
     expect(result.transitions).toEqual([]);
   });
+
+  it("the time limit bounds the whole pair: the interval partition stops at it too, and says so", async () => {
+    // The pair above: the partition walks 25,000 representatives (a third of a second) before it gives up, far beyond 1 ms.
+    const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
+    const many = Array.from({ length: 40 }, (_, index): RuleDocument => ({
+      id: `r${index}`,
+      when: { anyOf: [{ riskScore: { gte: index / 4 } }, { exposure: { category: categories[index % 6]!, direction: "direct", minPercent: index * 2 } }] },
+      action: index % 2 ? "ALERT" : "BLOCK",
+    }));
+    const result = await compareSubjects(subject(policyA(many)), subject(policyA([...many].reverse())), { now: NOW, timeoutMs: 1 });
+    expect(result).toEqual({ verdict: "unknown", transitions: [], reason: "not decided within the time limit of 1 ms per policy pair (the time ran out in the interval partition)" });
+  });
 });

@@ -7,7 +7,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { canonicalAddressEntries, canonicalJson } from "../../src/core/canonical.js";
+import { formatBytes, type FormattableKind } from "../../src/core/format/format-file.js";
+import { anyCommentedFile } from "../helpers/commented-yaml.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
@@ -184,5 +187,82 @@ entries:
     }
     expect(await fmt()).toEqual({ code: 0, stdout: "", stderr: "" });
     expect((await runCli(["lint"], { cwd: repo.dir })).code).toBe(0);
+  });
+
+  it("leaves a comment at the end of a rule where it is: --check exits 0 and fmt writes nothing, run after run", async () => {
+    repo = makeTempRepo();
+    const text = `providerType: vendorAWalletScreening
+scope: SIGN_IN
+schemaVersion: 2
+enabled: true
+rules:
+  preScreen:
+    chains: [ EVM ]
+  postScreen:
+    - id: block-severe
+      when:
+        riskScore: { gte: 9 }
+      action: BLOCK
+      # reviewed 2026-09
+
+    - id: alert-high
+      when:
+        riskScore: { gte: 7 }
+      action: ALERT
+`;
+    repo.write(POLICY, text);
+    for (let run = 0; run < 3; run++) {
+      expect(await fmt("--check", POLICY)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await fmt(POLICY)).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(read(POLICY)).toBe(text);
+    }
+  });
+
+  it("--check fails exactly for the files fmt rewrites, over generated files of every kind with comments everywhere", async () => {
+    repo = makeTempRepo({ extra: ["tests"] });
+    const places: Record<FormattableKind, string> = {
+      policy: POLICY,
+      addresses: ADDRESSES,
+      "policy-test": "tests/sandbox/vendorAWalletScreening/SIGN_IN.test.yaml",
+      webhooks: "webhooks/sandbox.yaml",
+    };
+    const files = (Object.keys(places) as FormattableKind[]).map((kind, index) => {
+      const [file] = fc.sample(anyCommentedFile.filter((candidate) => candidate.kind === kind), { numRuns: 1, seed: 22 + index });
+      repo.write(places[kind], file!.text);
+      const outcome = formatBytes(new TextEncoder().encode(file!.text), kind);
+      if (!outcome.ok) throw new Error(outcome.reason);
+      return { path: places[kind], ...outcome };
+    });
+    const changed = files.filter((file) => file.changed).map((file) => file.path);
+    expect(changed.length).toBeGreaterThan(0);
+    const all = files.map((file) => file.path);
+    const check = await fmt("--check", ...all);
+    expect(check.code).toBe(1);
+    expect(check.stdout.split("\n").filter(Boolean).sort()).toEqual([...changed].sort());
+    expect((await fmt(...all)).code).toBe(0);
+    for (const file of files) expect(read(file.path), file.path).toBe(file.text);
+    expect(await fmt("--check", ...all)).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("a byte-order mark is a change: --check exits 1, fmt writes the file without it, then --check exits 0", async () => {
+    repo = makeTempRepo();
+    await fmt(ADDRESSES);
+    const canonical = read(ADDRESSES);
+    expect(await fmt("--check", ADDRESSES)).toEqual({ code: 0, stdout: "", stderr: "" });
+    repo.write(ADDRESSES, `\ufeff${canonical}`);
+    expect(await fmt("--check", ADDRESSES)).toEqual({ code: 1, stdout: `${ADDRESSES}\n`, stderr: "" });
+    expect(await fmt(ADDRESSES)).toEqual({ code: 0, stdout: `${ADDRESSES}\n`, stderr: "" });
+    expect(readFileSync(join(repo.dir, ADDRESSES))).toEqual(Buffer.from(canonical, "utf8"));
+    expect(await fmt("--check", ADDRESSES)).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("refuses a file that is not UTF-8 in one line, exit 2, and leaves its bytes as they are", async () => {
+    repo = makeTempRepo();
+    const bytes = Buffer.concat([Buffer.from("scope: SIGN_IN\nproviderType: vendorAWalletScreening # caf"), Buffer.from([0xe9]), Buffer.from("\n")]);
+    repo.write(POLICY, bytes);
+    for (const args of [[POLICY], ["--check", POLICY]]) {
+      expect(await fmt(...args)).toEqual({ code: 2, stdout: "", stderr: `screenpol: fmt: ${POLICY}: file is not valid UTF-8 text; not formatted\n` });
+      expect(readFileSync(join(repo.dir, POLICY))).toEqual(bytes);
+    }
   });
 });

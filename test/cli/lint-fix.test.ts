@@ -63,7 +63,7 @@ describe("screenpol lint --fix", () => {
     repo = makeTempRepo({ extra: ["catalog"] });
     repo.write(POLICY, BROKEN);
     const run = await lint("--fix");
-    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(FIXED.replace("{gte: 8}", "{ gte: 8 }").replace("[EVM]", "[ EVM ]"));
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(FIXED.replace("{gte: 8}", "{ gte: 8 }"));
     expect(run.stderr).toBe("screenpol: fixed 4 problems in 1 file\n");
     // NEXQ72 exists on several EVM networks: no safe fix, still reported.
     expect(run.code).toBe(1);
@@ -112,5 +112,89 @@ describe("screenpol lint --fix", () => {
     const run = await runCli(["lint", "--fix", "--staged"], { cwd: repo.dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^screenpol: --fix and --fix-dry-run fix the working tree, not the Git index/);
+  });
+
+  it("changes the bytes of the fixed node and nothing else: flow lists, a comment on `preScreen:`, odd spacing all stay", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    const text = `# Owner: compliance.
+providerType:   vendorAWalletScreening
+scope: TRANSACTION
+schemaVersion: 1
+enabled:    true     # on
+rules:
+  preScreen:   # before the vendor is asked
+    chains: [EVM, SOL]
+    exposureDepth: 2
+
+
+  postScreen:
+  -   id: block-high
+      when: {riskScore: { gte: 8 }}   # eight and up
+      action: alert # loud
+
+  - id: 'alert-mixers'
+    when:
+        exposure: {category: mixer, direction: any, minPercent: 10}
+    action: ALERT
+`;
+    repo.write(POLICY, text);
+    const run = await lint("--fix");
+    expect(run).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "screenpol: fixed 1 problem in 1 file\n" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(text.replace("action: alert # loud", "action: ALERT # loud"));
+    expect(await lint("--fix")).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(text.replace("action: alert # loud", "action: ALERT # loud"));
+  });
+
+  it("every fix kind edits its node in the file's own spelling: quotes, flow lists, CRLF line ends; providerType and scope go first", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    const crlf = (lines: string[]) => lines.map((line) => `${line}\r\n`).join("");
+    const before = crlf([
+      "# Owner: compliance.",
+      "",
+      "schemaVersion: 1 # v1",
+      "enabled: true",
+      "rules:",
+      "  preScreen:",
+      "    chains: [EVM]",
+      "    tokens: [VONE60, NEXQ72] # stablecoins",
+      "  postScreen:",
+      "    - id: x",
+      "      'whn': {riskScore: {gte: 8}}",
+      '      action: "block"',
+    ]);
+    repo.write(POLICY, before);
+    const after = crlf([
+      "# Owner: compliance.",
+      "",
+      "providerType: vendorAWalletScreening",
+      "scope: TRANSACTION",
+      "schemaVersion: 1 # v1",
+      "enabled: true",
+      "rules:",
+      "  preScreen:",
+      "    chains: [EVM]",
+      '    tokens: [{chain: EVM, networkId: 1, contractAddress: "0x0421881a91d35dfda68eecba95d2076fe70b2616"}, NEXQ72] # stablecoins',
+      "  postScreen:",
+      "    - id: x",
+      "      'when': {riskScore: {gte: 8}}",
+      '      action: "BLOCK"',
+    ]);
+    const run = await lint("--fix");
+    expect(run.stderr).toBe("screenpol: fixed 5 problems in 1 file\n");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
+    // NEXQ72 has no one token: still reported, never guessed; a second --fix writes nothing.
+    expect(run.code).toBe(1);
+    expect(await lint("--fix")).toMatchObject({ code: 1, stderr: "" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
+  });
+
+  it("counts the fixes it applied: a key fix inside a token entry the token fix replaces is not counted", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    const before = "providerType: vendorAWalletScreening\nscope: TRANSACTION\nschemaVersion: 1\nenabled: true\nrules:\n  preScreen:\n    chains: [EVM]\n    tokens:\n      - symbol: VONE60\n        chan: EVM\n  postScreen: []\n";
+    repo.write(POLICY, before);
+    expect(await lint("--fix")).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "screenpol: fixed 1 problem in 1 file\n" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(
+      before.replace("      - symbol: VONE60\n        chan: EVM\n", '      - chain: EVM\n        networkId: 1\n        contractAddress: "0x0421881a91d35dfda68eecba95d2076fe70b2616"\n'),
+    );
   });
 });

@@ -238,13 +238,15 @@ describe("screenpol plan: the weakening check", () => {
     const undecided = /^ {2}(live\/\S+): not decided within the time limit of 1 ms per policy pair \(.+\)$/;
     const lines = run.stdout.split("\n");
     expect(lines.slice(0, 3)).toEqual(["screenpol plan: live (live)", "", "Not decided (no proof that nothing is weakened):"]);
-    expect(lines.slice(3, 6).map((line) => undecided.exec(line)?.[1])).toEqual(["live/vendorAWalletScreening/SIGN_IN", "live/vendorAWalletScreening/TRANSACTION", undefined]);
+    const listed = lines.slice(3, lines.findIndex((line, index) => index >= 3 && !undecided.test(line)));
+    // The bound covers the whole pair, the partition included (semantics.md, "The bound of the weakening check"): a
+    // small pair that differs from live (vendorB's SIGN_IN) may run out of its millisecond too, by the machine's speed.
+    expect(listed.map((line) => undecided.exec(line)![1])).toEqual(expect.arrayContaining(["live/vendorAWalletScreening/SIGN_IN", "live/vendorAWalletScreening/TRANSACTION"]));
     expect(run.stdout).toMatch(/\n {4}weakening check: unknown \(not decided within the time limit of 1 ms per policy pair \(.+\)\)\n/);
     expect(run.stdout).not.toContain("equivalent");
-    expect(run.stderr.split("\n").filter((line) => line !== "").map((line) => /^screenpol: policy-weakened: (\S+) \(unknown\): not decided within/.exec(line)?.[1])).toEqual([
-      "live/vendorAWalletScreening/SIGN_IN",
-      "live/vendorAWalletScreening/TRANSACTION",
-    ]);
+    expect(run.stderr.split("\n").filter((line) => line !== "").map((line) => /^screenpol: policy-weakened: (\S+) \(unknown\): not decided within/.exec(line)?.[1])).toEqual(
+      listed.map((line) => undecided.exec(line)![1]),
+    );
   });
 
   it("lists a planned rule no screening reaches with the earlier, less strict rules that take its matches (pretty, json)", Z3, async () => {

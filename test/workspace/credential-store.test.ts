@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openCredentialStore } from "../../src/workspace/credentials/credential-store.js";
 import type { Keyring } from "../../src/workspace/credentials/os-keyring.js";
-import { CredentialStoreError, UnreadableLoginError, type StoredLogin } from "../../src/workspace/credentials/stored-login.js";
+import { MAX_SECRET_LENGTH } from "../../src/core/secret-redactor.js";
+import { CredentialStoreError, MAX_ACCESS_TOKEN_CHARACTERS, UnreadableLoginError, type StoredLogin } from "../../src/workspace/credentials/stored-login.js";
 
 const BASE_URL = "https://admin.example.test/api/v0";
 const OTHER_URL = "https://other.example.test/api/v0";
@@ -170,5 +171,11 @@ describe("the credential store", () => {
 
   it("refuses an unknown SCREENPOL_CREDENTIAL_STORE", () => {
     expect(() => open("vault", workingKeyring())).toThrow('SCREENPOL_CREDENTIAL_STORE must be auto, keyring, file, not "vault"');
+  });
+});
+
+describe("the stored login's token bound", () => {
+  it("is the bound every secret has where it enters (one figure: the schema's maxLength and the redactor's)", () => {
+    expect(MAX_ACCESS_TOKEN_CHARACTERS).toBe(MAX_SECRET_LENGTH);
   });
 });

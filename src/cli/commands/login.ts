@@ -2,11 +2,16 @@
  * `screenpol login`, `logout` and `auth status` (docs/sign-in.md). The codes
  * and the waiting go to stderr, as prompts do; the outcome to stdout. The
  * device code and the token are never printed: they are added to the
- * terminal's redactor the moment they arrive.
+ * terminal's redactor the moment they arrive. Every other text of the sign-in
+ * server (the codes, the addresses, the JWT's claims, also as read back from
+ * the stored login) is printed through lint's own neutralising of control
+ * characters (core/formats/pretty.ts), so it cannot set the window title, add
+ * a hyperlink or rewrite the lines above.
  */
 import { proxySettings } from "../../app/connect.js";
 import { userCredentialStore } from "../../app/credentials.js";
 import { authStatus, loginBaseUrl, runLogin, runLogout, shouldOpenBrowser, signedInClient, type AuthStatus } from "../../app/login.js";
+import { printable } from "../../core/formats/pretty.js";
 import { renderTable } from "../table.js";
 import { createDeviceLoginClient } from "../../remote/device-login.js";
 import { describeLocation } from "../../workspace/credentials/credential-store.js";
@@ -37,8 +42,8 @@ export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCo
         const minutes = Math.round(authorization.expiresIn / 60);
         io.stderr.write(
           [
-            `First copy your one-time code: ${authorization.userCode}`,
-            `Then open ${authorization.verificationUri} and enter it${authorization.verificationUriComplete ? ` (or open ${authorization.verificationUriComplete})` : ""}.`,
+            `First copy your one-time code: ${printable(authorization.userCode)}`,
+            `Then open ${printable(authorization.verificationUri)} and enter it${authorization.verificationUriComplete ? ` (or open ${printable(authorization.verificationUriComplete)})` : ""}.`,
             `Waiting for approval; the code expires in ${minutes} minute${minutes === 1 ? "" : "s"}. Ctrl-C cancels.`,
             "",
           ].join("\n"),
@@ -47,11 +52,10 @@ export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCo
       },
     });
     const { login, location } = outcome;
-    const who = login.user.email ? `${login.user.email}${login.user.name ? ` (${login.user.name})` : ""}` : login.user.id;
     io.stdout.write(
       [
-        `Signed in to ${baseUrl} as ${who}.`,
-        `  scopes   ${login.scopes.join(", ") || "(none)"}`,
+        `Signed in to ${baseUrl} as ${describeUser(login.user)}.`,
+        `  scopes   ${describeScopes(login.scopes)}`,
         `  expires  ${readableTime(login.expiresAt)}`,
         `  kept in  ${describeLocation(location)}`,
         "",
@@ -154,14 +158,23 @@ function describeStatus(status: AuthStatus): string {
   lines.push(`credential   ${sources[status.source]}`);
   if (status.user !== undefined) {
     if (status.loginShadowed) lines.push("stored login (not used: the API token comes first)");
-    const who = status.user.email ? `${status.user.email}${status.user.name ? ` (${status.user.name})` : ""}` : status.user.id;
-    lines.push(`  user       ${who}`);
-    lines.push(`  scopes     ${status.scopes?.join(", ") || "(none)"}`);
+    lines.push(`  user       ${describeUser(status.user)}`);
+    lines.push(`  scopes     ${describeScopes(status.scopes ?? [])}`);
     const left = status.expired ? "expired" : status.daysLeft === 0 ? "less than a day left" : `${status.daysLeft} day${status.daysLeft === 1 ? "" : "s"} left`;
     lines.push(`  expires    ${readableTime(status.expiresAt!)} (${left})`);
     lines.push(`  kept in    ${status.storedIn}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The JWT's email and name, else its subject; the server chose each. */
+function describeUser(user: NonNullable<AuthStatus["user"]>): string {
+  if (!user.email) return printable(user.id);
+  return `${printable(user.email)}${user.name ? ` (${printable(user.name)})` : ""}`;
+}
+
+function describeScopes(scopes: readonly string[]): string {
+  return scopes.map(printable).join(", ") || "(none)";
 }
 
 /** `2026-12-25 18:00 UTC`. */

@@ -1,7 +1,7 @@
 /**
- * `lint --fix`: the findings that have exactly one safe fix, as edits, and the
- * edits applied through the yaml Document API, so that every comment and the
- * file's own layout stay. Pure.
+ * `lint --fix`: the findings that have exactly one safe fix, as edits, each
+ * applied to the text of its finding's node only (yaml gives each node's place
+ * in the text), so that every comment and the file's own layout stay. Pure.
  *
  * Fixed: an enum value in the wrong case (`alert` -> `ALERT`); a missing
  * `providerType` or `scope` that the file's path decides; a token named by a
@@ -10,10 +10,11 @@
  * suggests. Never a compliance finding (sanctions-floor, terminal-allow,
  * cross-vendor-field): only `schema` and `token-by-symbol` findings are read.
  */
-import { isMap, isScalar, isSeq, parseDocument, Pair, Scalar, YAMLMap, type Document, type Node as YamlNode } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type Node as YamlNode, type YAMLMap } from "yaml";
 import type { TokenCatalogIndex } from "../catalog.js";
 import { isRecord } from "../config.js";
 import type { Diagnostic } from "../diagnostic.js";
+import { findComments } from "../document.js";
 import type { FileRole } from "../layout.js";
 
 type Segment = string | number;
@@ -70,59 +71,136 @@ export function fixesOf(diagnostics: readonly Diagnostic[], data: unknown, role:
   return fixes;
 }
 
-/** The text with the fixes applied (a fix whose place is gone is skipped), or the text unchanged. */
-export function applyFixes(text: string, fixes: readonly Fix[]): string {
-  if (fixes.length === 0) return text;
-  const document = parseDocument(text);
-  if (document.errors.length > 0 || !isMap(document.contents)) return text;
-  for (const fix of fixes) apply(document, fix);
-  // yaml writes the whole document again: keep the file's own spelling of flow collections
-  // (`[ EVM ]` or `[EVM]`), and never fold a long line (a reason cut in two reads badly in a diff).
-  const padded = /[[{] \S/.test(text) || !/[[{]\S/.test(text);
-  return document.toString({ lineWidth: 0, flowCollectionPadding: padded });
+/** The text after the fixes, and how many of them were applied. */
+export interface Applied {
+  text: string;
+  applied: number;
 }
 
-function apply(document: Document, fix: Fix): void {
+/**
+ * The text with the fixes applied, or the text unchanged. Each fix is an edit
+ * of its finding's node in the text (the scalar, the key, the token entry, or
+ * the line a missing key goes on), so every other byte of the file stays as
+ * written: comments, spacing, flow lists, quoting. A fix whose place is gone,
+ * or whose edit overlaps an earlier fix's, is skipped (the next pass takes it).
+ */
+export function applyFixes(text: string, fixes: readonly Fix[]): Applied {
+  if (fixes.length === 0) return { text, applied: 0 };
+  const document = parseDocument(text);
+  if (document.errors.length > 0 || !isMap(document.contents)) return { text, applied: 0 };
+  const edits: Edit[] = [];
+  // providerType before scope: both go first in a file that has neither.
+  const ordered = [...fixes].sort((a, b) => Number(a.kind === "add" && a.key === "scope") - Number(b.kind === "add" && b.key === "scope"));
+  for (const fix of ordered) {
+    const edit = editOf(text, document, fix);
+    if (edit && !edits.some((other) => edit.start < other.end && other.start < edit.end)) edits.push(edit);
+  }
+  let out = text;
+  // From the end, so that each edit's offsets still hold; insertions at one place keep their order.
+  const fromEnd = edits.map((edit, order) => ({ edit, order })).sort((a, b) => b.edit.start - a.edit.start || b.order - a.order);
+  for (const { edit } of fromEnd) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return { text: out, applied: edits.length };
+}
+
+/** Replace `text[start, end)` with `text`; an insertion when start is end. */
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function editOf(text: string, document: Document, fix: Fix): Edit | undefined {
+  const newline = text.includes("\r\n") ? "\r\n" : "\n";
   switch (fix.kind) {
     case "set": {
-      // The scalar itself, not a new one: a trailing comment on it stays.
       const node = document.getIn(fix.path, true);
-      if (isScalar(node)) node.value = fix.value;
-      return;
+      return isScalar(node) ? respell(node, fix.value) : undefined;
     }
     case "rename": {
       const parent = document.getIn(fix.path.slice(0, -1), true);
-      if (!isMap(parent)) return;
+      if (!isMap(parent)) return undefined;
       const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === fix.path.at(-1));
-      if (pair && isScalar(pair.key)) pair.key.value = fix.to;
-      return;
+      return pair && isScalar(pair.key) ? respell(pair.key, fix.to) : undefined;
     }
     case "add": {
       const root = document.contents as YAMLMap;
-      const after = fix.key === "scope" ? root.items.findIndex((item) => isScalar(item.key) && item.key.value === "providerType") : -1;
-      root.items.splice(after + 1, 0, new Pair(new Scalar(fix.key), new Scalar(fix.value)));
-      return;
+      const member = `${fix.key}: ${plain(fix.value)}`;
+      if (root.flow) {
+        // Right after the `{`: `{scope: X, ...}`.
+        const at = root.range![0] + 1;
+        return { start: at, end: at, text: root.items.length > 0 ? `${member}, ` : member };
+      }
+      const column = root.range![0] - lineStart(text, root.range![0]);
+      const providerType = fix.key === "scope" ? root.items.find((item) => isScalar(item.key) && item.key.value === "providerType") : undefined;
+      if (providerType) {
+        // On the line after providerType's, whatever that line ends with (a comment).
+        const end = lineEnd(text, lastContent(text, providerType.value as YamlNode | null, providerType.key as YamlNode));
+        return { start: end, end, text: `${newline}${" ".repeat(column)}${member}` };
+      }
+      // First: on the line of the first key, before it.
+      const at = lineStart(text, root.range![0]);
+      return { start: at, end: at, text: `${" ".repeat(column)}${member}${newline}` };
     }
     case "token": {
       const parent = document.getIn(fix.path.slice(0, -1), true);
       const index = fix.path.at(-1);
-      if (!isSeq(parent) || typeof index !== "number") return;
+      if (!isSeq(parent) || typeof index !== "number") return undefined;
       const old = parent.items[index] as YamlNode | undefined;
-      const address = new Scalar(fix.contractAddress);
-      address.type = Scalar.QUOTE_DOUBLE;
-      const token = new YAMLMap();
-      token.items.push(new Pair(new Scalar("chain"), new Scalar(fix.chain)), new Pair(new Scalar("networkId"), new Scalar(fix.networkId)), new Pair(new Scalar("contractAddress"), address));
-      if (old) {
-        token.commentBefore = old.commentBefore;
-        token.spaceBefore = old.spaceBefore;
-        // The comments of the old entry (`symbol: USDC # the stablecoin`) stay, on the new one's line.
-        const comments = [old.comment, ...(isMap(old) ? old.items.flatMap((item) => [(item.key as YamlNode | null)?.comment, (item.value as YamlNode | null)?.comment]) : [])].filter(Boolean);
-        if (comments.length > 0) (token.items[0]!.value as Scalar).comment = comments.join(";");
+      if (!old?.range) return undefined;
+      const address = JSON.stringify(fix.contractAddress);
+      if (parent.flow || (isCollection(old) && old.flow)) {
+        // The file's spelling of flow collections, `{ a }` or `{a}`.
+        const pad = /[[{] \S/.test(text) || !/[[{]\S/.test(text) ? " " : "";
+        return { start: old.range[0], end: old.range[1], text: `{${pad}chain: ${plain(fix.chain)}, networkId: ${fix.networkId}, contractAddress: ${address}${pad}}` };
       }
-      parent.items[index] = token;
-      return;
+      // The whole entry, to the end of its last line: the comments in it go onto the new entry's first line.
+      // yaml may count comment lines below a block map as the map's: end at its last member's content.
+      const last = isMap(old) ? old.items.at(-1) : undefined;
+      const end = lineEnd(text, last ? lastContent(text, last.value as YamlNode | null, last.key as YamlNode) : lastContent(text, old, old));
+      const comments = findComments(text.slice(old.range[0], end)).map((comment) => comment.text.replace(/^#\s?/, "").trimEnd());
+      const indent = " ".repeat(old.range[0] - lineStart(text, old.range[0]));
+      const first = `chain: ${plain(fix.chain)}${comments.length > 0 ? ` # ${comments.join("; ")}` : ""}`;
+      return { start: old.range[0], end, text: [first, `${indent}networkId: ${fix.networkId}`, `${indent}contractAddress: ${address}`].join(newline) };
     }
   }
+}
+
+/** The scalar's text replaced by `value`, in the scalar's own quoting; undefined for a block scalar. */
+function respell(node: Scalar, value: string): Edit | undefined {
+  const [start, end] = node.range!;
+  switch (node.type) {
+    case Scalar.QUOTE_DOUBLE:
+      return { start, end, text: JSON.stringify(value) };
+    case Scalar.QUOTE_SINGLE:
+      return { start, end, text: `'${value.replaceAll("'", "''")}'` };
+    case Scalar.PLAIN:
+      return { start, end, text: plain(value) };
+    default:
+      return undefined;
+  }
+}
+
+/** Plain when it is an identifier (every value a fix writes but an address), else double-quoted. */
+function plain(value: string): string {
+  return /^[A-Za-z_][\w.-]*$/.test(value) && !/^(?:true|false|null|yes|no|on|off|y|n)$/i.test(value) ? value : JSON.stringify(value);
+}
+
+/** The offset of the last character of `node` (or of `fallback`) that is not white space. */
+function lastContent(text: string, node: YamlNode | null, fallback: YamlNode): number {
+  let at = ((node?.range ?? fallback.range)![1] ?? 1) - 1;
+  while (at > 0 && /\s/.test(text[at]!)) at--;
+  return at;
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf("\n", offset - 1) + 1;
+}
+
+/** The offset of the line break ending the line of `offset` (CR of a CRLF), or the text's end. */
+function lineEnd(text: string, offset: number): number {
+  const at = text.indexOf("\n", offset);
+  if (at === -1) return text.length;
+  return at > 0 && text[at - 1] === "\r" ? at - 1 : at;
 }
 
 /** `rules.postScreen[0].action` -> ["rules", "postScreen", 0, "action"]; undefined for a path it cannot read back. */

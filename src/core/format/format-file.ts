@@ -11,15 +11,41 @@
  * comment that would find no place makes the file refused, never dropped.
  */
 import { createTwoFilesPatch } from "diff";
-import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from "yaml";
+import { parseDocument } from "yaml";
 import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
+import { decodeSource } from "../source.js";
+import { placeComments } from "./comment-places.js";
 
 /** The files fmt rewrites (core/layout.ts kinds). */
 export type FormattableKind = "policy" | "addresses" | "webhooks" | "policy-test";
 
 export type FormatOutcome = { ok: true; text: string } | { ok: false; reason: string };
+
+/** {@link formatFile} of a file's bytes, and whether the canonical bytes differ from them. */
+export type FormatBytesOutcome = { ok: true; text: string; changed: boolean } | { ok: false; reason: string };
+
+/**
+ * The one answer to "would fmt change these bytes": `fmt` writes exactly the
+ * files for which it is yes and `fmt --check` fails exactly then. Compared as
+ * bytes, so that what decoding hides (a byte-order mark, CRLF line ends) counts
+ * as a change both ways; bytes that are not UTF-8 are refused, never written
+ * back with replacement characters.
+ */
+export function formatBytes(bytes: Uint8Array, kind: FormattableKind): FormatBytesOutcome {
+  const decoded = decodeSource(bytes);
+  if (!decoded.ok) return { ok: false, reason: `${decoded.reason}; not formatted` };
+  const outcome = formatFile(decoded.text, kind);
+  if (!outcome.ok) return outcome;
+  return { ok: true, text: outcome.text, changed: !sameBytes(bytes, new TextEncoder().encode(outcome.text)) };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let index = 0; index < a.byteLength; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
 
 export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   const parsed = parseYaml(text);
@@ -34,11 +60,8 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   // order of their own, so their keys keep the file's order and only the layout is canonical.
   const canonical =
     kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
-  const target = canonicalDocument(canonical);
-  target.commentBefore = source.commentBefore;
-  target.comment = source.comment;
-  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? { entries: entryKey } : {});
-  const formatted = stringifyCanonicalDocument(target);
+  const bare = stringifyCanonicalDocument(canonicalDocument(canonical));
+  const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : {});
   const lost = lostComments(parsed.text, formatted);
   if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
   return { ok: true, text: formatted };
@@ -56,63 +79,10 @@ export function keepComments(existingText: string, pulledText: string, kind: "po
   const existing = parseYaml(existingText);
   const pulled = parseYaml(pulledText);
   if (!existing.document || !pulled.document || !isRecord(pulled.document.data)) return pulledText;
-  const source = parseDocument(existing.text);
   const data = pulled.document.data;
-  const target = canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data));
-  target.commentBefore = source.commentBefore;
-  target.comment = source.comment;
+  const bare = stringifyCanonicalDocument(canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data)));
   const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : JSON.stringify(value));
-  moveComments(source.contents as YamlNode | null, target.contents as YamlNode | null, kind === "addresses" ? { entries: entryKey } : { postScreen: ruleId });
-  return stringifyCanonicalDocument(target);
-}
-
-/**
- * Copies the comments of `from` (the file's node) onto `to` (the canonical
- * node of the same content), and recurses into their members: map members by
- * key, list items by position or, for the lists named in `keyedLists`, by the
- * key of each item (address entries, which the canonical form sorts; a
- * pulled policy's rules, by id).
- */
-function moveComments(from: YamlNode | null, to: YamlNode | null, keyedLists: Readonly<Record<string, (value: unknown) => string>>, listKey = ""): void {
-  if (!from || !to) return;
-  copyComments(from, to);
-  if (isMap(from) && isMap(to)) {
-    for (const pair of from.items) {
-      const name = keyName(pair);
-      const match = to.items.find((candidate) => keyName(candidate) === name);
-      if (!match) continue;
-      if (pair.key && match.key) copyComments(pair.key as YamlNode, match.key as YamlNode);
-      moveComments(pair.value as YamlNode | null, match.value as YamlNode | null, keyedLists, name ?? "");
-    }
-  } else if (isSeq(from) && isSeq(to)) {
-    const keyOf = Object.hasOwn(keyedLists, listKey) ? keyedLists[listKey] : undefined;
-    if (keyOf) {
-      const byKey = new Map(to.items.map((item) => [keyOf((item as YamlNode).toJSON()), item as YamlNode]));
-      const first = from.items[0] as YamlNode | undefined;
-      // yaml gives the comment above a list's first item to the list; in a list the canonical form
-      // sorts, it belongs to that item and moves with it.
-      if (first && from.commentBefore && !first.commentBefore) {
-        first.commentBefore = from.commentBefore;
-        to.commentBefore = undefined;
-      }
-      for (const item of from.items) moveComments(item as YamlNode, byKey.get(keyOf((item as YamlNode).toJSON())) ?? null, keyedLists);
-    } else {
-      from.items.forEach((item, index) => moveComments(item as YamlNode, (to.items[index] as YamlNode | undefined) ?? null, keyedLists));
-    }
-  }
-}
-
-function copyComments(from: YamlNode, to: YamlNode): void {
-  if (from.commentBefore) {
-    to.commentBefore = from.commentBefore;
-    // A blank line above a comment block stays: it groups what the comment introduces.
-    if (from.spaceBefore) to.spaceBefore = true;
-  }
-  if (from.comment) to.comment = from.comment;
-}
-
-function keyName(pair: Pair): string | undefined {
-  return isPair(pair) && isScalar(pair.key) ? String(pair.key.value) : undefined;
+  return placeComments(existing.text, parseDocument(existing.text), bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : { postScreen: ruleId }, "drop");
 }
 
 /** A comment of `before` that `after` does not have (as many times), or undefined. */

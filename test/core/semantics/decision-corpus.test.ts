@@ -140,8 +140,8 @@ function checkComparison(item: WeakeningCase, result: SubjectComparison): void {
 }
 
 describe.each(weakening.cases.map(shown))("weakening: $title", (item) => {
-  it("the interval partition", () => {
-    const result = compareWithPartition(item.base, item.head, { now: item.now });
+  it("the interval partition", async () => {
+    const result = await compareWithPartition(item.base, item.head, { now: item.now });
     checkComparison(item, result);
     // The partition's own answer, before its examples are made readable (examples.ts) and spelt as the solver
     // spells a chain or address no version names: the same verdict and transitions, and the same values at the

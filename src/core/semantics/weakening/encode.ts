@@ -20,11 +20,12 @@
  * 2.9 s with rationals.
  */
 import type { Bool, Context, Model } from "z3-solver";
-import type { Action } from "../../vendors.js";
+import { ACTIONS, type Action } from "../../vendors.js";
 import type { Condition, When } from "../conditions.js";
 import { STRICTNESS } from "../decision.js";
 import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type Signals, type Transfer } from "../signals.js";
 import { compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
+import { boundedSteps, type StopWhen } from "./bound.js";
 import type { DecisionRef } from "./model.js";
 import { exposureKey, indicatorKey, otherAddress, otherChain, otherToken, type ScreeningSpace } from "./space.js";
 
@@ -79,7 +80,7 @@ export function declareSpace(z3: Z3, space: ScreeningSpace): { variables: SpaceV
   const constraints: Z3Bool[] = [];
   const oneOf = (name: string, size: number): OneOf => {
     const values = Array.from({ length: size }, (_, index) => z3.Bool.const(`${name}=${index}`));
-    constraints.push(z3.Or(...values));
+    constraints.push(anyOf(z3, values));
     if (size > 1) constraints.push(z3.AtMost(values as [Z3Bool, ...Z3Bool[]], 1));
     return values;
   };
@@ -122,6 +123,12 @@ export interface EncodedDecision {
   outcomes: DecisionRef[];
   /** decides[i] holds when outcomes[i] is the decision, as a function of the space's variables: exactly one holds. */
   decides: Z3Bool[];
+  /** decide()'s steps in order, each with the guard that makes it decide when no earlier one holds. */
+  ladder: Array<{ guard: Z3Bool; outcome: number }>;
+  /** noneAfter[k]: no guard of steps 0..k holds (a fresh variable), for every step but the last, which always holds. */
+  noneAfter: Z3Bool[];
+  /** What the fresh variables mean: add them to every solver that reads `decides`. */
+  definitions: Z3Bool[];
 }
 
 /**
@@ -129,39 +136,89 @@ export interface EncodedDecision {
  * (guard, outcome) steps, the first whose guard holds deciding. The
  * sanctions floor is left out: it is the same BLOCK in every version, so it
  * can change no decision. The clock is fixed at `now`, so each entry is
- * active or not.
+ * active or not. `stop` is read as the ladder is built (bound.ts).
+ *
+ * "No earlier guard holds" is one fresh Boolean per step, defined by the one
+ * before it. Written as And(noneBefore, Not(guard)) nested step after step,
+ * it was a term as deep as the ladder, which z3's simplifier flattened into
+ * one conjunction per step: quadratic in the rules, seconds at 200 of them
+ * before the solver was asked (BENCHMARKS.md, "The weakening check").
  */
-export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject, now: number): EncodedDecision {
+export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject, now: number, stop?: StopWhen): EncodedDecision {
   const compiled = compileSubject(subject);
+  const step = boundedSteps(stop);
   const outcomes: DecisionRef[] = [];
+  const outcomeIndex = new Map<string, number>();
   const ladder: Array<{ guard: Z3Bool; outcome: number }> = [];
-  const step = (guard: Z3Bool, action: Action, by: string) => {
-    let index = outcomes.findIndex((outcome) => outcome.action === action && outcome.by === by);
-    if (index < 0) index = outcomes.push({ action, by }) - 1;
+  const rung = (guard: Z3Bool, action: Action, by: string) => {
+    const key = `${action}\u0000${by}`;
+    let index = outcomeIndex.get(key);
+    if (index === undefined) {
+      index = outcomes.push({ action, by }) - 1;
+      outcomeIndex.set(key, index);
+    }
     ladder.push({ guard, outcome: index });
   };
 
   space.targets.forEach((named, index) => {
+    step();
     const entry = compiled.entries.get(named.key)?.find((candidate) => now < candidate.expiresAt);
-    if (entry) step(variables.target[index]!, entry.entry.action, "address-entry");
+    if (entry) rung(variables.target[index]!, entry.entry.action, "address-entry");
   });
   const policy = subject.policy;
-  if (policy === undefined || !policy.enabled) step(z3.Bool.val(true), "ALLOW", "policy-disabled");
+  if (policy === undefined || !policy.enabled) rung(z3.Bool.val(true), "ALLOW", "policy-disabled");
   else {
-    step(gated(z3, space, variables, subject), "ALLOW", "pre-screen");
+    rung(gated(z3, space, variables, subject), "ALLOW", "pre-screen");
     for (const rule of compiled.rules) {
-      step(whenHolds(z3, space, variables, rule.when), rule.action, rule.id);
+      step();
+      rung(whenHolds(z3, space, variables, rule.when), rule.action, rule.id);
     }
-    step(z3.Bool.val(true), "ALLOW", "terminal-allow");
+    rung(z3.Bool.val(true), "ALLOW", "terminal-allow");
   }
 
   const reaching: Z3Bool[][] = outcomes.map(() => []);
+  const noneAfter: Z3Bool[] = [];
+  const definitions: Z3Bool[] = [];
   let noneBefore: Z3Bool = z3.Bool.val(true);
-  for (const { guard, outcome } of ladder) {
+  ladder.forEach(({ guard, outcome }, index) => {
+    step();
     reaching[outcome]!.push(z3.And(noneBefore, guard));
-    noneBefore = z3.And(noneBefore, z3.Not(guard));
+    if (index === ladder.length - 1) return;
+    const next = z3.Bool.fresh("none-after");
+    definitions.push(next.eq(z3.And(noneBefore, z3.Not(guard))));
+    noneAfter.push(next);
+    noneBefore = next;
+  });
+  return { outcomes, decides: reaching.map((ways) => anyOf(z3, ways)), ladder, noneAfter, definitions };
+}
+
+/**
+ * Arguments per z3 Or (And) call. z3-solver spreads a call's arguments into
+ * JavaScript calls of its own, and some hundred thousand of them overflow
+ * the stack: a longer list is folded into a balanced tree of calls, about
+ * two levels deep for a million terms.
+ */
+const MAX_ARGUMENTS = 1_000;
+
+/** The disjunction of `terms` (false when there are none), flat up to MAX_ARGUMENTS. */
+export function anyOf(z3: Z3, terms: readonly Z3Bool[]): Z3Bool {
+  return folded(terms, z3.Bool.val(false), (group) => z3.Or(...group));
+}
+
+/** The conjunction of `terms` (true when there are none), flat up to MAX_ARGUMENTS. */
+export function allOf(z3: Z3, terms: readonly Z3Bool[]): Z3Bool {
+  return folded(terms, z3.Bool.val(true), (group) => z3.And(...group));
+}
+
+function folded(terms: readonly Z3Bool[], none: Z3Bool, join: (group: Z3Bool[]) => Z3Bool): Z3Bool {
+  if (terms.length === 0) return none;
+  let level = [...terms];
+  while (level.length > MAX_ARGUMENTS) {
+    const next: Z3Bool[] = [];
+    for (let start = 0; start < level.length; start += MAX_ARGUMENTS) next.push(join(level.slice(start, start + MAX_ARGUMENTS)));
+    level = next;
   }
-  return { outcomes, decides: reaching.map((ways) => z3.Or(...ways)) };
+  return level.length === 1 ? level[0]! : join(level);
 }
 
 /**
@@ -171,41 +228,93 @@ export function encodeDecision(z3: Z3, space: ScreeningSpace, variables: SpaceVa
  * rule before it to pass (reachability.ts asks both).
  */
 export function whenHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, when: When): Z3Bool {
-  const all = z3.And(...when.all.map((term) => conditionHolds(z3, space, variables, term.condition)));
+  const all = allOf(z3, when.all.map((term) => conditionHolds(z3, space, variables, term.condition)));
   if (when.anyOf === undefined) return all;
-  return z3.And(all, z3.Or(...when.anyOf.map((alternative) => z3.And(...alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
+  return z3.And(all, anyOf(z3, when.anyOf.map((alternative) => allOf(z3, alternative.map((term) => conditionHolds(z3, space, variables, term.condition))))));
 }
 
-/** Some screening is decided less (`weaker`) or more (`stricter`) strictly by `after` than by `before`. */
+/**
+ * Some screening is decided less (`weaker`) or more (`stricter`) strictly by
+ * `after` than by `before`: per pair of actions, not per pair of outcomes,
+ * whose count grows with the square of the rules (250,000 at 500 rules,
+ * beyond what one call can take). With it, what every such screening must
+ * meet (`differingGuards`), which spares the solver from proving it rule by
+ * rule down a long ladder.
+ */
 export function changesStrictness(z3: Z3, before: EncodedDecision, after: EncodedDecision, direction: "weaker" | "stricter"): Z3Bool {
+  const decidesAction = (decision: EncodedDecision, action: Action) => anyOf(z3, decision.decides.filter((_, index) => decision.outcomes[index]!.action === action));
   const pairs: Z3Bool[] = [];
-  before.outcomes.forEach((from, i) =>
-    after.outcomes.forEach((to, j) => {
-      const change = STRICTNESS[to.action] - STRICTNESS[from.action];
-      if (direction === "weaker" ? change < 0 : change > 0) pairs.push(z3.And(before.decides[i]!, after.decides[j]!));
-    }),
-  );
-  return pairs.length === 0 ? z3.Bool.val(false) : z3.Or(...pairs);
+  for (const from of ACTIONS) {
+    for (const to of ACTIONS) {
+      const change = STRICTNESS[to] - STRICTNESS[from];
+      if (direction === "weaker" ? change < 0 : change > 0) pairs.push(z3.And(decidesAction(before, from), decidesAction(after, to)));
+    }
+  }
+  return z3.And(differingGuards(z3, before, after), anyOf(z3, pairs));
 }
 
-/** The index of the outcome a model makes the decision. */
+/**
+ * A screening whose action differs between the versions makes a guard of a
+ * step in which the ladders differ hold. The ladders share a first part
+ * (the same guards, the same actions, in order) and a last part; a screening
+ * that no step in between holds for is decided in the first part by the
+ * same step on both, or else passes it on both and is decided in the last
+ * part by the same step on both, with the same action. So it is implied,
+ * not assumed, and it narrows the search to the steps that changed: at a
+ * thousand rules with one threshold raised, z3 had otherwise to prove the
+ * rest of the ladders alike step by step, seconds per question.
+ */
+function differingGuards(z3: Z3, before: EncodedDecision, after: EncodedDecision): Z3Bool {
+  const same = (left: { guard: Z3Bool; outcome: number }, right: { guard: Z3Bool; outcome: number }) =>
+    left.guard.eqIdentity(right.guard) && before.outcomes[left.outcome]!.action === after.outcomes[right.outcome]!.action;
+  const [ours, theirs] = [before.ladder, after.ladder];
+  const shortest = Math.min(ours.length, theirs.length);
+  let first = 0;
+  while (first < shortest && same(ours[first]!, theirs[first]!)) first++;
+  let last = 0;
+  while (last < shortest - first && same(ours[ours.length - 1 - last]!, theirs[theirs.length - 1 - last]!)) last++;
+  const differing = [...ours.slice(first, ours.length - last), ...theirs.slice(first, theirs.length - last)];
+  return anyOf(z3, differing.map(({ guard }) => guard));
+}
+
+/**
+ * The index of the outcome a model makes the decision: that of the first
+ * step whose guard holds, i.e. the first k whose noneAfter[k] is false (all
+ * true: the last step). noneAfter holds up to the deciding step and not
+ * after it, so a binary search reads about log2 of them. Evaluating every
+ * `decides` term, each as long as the ladder, in every model had been most
+ * of a large pair's time.
+ */
 export function outcomeOfModel(z3: Z3, model: Model<"main">, decision: EncodedDecision): number {
-  return decision.decides.findIndex((decides) => z3.isTrue(model.eval(decides, true)));
+  const deciding = firstFailing(decision.noneAfter.length, (step) => z3.isTrue(model.eval(decision.noneAfter[step]!, true)));
+  return decision.ladder[deciding]?.outcome ?? -1;
+}
+
+/** The least index in [0, length) where `holds` is false, `length` when there is none; `holds` must be true up to some index and false from it on. */
+function firstFailing(length: number, holds: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** preScreen gating (semantics.md section 2, step 4). */
 function gated(z3: Z3, space: ScreeningSpace, variables: SpaceVariables, subject: DecisionSubject): Z3Bool {
   const preScreen = subject.policy?.rules.preScreen;
   const gates: Z3Bool[] = [];
-  if (preScreen?.chains) gates.push(z3.Not(z3.Or(...preScreen.chains.map((chain) => variables.chain[space.chains.indexOf(chain)]!))));
+  if (preScreen?.chains) gates.push(z3.Not(anyOf(z3, preScreen.chains.map((chain) => variables.chain[space.chains.indexOf(chain)]!))));
   if (space.scope === "TRANSACTION" && variables.amount && variables.token) {
     if (preScreen?.minAmountUsd !== undefined) gates.push(z3.And(variables.amount.present, z3.Not(indexAtLeast(z3, variables.amount, pointOf(variables.amount, preScreen.minAmountUsd)))));
     if (preScreen?.tokens) {
       const token = variables.token;
-      gates.push(z3.Not(z3.Or(...preScreen.tokens.map((listed) => token[space.tokenKeys.indexOf(tokenKey(listed))]!))));
+      gates.push(z3.Not(anyOf(z3, preScreen.tokens.map((listed) => token[space.tokenKeys.indexOf(tokenKey(listed))]!))));
     }
   }
-  return gates.length === 0 ? z3.Bool.val(false) : z3.Or(...gates);
+  return anyOf(z3, gates);
 }
 
 /** The interval index of a bound of this number (2i+1 for cuts[i]). */
@@ -263,8 +372,8 @@ function conditionHolds(z3: Z3, space: ScreeningSpace, variables: SpaceVariables
 export function screeningOfModel(z3: Z3, model: Model<"main">, space: ScreeningSpace, variables: SpaceVariables): ScopedScreening {
   const isTrue = (variable: Z3Bool) => z3.isTrue(model.eval(variable, true));
   const integer = (values: OneOf) => values.findIndex(isTrue);
-  // Order-encoded: the index is how many "at least t" hold.
-  const indexOf = (signal: Numeric) => signal.atLeast.filter(isTrue).length;
+  // Order-encoded: "at least t" holds for t up to the index and for no t above it; a binary search reads log2 of them.
+  const indexOf = (signal: Numeric) => firstFailing(signal.atLeast.length, (t) => isTrue(signal.atLeast[t]!));
   const optional = (signal: Numeric | undefined) => (signal && isTrue(signal.present) ? valueOfInterval(signal, indexOf(signal)) : undefined);
 
   const targetIndex = integer(variables.target);

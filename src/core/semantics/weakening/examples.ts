@@ -14,6 +14,7 @@
 import { decide } from "../decide.js";
 import { MAX_RISK_SCORE, MIN_RISK_SCORE, type ScopedScreening, type Signals } from "../signals.js";
 import type { DecisionSubject } from "../subject.js";
+import { boundedSteps, type StopWhen } from "./bound.js";
 import type { DecisionRef } from "./model.js";
 import { exposureKey, indicatorKey, type ScreeningSpace } from "./space.js";
 
@@ -33,9 +34,15 @@ export function reproduces(base: DecisionSubject, head: DecisionSubject, screeni
  * The readable example of a transition, from the solver's screening. Throws
  * when the screening does not reproduce the transition through `decide`: the
  * translation into constraints and the decision procedure disagree, a bug.
+ * Each candidate is decided on both versions, and a signal has two per bound
+ * of either version: `stop` is read as they are tried (bound.ts).
  */
-export function readableExample(base: DecisionSubject, head: DecisionSubject, space: ScreeningSpace, found: ScopedScreening, transition: TransitionRefs, now: number): ScopedScreening {
-  const keeps = (candidate: ScopedScreening) => reproduces(base, head, candidate, transition, now);
+export function readableExample(base: DecisionSubject, head: DecisionSubject, space: ScreeningSpace, found: ScopedScreening, transition: TransitionRefs, now: number, stop?: StopWhen): ScopedScreening {
+  const step = boundedSteps(stop);
+  const keeps = (candidate: ScopedScreening) => {
+    step();
+    return reproduces(base, head, candidate, transition, now);
+  };
   const name = (ref: DecisionRef) => `${ref.action} (${ref.by})`;
   if (!keeps(found)) {
     throw new Error(

@@ -33,7 +33,8 @@ import { decide } from "../decide.js";
 import { BEFORE_VENDOR, STRICTNESS, type Decision } from "../decision.js";
 import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Screening, type Signals, type TokenRef } from "../signals.js";
 import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
-import type { DecisionRef, RuleReachability, SubjectComparison, SubjectReachability, Taker, Transition } from "./model.js";
+import { boundedSteps, BoundReached, type StopWhen } from "./bound.js";
+import type { DecisionRef, RuleReachability, RuleRef, SubjectComparison, SubjectReachability, Taker, Transition } from "./model.js";
 import { catchAllsAbove, matchingSubject, ruleRefOf, takesMatches, unreachableRule } from "./reachability.js";
 import { completePair, isWeakening, verdictOf } from "./verdict.js";
 
@@ -44,7 +45,12 @@ export interface PartitionOptions {
   /** The clock for address entries' `expiresAt`, as `decide` takes it. */
   now: number | Date;
   maxScreenings?: number;
+  /** The caller's bound (bound.ts), read as the partition is built and walked: once reached, the answer is `unknown`. */
+  stop?: StopWhen;
 }
+
+/** The reason of an `unknown` the caller's bound cut short; the caller, which knows its bound, says it in its own words. */
+const STOPPED = "the caller's bound was reached before the interval partition was walked";
 
 
 /** One signal value the rules read, with its candidate values (undefined: absent) and the comparisons made on it. */
@@ -106,17 +112,24 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
   const pair = completePair(base, head);
   if (pair === undefined) return { verdict: "equivalent", transitions: [] };
   const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
+  const step = boundedSteps(options.stop);
   const found = new Map<string, Transition>();
   let count = 0;
-  for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now))) {
-    if (++count > maxScreenings) {
-      return { verdict: "unknown", transitions: [], reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)` };
+  try {
+    for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now, step), step)) {
+      if (++count > maxScreenings) {
+        return { verdict: "unknown", transitions: [], reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)` };
+      }
+      step();
+      const from = decide(pair.base, screening, { now: options.now });
+      const to = decide(pair.head, screening, { now: options.now });
+      if (STRICTNESS[from.action] === STRICTNESS[to.action]) continue;
+      const key = `${from.action}\u0000${from.by}\u0000${to.action}\u0000${to.by}`;
+      if (!found.has(key)) found.set(key, { from: refOf(from), to: refOf(to), example: screening });
     }
-    const from = decide(pair.base, screening, { now: options.now });
-    const to = decide(pair.head, screening, { now: options.now });
-    if (STRICTNESS[from.action] === STRICTNESS[to.action]) continue;
-    const key = `${from.action}\u0000${from.by}\u0000${to.action}\u0000${to.by}`;
-    if (!found.has(key)) found.set(key, { from: refOf(from), to: refOf(to), example: screening });
+  } catch (error) {
+    if (error instanceof BoundReached) return { verdict: "unknown", transitions: [], reason: STOPPED };
+    throw error;
   }
   const transitions = [...found.values()];
   const weaker = transitions.some(isWeakening);
@@ -133,7 +146,7 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
 export function* representativeScreenings(base: DecisionSubject | undefined, head: DecisionSubject | undefined, now?: number | Date): Generator<ScopedScreening> {
   const pair = completePair(base, head);
   if (pair === undefined) return;
-  yield* screeningsOf(partitionOf(pair.base, pair.head, now));
+  yield* screeningsOf(partitionOf(pair.base, pair.head, now, () => undefined), () => undefined);
 }
 
 /** How many representatives the pair has, counted up to `limit` (then `limit + 1`). */
@@ -154,16 +167,27 @@ export function countRepresentatives(base: DecisionSubject | undefined, head: De
  * rule is `unknown`.
  */
 export function reachabilityPartition(subject: DecisionSubject, options: PartitionOptions): SubjectReachability {
-  const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
   const rules = compileSubject(subject).rules.map(ruleRefOf);
+  try {
+    return reachabilityWithin(subject, rules, options);
+  } catch (error) {
+    if (error instanceof BoundReached) return { rules: rules.map((rule) => ({ ...rule, status: "unknown" })), reason: STOPPED };
+    throw error;
+  }
+}
+
+function reachabilityWithin(subject: DecisionSubject, rules: readonly RuleRef[], options: PartitionOptions): SubjectReachability {
+  const maxScreenings = options.maxScreenings ?? DEFAULT_MAX_SCREENINGS;
+  const step = boundedSteps(options.stop);
   const tooMany = (): SubjectReachability => ({
     rules: rules.map((rule) => ({ ...rule, status: "unknown" })),
     reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)`,
   });
   let count = 0;
   const decided = new Map<string, ScopedScreening>();
-  for (const screening of screeningsOf(partitionOf(subject, subject, options.now))) {
+  for (const screening of screeningsOf(partitionOf(subject, subject, options.now, step), step)) {
     if (++count > maxScreenings) return tooMany();
+    step();
     if (screening.sanctioned === true) continue;
     const decision = decide(subject, screening, { now: options.now });
     if (!decided.has(decision.by)) decided.set(decision.by, screening);
@@ -178,8 +202,9 @@ export function reachabilityPartition(subject: DecisionSubject, options: Partiti
     }
     const alone = matchingSubject(subject, rule);
     const takers = new Map<string, Taker>();
-    for (const screening of screeningsOf(partitionOf(subject, alone, options.now))) {
+    for (const screening of screeningsOf(partitionOf(subject, alone, options.now, step), step)) {
       if (++count > maxScreenings) return tooMany();
+      step();
       if (screening.sanctioned === true || decide(alone, screening, { now: options.now }).by !== rule.id) continue;
       const decision = decide(subject, screening, { now: options.now });
       if (!takesMatches(subject, decision)) continue;
@@ -196,9 +221,10 @@ function refOf(decision: Decision): DecisionRef {
 }
 
 
-function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Partition {
+/** `step` is called per unit of work whose count grows with the rules (bound.ts); it throws to stop. */
+function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined, step: () => void): Partition {
   const { dimensions, rules } = dimensionsOf(base.providerType, [base, head]);
-  const values = dimensions.map((dimension) => ({ dimension, values: classRepresentatives(dimension) }));
+  const values = dimensions.map((dimension) => ({ dimension, values: classRepresentatives(dimension, step) }));
   return { scope: base.scope, contexts: contextsOf(base, head, now), values, rules };
 }
 
@@ -210,7 +236,7 @@ function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number |
  * that cut the product of every signal's classes runs to millions for the
  * sample policies. The decisions themselves are `decide`'s.
  */
-function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
+function* screeningsOf(partition: Partition, step: () => void): Generator<ScopedScreening> {
   const { scope, contexts, values, rules } = partition;
   const chosen: number[] = values.map(() => 0);
   const valueAt = (dimension: number, depth: number): number | string | undefined | null =>
@@ -224,6 +250,7 @@ function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
     return Object.keys(signals).length === 0 ? { scope, ...context } : { scope, ...context, signals };
   };
   function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening> {
+    step();
     const valueOf = (dimension: number) => valueAt(dimension, depth);
     const open = reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
     if (open.length === 0 || depth === values.length) {
@@ -234,6 +261,7 @@ function* screeningsOf(partition: Partition): Generator<ScopedScreening> {
     const atoms = open.flatMap((rule) => rule.reads.get(depth) ?? []);
     const seen = new Set<string>();
     for (let index = 0; index < values[depth]!.values.length; index++) {
+      step();
       const value = values[depth]!.values[index];
       const signature = value === undefined ? "absent" : atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join("");
       if (seen.has(signature)) continue;
@@ -388,10 +416,11 @@ function between(thresholds: readonly number[], min: number, max: number): numbe
 }
 
 /** One candidate per class: the first with each combination of the comparisons' truth (absent is its own class). */
-function classRepresentatives(dimension: Dimension): Array<number | string | undefined> {
+function classRepresentatives(dimension: Dimension, step: () => void): Array<number | string | undefined> {
   const seen = new Set<string>();
   const kept: Array<number | string | undefined> = [];
   for (const value of dimension.candidates) {
+    step();
     const signature = value === undefined ? "absent" : dimension.atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join("");
     if (seen.has(signature)) continue;
     seen.add(signature);
@@ -509,7 +538,7 @@ function contextClass(subjects: [DecisionSubject, DecisionSubject], context: Con
  * such class: then it is not exact.
  */
 export function representativeOf(subject: DecisionSubject, screening: Screening, now: number | Date): ScopedScreening {
-  const { scope, contexts, values, rules } = partitionOf(subject, subject, now);
+  const { scope, contexts, values, rules } = partitionOf(subject, subject, now, () => undefined);
   if (screening.sanctioned === true) return { scope, ...contexts[0]!.context, sanctioned: true };
   const { chain, address, transfer } = screening;
   const wanted = contextClass([subject, subject], transfer === undefined ? { chain, address } : { chain, address, transfer }, now).key;

@@ -16,7 +16,8 @@ import { matchesEveryScreening } from "../../checks/catch-all.js";
 import { BEFORE_VENDOR, STEPS, STRICTNESS } from "../decision.js";
 import type { ScopedScreening } from "../signals.js";
 import { compileSubject, type CompiledRule, type DecisionSubject } from "../subject.js";
-import { declareSpace, encodeDecision, whenHolds, type EncodedDecision, type SpaceVariables } from "./encode.js";
+import type { StopWhen } from "./bound.js";
+import { allOf, declareSpace, encodeDecision, whenHolds, type EncodedDecision, type SpaceVariables } from "./encode.js";
 import { readableExample } from "./examples.js";
 import type { DecisionRef, RuleReachability, RuleRef, Taker } from "./model.js";
 import { screeningSpace, type ScreeningSpace } from "./space.js";
@@ -27,7 +28,7 @@ type Z3 = Context<"main">;
 export interface ReachabilityQuery {
   space: ScreeningSpace;
   variables: SpaceVariables;
-  /** Keep the variables in the space. */
+  /** Keep the variables in the space, and define the decision's own (EncodedDecision, `definitions`). */
   constraints: Array<Bool<"main">>;
   decision: EncodedDecision;
   rules: Array<{
@@ -47,22 +48,23 @@ export interface ReachabilityQuery {
  * rule's `when` holds". A rule is reachable when its outcome's `decides` can
  * hold; its takers are the outcomes that can decide while `matches` holds.
  */
-export function reachabilityQuery(z3: Z3, subject: DecisionSubject, now: number): ReachabilityQuery {
+export function reachabilityQuery(z3: Z3, subject: DecisionSubject, now: number, stop?: StopWhen): ReachabilityQuery {
   const rules = distinctRules(subject);
   const space = screeningSpace([subject]);
   const { variables, constraints } = declareSpace(z3, space);
-  const decision = encodeDecision(z3, space, variables, subject, now);
+  const decision = encodeDecision(z3, space, variables, subject, now, stop);
+  const outcomeIndex = new Map(decision.outcomes.map((outcome, index) => [`${outcome.action}\u0000${outcome.by}`, index]));
   return {
     space,
     variables,
-    constraints,
+    constraints: [...constraints, ...decision.definitions],
     decision,
     rules: rules.map((rule) => ({
       rule,
-      outcome: decision.outcomes.findIndex((outcome) => outcome.action === rule.action && outcome.by === rule.id),
+      outcome: outcomeIndex.get(`${rule.action}\u0000${rule.id}`) ?? -1,
       matches: whenHolds(z3, space, variables, rule.when),
     })),
-    taking: z3.And(z3.Bool.val(true), ...decision.outcomes.flatMap((outcome, index) => (takesMatches(subject, outcome) ? [] : [z3.Not(decision.decides[index]!)]))),
+    taking: allOf(z3, decision.outcomes.flatMap((outcome, index) => (takesMatches(subject, outcome) ? [] : [z3.Not(decision.decides[index]!)]))),
   };
 }
 
@@ -125,8 +127,8 @@ export function matchingSubject(subject: DecisionSubject, rule: RuleRef): Decisi
  * the subject gives to `decider` (the rule itself for a reachable rule).
  * Throws when `found` is not one: the engines and `decide` disagree, a bug.
  */
-export function readableMatch(subject: DecisionSubject, space: ScreeningSpace, found: ScopedScreening, rule: RuleRef, decider: DecisionRef, now: number): ScopedScreening {
-  return readableExample(subject, matchingSubject(subject, rule), space, found, { from: decider, to: { action: rule.action, by: rule.id } }, now);
+export function readableMatch(subject: DecisionSubject, space: ScreeningSpace, found: ScopedScreening, rule: RuleRef, decider: DecisionRef, now: number, stop?: StopWhen): ScopedScreening {
+  return readableExample(subject, matchingSubject(subject, rule), space, found, { from: decider, to: { action: rule.action, by: rule.id } }, now, stop);
 }
 
 /** The rule's place and action, as answers name it. */

@@ -43,12 +43,16 @@ const STEPS_BEFORE_RULES = ["sanctions-floor", "address-entry", "policy-disabled
  */
 export function inDecisionOrder(base: DecisionSubject, head: DecisionSubject, transitions: readonly Transition[]): Transition[] {
   const rankIn = (subject: DecisionSubject) => {
-    const rules = (subject.policy?.rules.postScreen ?? []).map((rule) => rule.id);
+    // By id, the first rule of that id: a sort of hundreds of transitions over a thousand rules looks each up many times.
+    const postScreen = subject.policy?.rules.postScreen ?? [];
+    const rules = new Map<string, number>();
+    postScreen.forEach((rule, index) => {
+      if (!rules.has(rule.id)) rules.set(rule.id, index);
+    });
     return (by: string): number => {
       const step = STEPS_BEFORE_RULES.indexOf(by);
       if (step >= 0) return step;
-      const rule = rules.indexOf(by);
-      return STEPS_BEFORE_RULES.length + (rule >= 0 ? rule : rules.length);
+      return STEPS_BEFORE_RULES.length + (rules.get(by) ?? postScreen.length);
     };
   };
   const [fromRank, toRank] = [rankIn(base), rankIn(head)];

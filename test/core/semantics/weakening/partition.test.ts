@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { decide, readScreening, type DecisionSubject, type PolicyDocument, type RuleDocument, type Screening, type Signals } from "../../../../src/core/semantics/index.js";
-import { comparePartition, countRepresentatives, representativeScreenings } from "../../../../src/core/semantics/weakening/partition.js";
+import { comparePartition, countRepresentatives, reachabilityPartition, representativeScreenings } from "../../../../src/core/semantics/weakening/partition.js";
 import { CATEGORIES, type Scope, type Vendor } from "../../../../src/core/vendors.js";
 import { NOW, addressEntries, policy, screening } from "../../../helpers/screening-arbitraries.js";
 
@@ -37,6 +37,24 @@ describe("comparePartition: its bound", () => {
     expect(result.verdict).toBe("unknown");
     expect(result.transitions).toEqual([]);
     expect(result.reason).toMatch(/more than 2 representative screenings/);
+  });
+
+  it("stops when the caller's bound says so, read every few steps, and answers unknown, never a partial verdict", () => {
+    // A pair whose partition answers: 40 rules, every threshold of the base raised in head.
+    const rules = Array.from({ length: 40 }, (_, index): RuleDocument => ({ id: `r${index}`, when: { riskScore: { gte: index / 4 } }, action: index % 2 ? "ALERT" : "BLOCK" }));
+    const raised = rules.map((rule, index): RuleDocument => ({ ...rule, when: { riskScore: { gte: index / 4 + 0.1 } } }));
+    expect(compare(subject(policyA(rules)), subject(policyA(raised))).verdict).toBe("weaker");
+    let readings = 0;
+    const stop = () => ++readings > 3;
+    const result = comparePartition(subject(policyA(rules)), subject(policyA(raised)), { now: NOW, stop });
+    expect(result).toEqual({ verdict: "unknown", transitions: [], reason: "the caller's bound was reached before the interval partition was walked" });
+    // Read until it said stop, and never after.
+    expect(readings).toBe(4);
+    readings = 0;
+    const reachability = reachabilityPartition(subject(policyA(rules)), { now: NOW, stop });
+    expect(reachability.reason).toBe("the caller's bound was reached before the interval partition was walked");
+    expect(reachability.rules.map((rule) => rule.status)).toEqual(rules.map(() => "unknown"));
+    expect(readings).toBe(4);
   });
 });
 
