@@ -15,13 +15,13 @@ import type { AddressEntryDocument, DecisionSubject, PolicyDocument, Screening }
 import type { Verdict } from "../../src/core/semantics/weakening/model.js";
 import { isScope, isVendor, type Action, type Scope, type Vendor } from "../../src/core/vendors.js";
 
-export const CORPUS_ROOT = join(import.meta.dirname, "../fixtures/decisions");
+const CORPUS_ROOT = join(import.meta.dirname, "../fixtures/decisions");
 const REPOSITORY_ROOT = join(import.meta.dirname, "../..");
 
 /** style.md: a harness that finds no cases fails; the issue asks for at least this many decision cases. */
 export const MIN_DECISION_CASES = 150;
 
-export interface DecisionRef {
+interface DecisionRef {
   action: Action;
   by: string;
 }
@@ -37,7 +37,7 @@ export interface DecisionCase {
   want: DecisionRef;
 }
 
-export interface WantedTransition {
+interface WantedTransition {
   from: DecisionRef;
   to: DecisionRef;
   /** Members the engine's example must have (toMatchObject). */
@@ -56,7 +56,7 @@ export interface WeakeningCase {
   want: { verdict: Verdict; transitions: WantedTransition[] };
 }
 
-export interface Corpus<T> {
+interface Corpus<T> {
   cases: T[];
   files: string[];
   /** `- name:` lines in the raw text of the files: what the reader must have found. */
@@ -67,7 +67,7 @@ const ACTIONS: readonly string[] = ["ALLOW", "ALERT", "BLOCK"];
 const VERDICTS: readonly string[] = ["equivalent", "stricter", "weaker", "mixed", "added", "removed"];
 const NOW_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
-export class CorpusError extends Error {}
+class CorpusError extends Error {}
 
 type Record_ = Record<string, unknown>;
 
