@@ -19,7 +19,7 @@ import { decide, readScreening, type DecisionSubject } from "../../../src/core/s
 import { describeTransition } from "../../../src/core/semantics/weakening/describe.js";
 import type { DecisionRef, SubjectComparison } from "../../../src/core/semantics/weakening/model.js";
 import { comparePartition, representativeOf, representativeScreenings } from "../../../src/core/semantics/weakening/partition.js";
-import { inDecisionOrder, isWeakening } from "../../../src/core/semantics/weakening/verdict.js";
+import { completePair, inDecisionOrder, isWeakening } from "../../../src/core/semantics/weakening/verdict.js";
 import { MIN_DECISION_CASES, readDecisionCorpus, readWeakeningCorpus, type DecisionCase, type WeakeningCase } from "../../helpers/decision-corpus.js";
 import { subjectLintErrors } from "../../helpers/lint-subject.js";
 
@@ -126,12 +126,12 @@ function checkComparison(item: WeakeningCase, result: SubjectComparison): void {
   // Every engine lists weakenings first.
   const weakenings = result.transitions.filter(isWeakening).length;
   expect(result.transitions.slice(0, weakenings).every(isWeakening)).toBe(true);
-  const none: DecisionSubject = { providerType: (item.base ?? item.head)!.providerType, scope: (item.base ?? item.head)!.scope };
+  const { base, head } = completePair(item.base, item.head)!;
   for (const { from, to, example } of result.transitions) {
-    expect(decide(item.base ?? none, example, { now: item.now })).toEqual(from);
-    expect(decide(item.head ?? none, example, { now: item.now })).toEqual(to);
+    expect(decide(base, example, { now: item.now })).toEqual(from);
+    expect(decide(head, example, { now: item.now })).toEqual(to);
   }
-  const listed = inDecisionOrder(item.base ?? none, item.head ?? none, result.transitions);
+  const listed = inDecisionOrder(base, head, result.transitions);
   expect(listed.map(({ from, to }) => ({ from, to }))).toEqual(item.want.transitions.map(({ from, to }) => ({ from, to })));
   item.want.transitions.forEach((wanted, index) => {
     if (wanted.example !== undefined) expect(listed[index]!.example).toMatchObject(wanted.example);
@@ -148,8 +148,8 @@ describe.each(weakening.cases.map(shown))("weakening: $title", (item) => {
     // thresholds, chains and addresses the versions name.
     const raw = comparePartition(item.base, item.head, { now: item.now });
     expect({ verdict: raw.verdict, transitions: raw.transitions.map(({ from, to }) => ({ from, to })) }).toEqual({ verdict: result.verdict, transitions: result.transitions.map(({ from, to }) => ({ from, to })) });
-    const none: DecisionSubject = { providerType: (item.base ?? item.head)!.providerType, scope: (item.base ?? item.head)!.scope };
-    const rawListed = inDecisionOrder(item.base ?? none, item.head ?? none, raw.transitions);
+    const { base, head } = completePair(item.base, item.head)!;
+    const rawListed = inDecisionOrder(base, head, raw.transitions);
     const versions = [item.base, item.head].flatMap((version) => (version === undefined ? [] : [version]));
     const named = new Set([...versions.flatMap((version) => version.policy?.rules.preScreen.chains ?? []), ...versions.flatMap((version) => (version.addressEntries ?? []).flatMap((entry) => [entry.chain, entry.address]))]);
     item.want.transitions.forEach(({ example }, index) => {
