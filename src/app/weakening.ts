@@ -19,6 +19,7 @@
  */
 import { writeSync } from "node:fs";
 import type { Context, Model, Solver as Z3Solver } from "z3-solver";
+import type { Screening } from "../core/semantics/signals.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { changesStrictness, declareSpace, encodeDecision, outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import { canonicalJson } from "../core/canonical.js";
@@ -28,6 +29,7 @@ import { decisiveContent } from "../core/semantics/weakening/decisive-content.js
 import { readableExample, reproduces } from "../core/semantics/weakening/examples.js";
 import type { DecisionRef, SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
 import { comparePartition } from "../core/semantics/weakening/partition.js";
+import { regionOf } from "../core/semantics/weakening/region.js";
 import { otherAddress, otherChain, screeningSpace, type ScreeningSpace } from "../core/semantics/weakening/space.js";
 import { completePair, inDecisionOrder, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
 
@@ -251,19 +253,38 @@ function remember(key: string, result: SubjectComparison): void {
   if (remembered.size > REMEMBERED_PAIRS) remembered.delete(remembered.keys().next().value!);
 }
 
+export interface SolverOptions extends CompareOptions {
+  /** Only the screenings of this one's region (region.ts): the decision corpus pins each of its cases so. */
+  region?: Screening;
+}
+
 /**
  * The z3 engine alone, whatever the pair's size: what compareSubjects falls
  * back on, exported so that the tests hold it against the partition and
  * against random screenings, and for the benchmark.
  */
-export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+export async function compareWithSolver(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: SolverOptions): Promise<SubjectComparison> {
   const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareWithSolver needs a base or a head");
   return withinBound(bound, () => proveWithSolver(pair.base, pair.head, options, bound));
 }
 
-async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: CompareOptions, bound: TimeBound): Promise<SubjectComparison> {
+/**
+ * The interval partition alone, its examples spelt as compareSubjects reports
+ * them; `unknown` beyond its budget (partitionBudget) or the time limit. For
+ * the tests that hold each engine to the same named cases
+ * (test/fixtures/decisions/weakening/).
+ */
+export async function compareWithPartition(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
+  const pair = completePair(base, head);
+  if (pair === undefined) throw new TypeError("compareWithPartition needs a base or a head");
+  const beyond: SubjectComparison = { verdict: "unknown", transitions: [], reason: `more than ${partitionBudget([pair.base, pair.head])} representative screenings (partitionBudget)` };
+  return withinBound(bound, async () => compareByPartition(pair.base, pair.head, options.now, bound) ?? beyond);
+}
+
+async function proveWithSolver(base: DecisionSubject, head: DecisionSubject, options: SolverOptions, bound: TimeBound): Promise<SubjectComparison> {
   return runWithSolver((z3) => compareWith(z3, base, head, options, bound), bound);
 }
 
@@ -323,7 +344,7 @@ function solverSpelling(base: DecisionSubject, head: DecisionSubject, space: Scr
   return reproduces(base, head, candidate, transition, now) ? candidate : example;
 }
 
-async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: CompareOptions, bound: TimeBound): Promise<SubjectComparison> {
+async function compareWith(z3: Context<"main">, base: DecisionSubject, head: DecisionSubject, options: SolverOptions, bound: TimeBound): Promise<SubjectComparison> {
   bound.during("while the pair was encoded for the solver");
   const space = screeningSpace([base, head]);
   const { variables, constraints } = declareSpace(z3, space);
@@ -331,6 +352,7 @@ async function compareWith(z3: Context<"main">, base: DecisionSubject, head: Dec
   const after = encodeDecision(z3, space, variables, head, options.now, bound.reached);
   const solver = newSolver(z3);
   for (const constraint of [...constraints, ...before.definitions, ...after.definitions]) solver.add(constraint);
+  if (options.region !== undefined) solver.add(regionOf(z3, space, variables, options.region));
 
   const transitions: Transition[] = [];
   let weaker = false;

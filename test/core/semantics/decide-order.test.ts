@@ -31,67 +31,45 @@ const subject: DecisionSubject = {
 
 const base: Screening = { chain: "EVM", address: "0x00000000000000000000000000000000000000ff", transfer: { amountUsd: 1000 } };
 
-describe("decide: the order of semantics.md section 2", () => {
-  it("the sanctions floor blocks before an ALLOW entry", () => {
-    expect(decide(subject, { ...base, address: ADDRESS, sanctioned: true }, { now: NOW })).toEqual({ action: "BLOCK", by: "sanctions-floor" });
+describe("a SIGN_IN subject: minAmountUsd and tokens gate transfers only (semantics.md section 2, step 4)", () => {
+  // Lint refuses them in a SIGN_IN file (scope-field); a library caller's subject is not linted, and the decision must still be the scope's.
+  const subjectOf = (scope: "SIGN_IN" | "TRANSACTION", preScreen: PolicyDocument["rules"]["preScreen"]): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope,
+    policy: { ...policy, scope, rules: { ...policy.rules, preScreen } },
   });
-  it("an EVM address entry matches case-insensitively", () => {
-    expect(decide(subject, { ...base, address: ADDRESS, signals: { riskScore: 10 } }, { now: NOW })).toEqual({ action: "ALLOW", by: "address-entry" });
-  });
-  it("an entry of another scope or past expiresAt does not apply", () => {
-    const one = decide(subject, { ...base, address: "0x0000000000000000000000000000000000000001" }, { now: NOW });
-    const two = decide(subject, { ...base, address: "0x0000000000000000000000000000000000000002" }, { now: NOW - 1 });
-    const expired = decide(subject, { ...base, address: "0x0000000000000000000000000000000000000002" }, { now: NOW });
-    expect([one.by, two.by, expired.by]).toEqual(["terminal-allow", "address-entry", "terminal-allow"]);
-  });
-  it("a disabled or absent policy allows whatever the signals", () => {
-    const disabled = { ...subject, policy: { ...policy, enabled: false } };
-    expect(decide(disabled, { ...base, signals: { riskScore: 10 } }, { now: NOW })).toEqual({ action: "ALLOW", by: "policy-disabled" });
-    expect(decide({ ...subject, policy: undefined }, { ...base, signals: { riskScore: 10 } }, { now: NOW })).toEqual({ action: "ALLOW", by: "policy-disabled" });
-  });
-  it("preScreen gates by chain and minimum amount, inclusive", () => {
-    expect(decide(subject, { ...base, chain: "BTC", address: "bc1q", signals: { riskScore: 10 } }, { now: NOW }).by).toBe("pre-screen");
-    expect(decide(subject, { ...base, transfer: { amountUsd: 99.99 }, signals: { riskScore: 10 } }, { now: NOW }).by).toBe("pre-screen");
-    expect(decide(subject, { ...base, transfer: { amountUsd: 100 }, signals: { riskScore: 10 } }, { now: NOW }).by).toBe("alert-high");
-  });
-  describe("a SIGN_IN subject: minAmountUsd and tokens gate transfers only (semantics.md section 2, step 4)", () => {
-    // Lint refuses them in a SIGN_IN file (scope-field); a library caller's subject is not linted, and the decision must still be the scope's.
-    const subjectOf = (scope: "SIGN_IN" | "TRANSACTION", preScreen: PolicyDocument["rules"]["preScreen"]): DecisionSubject => ({
-      providerType: "vendorAWalletScreening",
-      scope,
-      policy: { ...policy, scope, rules: { ...policy.rules, preScreen } },
-    });
-    const signIn = (preScreen: PolicyDocument["rules"]["preScreen"]) => subjectOf("SIGN_IN", preScreen);
-    const risky = { chain: "EVM", address: "0x00000000000000000000000000000000000000ff", signals: { riskScore: 8 } } satisfies Screening;
-    const USDC = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
+  const signIn = (preScreen: PolicyDocument["rules"]["preScreen"]) => subjectOf("SIGN_IN", preScreen);
+  const risky = { chain: "EVM", address: "0x00000000000000000000000000000000000000ff", signals: { riskScore: 8 } } satisfies Screening;
+  const USDC = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
 
-    it("minAmountUsd: a sign-in with a small amount, or none, is decided by the rules", () => {
-      const subject = signIn({ chains: ["EVM"], minAmountUsd: 100 });
-      expect(decide(subject, { ...risky, transfer: { amountUsd: 5 } }, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
-      expect(decide(subject, risky, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
-    });
-    it("tokens: a sign-in with no token (the native coin) or an unlisted one is decided by the rules", () => {
-      const subject = signIn({ chains: ["EVM"], tokens: [USDC] });
-      expect(decide(subject, risky, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
-      const otherToken = { ...risky, transfer: { amountUsd: 500, token: { ...USDC, networkId: 137 } } };
-      expect(decide(subject, otherToken, { now: NOW, trace: true }).trace?.find((entry) => entry.step === "pre-screen")).toEqual({ step: "pre-screen", outcome: "passed" });
-    });
-    it("chains still gates a sign-in", () => {
-      expect(decide(signIn({ chains: ["SOL"], minAmountUsd: 100, tokens: [USDC] }), risky, { now: NOW })).toEqual({ action: "ALLOW", by: "pre-screen" });
-    });
-    it("the same gates on a TRANSACTION subject do gate", () => {
-      const transaction = subjectOf("TRANSACTION", { chains: ["EVM"], minAmountUsd: 100, tokens: [USDC] });
-      expect(decide(transaction, { ...risky, transfer: { amountUsd: 5, token: USDC } }, { now: NOW }).by).toBe("pre-screen");
-      expect(decide(transaction, { ...risky, transfer: { amountUsd: 500 } }, { now: NOW }).by).toBe("pre-screen");
-      expect(decide(transaction, { ...risky, transfer: { amountUsd: 500, token: USDC } }, { now: NOW }).by).toBe("alert-high");
-    });
+  it("minAmountUsd: a sign-in with a small amount, or none, is decided by the rules", () => {
+    const subject = signIn({ chains: ["EVM"], minAmountUsd: 100 });
+    expect(decide(subject, { ...risky, transfer: { amountUsd: 5 } }, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
+    expect(decide(subject, risky, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
   });
-  it("the first matching rule decides; anyOf needs one alternative", () => {
-    const mixer = { ...base, signals: { riskScore: 9, exposures: [{ category: "mixer", direction: "indirect" as const, percent: 10 }] } };
-    expect(decide(subject, mixer, { now: NOW })).toEqual({ action: "BLOCK", by: "block-mixers" });
-    expect(decide(subject, { ...base, signals: { cluster: { category: "gambling" } } }, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
-    expect(decide(subject, { ...base, signals: { riskScore: 6.99 } }, { now: NOW })).toEqual({ action: "ALLOW", by: "terminal-allow" });
+  it("tokens: a sign-in with no token (the native coin) or an unlisted one is decided by the rules", () => {
+    const subject = signIn({ chains: ["EVM"], tokens: [USDC] });
+    expect(decide(subject, risky, { now: NOW })).toEqual({ action: "ALERT", by: "alert-high" });
+    const otherToken = { ...risky, transfer: { amountUsd: 500, token: { ...USDC, networkId: 137 } } };
+    expect(decide(subject, otherToken, { now: NOW, trace: true }).trace?.find((entry) => entry.step === "pre-screen")).toEqual({ step: "pre-screen", outcome: "passed" });
   });
+  it("chains still gates a sign-in", () => {
+    expect(decide(signIn({ chains: ["SOL"], minAmountUsd: 100, tokens: [USDC] }), risky, { now: NOW })).toEqual({ action: "ALLOW", by: "pre-screen" });
+  });
+  it("the same gates on a TRANSACTION subject do gate", () => {
+    const transaction = subjectOf("TRANSACTION", { chains: ["EVM"], minAmountUsd: 100, tokens: [USDC] });
+    expect(decide(transaction, { ...risky, transfer: { amountUsd: 5, token: USDC } }, { now: NOW }).by).toBe("pre-screen");
+    expect(decide(transaction, { ...risky, transfer: { amountUsd: 500 } }, { now: NOW }).by).toBe("pre-screen");
+    expect(decide(transaction, { ...risky, transfer: { amountUsd: 500, token: USDC } }, { now: NOW }).by).toBe("alert-high");
+  });
+});
+
+/**
+ * The trace of the decision procedure. The order of its steps, as cases of
+ * data, is in the decision corpus (test/fixtures/decisions/order.yaml and its
+ * neighbours, run by test/core/semantics/decision-corpus.test.ts).
+ */
+describe("decide: the trace of semantics.md section 2", () => {
   it("traces every step and each condition with the signal it compared", () => {
     const decision = decide(subject, { ...base, signals: { riskScore: 8 } }, { now: NOW, trace: true });
     expect(decision.trace?.map((entry) => `${entry.step}:${entry.outcome}`)).toEqual([

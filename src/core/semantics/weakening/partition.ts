@@ -28,10 +28,10 @@
  * "The interval partition").
  */
 import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
-import { readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
+import { observe, readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
 import { decide } from "../decide.js";
 import { BEFORE_VENDOR, STRICTNESS, type Decision } from "../decision.js";
-import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Signals, type TokenRef } from "../signals.js";
+import { EXPOSURE_DIRECTIONS, MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type Exposure, type Indicator, type ScopedScreening, type Screening, type Signals, type TokenRef } from "../signals.js";
 import { addressKey, compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
 import { boundedSteps, BoundReached, type StopWhen } from "./bound.js";
 import type { DecisionRef, RuleReachability, RuleRef, SubjectComparison, SubjectReachability, Taker, Transition } from "./model.js";
@@ -461,10 +461,8 @@ function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | 
           classes.set(String(classes.size), { context, reads: [true, true] });
           continue;
         }
-        const screening = { ...context };
-        const sides = subjects.map((subject) => decide(subject, screening, { now }));
-        const key = sides.map((side) => (BEFORE_VENDOR.has(side.by) ? `${side.action}\u0000${side.by}` : "vendor")).join("\u0001");
-        if (!classes.has(key)) classes.set(key, { context, reads: [!BEFORE_VENDOR.has(sides[0]!.by), !BEFORE_VENDOR.has(sides[1]!.by)] });
+        const { key, reads } = contextClass([base, head], context, now);
+        if (!classes.has(key)) classes.set(key, { context, reads });
       }
     }
   }
@@ -514,4 +512,56 @@ function firstNotIn<T>(preferred: readonly T[], taken: readonly string[], make: 
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
+}
+
+/**
+ * A context's class: the decision of each side when one is taken before the
+ * vendor (steps 1 to 4 of semantics.md section 2 read only the context), else
+ * "vendor"; and per side whether the signals can still change it.
+ */
+function contextClass(subjects: [DecisionSubject, DecisionSubject], context: Context, now: number | Date): { key: string; reads: [boolean, boolean] } {
+  const sides = subjects.map((subject) => decide(subject, { ...context }, { now }));
+  const key = sides.map((side) => (BEFORE_VENDOR.has(side.by) ? `${side.action}\u0000${side.by}` : "vendor")).join("\u0001");
+  return { key, reads: [!BEFORE_VENDOR.has(sides[0]!.by), !BEFORE_VENDOR.has(sides[1]!.by)] };
+}
+
+/**
+ * The representative that stands for `screening` in the partition of a
+ * subject against itself at `now`: the one `representativeScreenings` yields
+ * for the screening's cell, found by the partition's own classes, not by
+ * deciding the screening. Its context is the partition's context of the same
+ * class (the floor's one screening for a sanctioned screening); its signals
+ * are the walk's choices (`screeningsOf`): per signal value, while some rule
+ * is still open, the first kept value the open rules' comparisons cannot tell
+ * from the screening's own value; the rest absent. The decision corpus holds
+ * the partition to its cases through it. Throws when the partition has no
+ * such class: then it is not exact.
+ */
+export function representativeOf(subject: DecisionSubject, screening: Screening, now: number | Date): ScopedScreening {
+  const { scope, contexts, values, rules } = partitionOf(subject, subject, now, () => undefined);
+  if (screening.sanctioned === true) return { scope, ...contexts[0]!.context, sanctioned: true };
+  const { chain, address, transfer } = screening;
+  const wanted = contextClass([subject, subject], transfer === undefined ? { chain, address } : { chain, address, transfer }, now).key;
+  const cell = contexts.find(({ context }) => contextClass([subject, subject], context, now).key === wanted);
+  if (cell === undefined) throw new Error(`the interval partition has no context decided before the vendor as ${chain} ${address} is`);
+  const chosen: number[] = values.map(() => 0);
+  for (let depth = 0; depth < values.length; depth++) {
+    const valueOf = (dimension: number) => (dimension >= depth ? null : values[dimension]!.values[chosen[dimension]!]);
+    const open = cell.reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
+    if (open.length === 0) break;
+    const atoms = open.flatMap((rule) => rule.reads.get(depth) ?? []);
+    const classOf = (value: number | string | undefined) => (value === undefined ? "absent" : atoms.map((atom) => (satisfies(atom, value) ? "1" : "0")).join(""));
+    const { dimension, values: kept } = values[depth]!;
+    // Every comparison on a dimension reads the same value of the signals: its first one says which.
+    const own = classOf(observe(dimension.atoms[0]!, screening.signals));
+    const index = kept.findIndex((value) => classOf(value) === own);
+    if (index < 0) throw new Error(`the interval partition keeps no value of ${dimension.key.replaceAll("\u0000", " ")} in the class of ${JSON.stringify(screening.signals)}`);
+    chosen[depth] = index;
+  }
+  const signals: MutableSignals = {};
+  values.forEach(({ dimension, values: kept }, position) => {
+    const value = kept[chosen[position]!];
+    if (value !== undefined) dimension.put(signals, value);
+  });
+  return Object.keys(signals).length === 0 ? { scope, ...cell.context } : { scope, ...cell.context, signals };
 }
