@@ -1,9 +1,15 @@
 /**
- * The errors a use case ends with, besides findings (a value, not an error) and
- * the remote client's RemoteError. Only cli/main.ts maps them to exit codes
- * (toolkit.md, Exit codes).
+ * The errors a use case ends with, besides findings (a value, not an error):
+ * those of app, and those of the layers below that reach the command line as
+ * they are (the remote client's RemoteError, a Git or credential store
+ * failure), re-exported so that the command line, which talks to app only
+ * (style.md, layout), can tell them apart. Only cli/main.ts maps them to exit
+ * codes (toolkit.md, Exit codes).
  */
 export { UsageError } from "../remote/usage-error.js";
+export { isRemoteError, type RemoteError } from "../remote/errors.js";
+export { GitError } from "../workspace/git-index.js";
+export { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 
 /** The configuration cannot be used: unreadable, invalid, or an environment it does not declare. Exit 2. */
 export class ConfigError extends Error {
