@@ -50,7 +50,8 @@ export function isMergeConflict(error: unknown): error is RemoteError & { payloa
   return isRemoteError(error, "conflict") && error.payload !== undefined;
 }
 
-export type { MergeConflictPayload, OnrampQuery };
+export { isRemoteError };
+export type { MergeConflictPayload, OnrampQuery, RemoteError };
 
 /** A users listing request: one page (`limit`, `offset`) or, with `all`, every page. */
 export interface UsersRequest {

@@ -1,13 +1,14 @@
 /**
- * The errors a use case ends with, besides findings (a value, not an error):
- * those of app, and those of the layers below that reach the command line as
- * they are (the remote client's RemoteError, a Git or credential store
- * failure), re-exported so that the command line, which talks to app only
+ * The errors a use case ends with, besides findings (a value, not an error) and
+ * the remote client's RemoteError: those of app, and a Git or credential store
+ * failure, re-exported so that the command line, which talks to app only
  * (style.md, layout), can tell them apart. Only cli/main.ts maps them to exit
- * codes (toolkit.md, Exit codes).
+ * codes (toolkit.md, Exit codes). RemoteError is not among them: main.ts tells
+ * it by name, and importing it here would load node:http (remote/errors.ts)
+ * at the start of every command, `lint` included; the commands that handle one
+ * import it from admin.ts.
  */
 export { UsageError } from "../remote/usage-error.js";
-export { isRemoteError, type RemoteError } from "../remote/errors.js";
 export { GitError } from "../workspace/git-index.js";
 export { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 

@@ -5,8 +5,16 @@
  * with which existing user. It is printed on stdout as the outcome, followed
  * by the usual one-line error on stderr (exit 4).
  */
-import { decideInvite, INVITE_DECISIONS, isMergeConflict, isSanctionsBlocked, withConnection, type InviteDecision, type MergeConflictPayload } from "../../app/admin.js";
-import type { RemoteError } from "../../app/errors.js";
+import {
+  decideInvite,
+  INVITE_DECISIONS,
+  isMergeConflict,
+  isSanctionsBlocked,
+  withConnection,
+  type InviteDecision,
+  type MergeConflictPayload,
+  type RemoteError,
+} from "../../app/admin.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";

@@ -5,9 +5,9 @@
  * nothing sent. A `live` environment needs `--yes` or a confirmation at a
  * terminal (toolkit.md); without either, exit 2 before anything is sent.
  */
-import { withConnection } from "../../app/admin.js";
+import { isRemoteError, withConnection } from "../../app/admin.js";
 import { selectEnvironment } from "../../app/connect.js";
-import { isRemoteError, UsageError } from "../../app/errors.js";
+import { UsageError } from "../../app/errors.js";
 import { pushWebhooks, readWebhookFile, type WebhookEntry, type WebhookPushed } from "../../app/webhooks.js";
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { formatReport, shouldUseColor } from "../../core/formats/index.js";
