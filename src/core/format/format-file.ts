@@ -12,7 +12,7 @@
  */
 import { createTwoFilesPatch } from "diff";
 import { parseDocument } from "yaml";
-import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
+import { canonicalAddressEntries, canonicalDocument, canonicalJson, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
 import { decodeSource } from "../source.js";
@@ -81,7 +81,8 @@ export function keepComments(existingText: string, pulledText: string, kind: "po
   if (!existing.document || !pulled.document || !isRecord(pulled.document.data)) return pulledText;
   const data = pulled.document.data;
   const bare = stringifyCanonicalDocument(canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data)));
-  const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : JSON.stringify(value));
+  // A rule without an id is matched by its content, whatever order the file wrote its keys in.
+  const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : canonicalJson(value));
   return placeComments(existing.text, parseDocument(existing.text), bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : { postScreen: ruleId }, "drop");
 }
 

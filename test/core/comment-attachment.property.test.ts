@@ -1,0 +1,164 @@
+/**
+ * fmt and pull keep every comment attached to what it was on (issue 23, item
+ * 5): over generated files of every kind fmt rewrites (test/helpers/commented-
+ * yaml.ts: both vendors, address entries, policy tests, webhooks, a unique
+ * comment above and at the end of every line, at the end of blocks), each
+ * comment's owner is read before and after by the rules README "screenpol fmt"
+ * states (test/helpers/comment-owners.ts), and must be the same key, item or
+ * block, or its nearest ancestor the canonical form writes on a line of its
+ * own (a list of scalars becomes `[ a, b ]`); or fmt refuses the file in one
+ * line. The same for pull's merge into an existing file, with the live content
+ * equal to the file's data or with one rule or entry changed. A blank line above
+ * a comment stays too.
+ */
+import fc from "fast-check";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { canonicalAddressEntries, canonicalJson, canonicalPolicy, entryKey, renderAddressEntriesYaml, renderPolicyYaml } from "../../src/core/canonical.js";
+import { isRecord } from "../../src/core/config.js";
+import { formatBytes, keepComments, type FormattableKind } from "../../src/core/format/format-file.js";
+import { anyCommentedFile } from "../helpers/commented-yaml.js";
+import { nearest, readCommentOwners, type FileReading, type ItemKey, type Owner } from "../helpers/comment-owners.js";
+
+/** Address entries are sorted by fmt and matched by pull by (chain, address, scope): named by it. */
+const itemKeyOf = (kind: FormattableKind): ItemKey => (list, item) => (kind === "addresses" && JSON.stringify(list) === '[".entries"]' ? entryKey(item) : undefined);
+
+/** Where an owner is in a reading of the output: the line of a key or item, the end of a block, the header. */
+type Place = { kind: "header" } | { kind: "line"; line: number } | { kind: "end"; path: string } | { kind: "anywhere" };
+
+/** Where a comment owned by `owner` before must be in `after`: on (or directly above) its key's line, or its nearest ancestor's that has a line. */
+function expectedPlace(owner: Owner, after: FileReading): Place {
+  switch (owner.kind) {
+    case "header":
+      return owner;
+    case "document":
+      return { kind: "anywhere" };
+    case "member": {
+      const holder = nearest(owner.path, (path) => after.memberLine.has(path));
+      return after.memberLine.has(holder) ? { kind: "line", line: after.memberLine.get(holder)! } : { kind: "anywhere" };
+    }
+    case "end":
+      return { kind: "end", path: nearest(owner.path, (path) => after.blocks.has(path)) };
+  }
+}
+
+function actualPlace(owner: Owner, after: FileReading): Place {
+  switch (owner.kind) {
+    case "header":
+    case "end":
+      return owner;
+    case "document":
+      return { kind: "anywhere" };
+    case "member":
+      return { kind: "line", line: after.memberLine.get(owner.path)! };
+  }
+}
+
+/**
+ * Every comment of `beforeText` is in `afterText`, owned by the same thing, and
+ * nothing else is; an own-line comment with a blank line above it still has one
+ * (but in the comments right above the first key, where a blank line would make
+ * them the header on the next run).
+ */
+function assertAttached(beforeText: string, afterText: string, kind: FormattableKind): void {
+  const before = readCommentOwners(beforeText, itemKeyOf(kind));
+  const after = readCommentOwners(afterText, itemKeyOf(kind));
+  expect([...after.comments.keys()].sort()).toEqual([...before.comments.keys()].sort());
+  let touchingFirstKey = after.firstContentLine;
+  while (touchingFirstKey > 0 && after.lines[touchingFirstKey - 1]!.trim() !== "") touchingFirstKey--;
+  for (const [text, comment] of before.comments) {
+    const now = after.comments.get(text)!;
+    const expected = expectedPlace(comment.owner, after);
+    if (expected.kind !== "anywhere") expect(actualPlace(now.owner, after), `${text}, owned by ${JSON.stringify(comment.owner)}`).toEqual(expected);
+    if (comment.ownLine && comment.blankAbove && now.line > 0 && !(now.line >= touchingFirstKey && now.line < after.firstContentLine)) {
+      expect(after.lines[now.line - 1], `the blank line above ${text}`).toBe("");
+    }
+  }
+}
+
+/** fmt's answer: the formatted text, or a refusal in one line. */
+function formatted(text: string, kind: FormattableKind): string | undefined {
+  const outcome = formatBytes(new TextEncoder().encode(text), kind);
+  if (outcome.ok) return outcome.text;
+  expect(outcome.reason).toMatch(/^[^\n]+; not formatted( \(move it next to a key\))?$/);
+  return undefined;
+}
+
+const pulledKinds = anyCommentedFile.filter((file): file is { kind: "policy" | "addresses"; text: string } => file.kind === "policy" || file.kind === "addresses");
+
+/** The live copy pull would write for a file holding `data`, with the `nth` rule's action (or entry's reason) changed when `change`. */
+function liveText(kind: "policy" | "addresses", data: Record<string, unknown>, change: boolean, nth: number): string {
+  const live = structuredClone(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data)) as Record<string, unknown>;
+  if (change) {
+    const list = kind === "policy" ? (isRecord(live.rules) ? live.rules.postScreen : undefined) : live.entries;
+    // Pull matches rules by id and entries by (chain, address, scope): a rule without an id that changes is another rule.
+    const items = Array.isArray(list) ? list.filter((item) => isRecord(item) && (kind === "addresses" || typeof item.id === "string")) as Record<string, unknown>[] : [];
+    const item = items[nth % Math.max(1, items.length)];
+    if (item && kind === "policy") item.action = item.action === "BLOCK" ? "ALERT" : "BLOCK";
+    if (item && kind === "addresses") item.reason = `${String(item.reason)} (changed)`;
+  }
+  const options = { schema: "https://screenpol.dev/schemas/x.schema.json", header: ["as pulled"] };
+  return kind === "policy" ? renderPolicyYaml(live, options) : renderAddressEntriesYaml(live, options);
+}
+
+describe("every comment stays attached to its key, item or block", () => {
+  it("through fmt, over generated files of every kind with a comment in every position", () => {
+    fc.assert(
+      fc.property(anyCommentedFile, ({ kind, text }) => {
+        const out = formatted(text, kind);
+        if (out !== undefined) assertAttached(text, out, kind);
+      }),
+      { numRuns: 250, seed: 23 },
+    );
+  });
+
+  it("through pull's merge into an existing file, the live copy equal to the file's data or with one rule or entry changed", () => {
+    fc.assert(
+      fc.property(pulledKinds, fc.boolean(), fc.nat(), ({ kind, text }, change, nth) => {
+        const data = parse(text, { version: "1.2" }) as Record<string, unknown>;
+        const pulled = liveText(kind, data, change, nth);
+        const merged = keepComments(text, pulled, kind);
+        // The live content, exactly; the file's comments, each where it was.
+        expect(canonicalJson(parse(merged, { version: "1.2" }))).toBe(canonicalJson(parse(pulled, { version: "1.2" })));
+        assertAttached(text, merged, kind);
+      }),
+      { numRuns: 250, seed: 23 },
+    );
+  });
+
+  it("pull: a rule without an id keeps its comments when another rule changes, whatever order the file wrote its keys in", () => {
+    const existing = `providerType: vendorBAddressScreening
+scope: SIGN_IN
+schemaVersion: 1
+enabled: true
+rules:
+  postScreen:
+    # Written before rules had ids; kept by hand.
+    - action: BLOCK # the only block
+      when:
+        riskLevel: { atLeast: SEVERE }
+    - id: alert-high
+      when:
+        riskLevel: { atLeast: HIGH }
+      action: ALERT
+`;
+    const live = (parse(existing) as { rules: { postScreen: Record<string, unknown>[] } });
+    live.rules.postScreen[1]!.action = "BLOCK";
+    expect(keepComments(existing, renderPolicyYaml(live, { header: ["as pulled"] }), "policy")).toBe(`providerType: vendorBAddressScreening
+scope: SIGN_IN
+schemaVersion: 1
+enabled: true
+rules:
+  postScreen:
+    # Written before rules had ids; kept by hand.
+    - when:
+        riskLevel: { atLeast: SEVERE }
+      action: BLOCK # the only block
+
+    - id: alert-high
+      when:
+        riskLevel: { atLeast: HIGH }
+      action: BLOCK
+`);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * What each comment of a YAML file belongs to, read from the file's lines by
+ * the rules README "screenpol fmt" states. A second reading, apart from
+ * core/format/comment-places.ts, so that a test can read fmt's output again and
+ * compare:
+ * - the header: a comment line above the first content line with a blank line
+ *   between them;
+ * - a key or list item: a comment after content belongs to the innermost one
+ *   starting on its line; a comment line to the outermost one starting on the
+ *   next content line;
+ * - the end of a block: a comment line indented further than the next content
+ *   line ends the innermost block map or list that holds the previous content
+ *   line and starts at or left of the comment (the end of the file, when none).
+ * Keys and items are named by their path: list items by position, or, in the
+ * lists fmt or pull match by a key (address entries, pulled rules), by that key.
+ */
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from "yaml";
+import { findComments } from "../../src/core/document.js";
+
+export type Owner =
+  | { kind: "header" }
+  /** The key or item at `path` (a JSON array of segments; "[]" is the document). */
+  | { kind: "member"; path: string }
+  | { kind: "end"; path: string }
+  /** A document without block keys or items (`{a: 1} # c`): the whole document. */
+  | { kind: "document" };
+
+export interface CommentReading {
+  text: string;
+  line: number;
+  column: number;
+  ownLine: boolean;
+  blankAbove: boolean;
+  owner: Owner;
+}
+
+export interface FileReading {
+  lines: string[];
+  /** By text: the test files give each comment a unique one. */
+  comments: Map<string, CommentReading>;
+  /** The line each key or item of a block collection starts on; a flow collection's members are on their holder's line. */
+  memberLine: Map<string, number>;
+  /** The block maps and lists with members. */
+  blocks: Set<string>;
+  firstContentLine: number;
+  nextContentLine(line: number): number | undefined;
+}
+
+/** The name of a list item in a list that is matched by key (`listPath` names the list); undefined when items are matched by position. */
+export type ItemKey = (listPath: readonly string[], item: unknown) => string | undefined;
+
+const ROOT = "[]";
+
+export function readCommentOwners(text: string, itemKey: ItemKey = () => undefined): FileReading {
+  const document = parseDocument(text);
+  const lineStarts = [0];
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lineStarts.push(at + 1);
+  const lines = lineStarts.map((start, index) => text.slice(start, (lineStarts[index + 1] ?? text.length + 1) - 1));
+  const lineOf = (offset: number): number => lineStarts.findLastIndex((start) => start <= offset);
+  const columnOf = (offset: number): number => offset - lineStarts[lineOf(offset)]!;
+
+  const members: { path: string; start: number; depth: number }[] = [];
+  const blocks = new Map<string, YamlNode>();
+  const walk = (node: unknown, path: string[]): void => {
+    if (!(isMap(node) || isSeq(node)) || node.flow) return;
+    if (node.items.length > 0) blocks.set(JSON.stringify(path), node);
+    if (isMap(node)) {
+      for (const pair of node.items as Pair[]) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const at = [...path, `.${key}`];
+        members.push({ path: JSON.stringify(at), start: ((pair.key as YamlNode | null)?.range ?? (pair.value as YamlNode | null)?.range)![0], depth: path.length });
+        walk(pair.value, at);
+      }
+      return;
+    }
+    const seen = new Map<string, number>();
+    (node.items as YamlNode[]).forEach((item, index) => {
+      const key = itemKey(path, isPair(item) ? undefined : item.toJSON());
+      // Equal keys keep their order (fmt's sort is stable, pull's match takes the first unmatched).
+      const nth = seen.get(key ?? "") ?? 0;
+      seen.set(key ?? "", nth + 1);
+      const at = [...path, key === undefined ? `[${index}]` : `[${key}#${nth}]`];
+      members.push({ path: JSON.stringify(at), start: item.range![0], depth: path.length });
+      walk(item, at);
+    });
+  };
+  walk(document.contents, []);
+
+  const comments = findComments(text).map(({ offset, text: raw }) => {
+    const line = lineOf(offset);
+    const column = columnOf(offset);
+    return { text: raw.trimEnd(), offset, line, column, ownLine: lines[line]!.slice(0, column).trim() === "", blankAbove: line > 0 && lines[line - 1]!.trim() === "" };
+  });
+  const commentLines = new Set(comments.filter((comment) => comment.ownLine).map((comment) => comment.line));
+  const isContent = (line: number): boolean => !commentLines.has(line) && lines[line]!.trim() !== "" && !/^(?:---|\.\.\.)(?:\s|$)/.test(lines[line]!);
+  const nextContentLine = (line: number): number | undefined => {
+    for (let at = line + 1; at < lines.length; at++) if (isContent(at)) return at;
+    return undefined;
+  };
+  const previousContentLine = (line: number): number | undefined => {
+    for (let at = line - 1; at >= 0; at--) if (isContent(at)) return at;
+    return undefined;
+  };
+  const firstContentLine = nextContentLine(-1) ?? lines.length;
+  const indentOf = (line: number): number => /^ */.exec(lines[line]!)![0].length;
+  const startingOn = (line: number, before = Infinity) => members.filter((member) => lineOf(member.start) === line && member.start < before);
+  const memberOn = (line: number, choose: "innermost" | "outermost", before?: number): Owner => {
+    const found = startingOn(line, before).sort((a, b) => (choose === "innermost" ? b.depth - a.depth : a.depth - b.depth))[0];
+    if (found) return { kind: "member", path: found.path };
+    if (members.length === 0) return { kind: "document" };
+    throw new Error(`no key or item starts on line ${line + 1}: ${JSON.stringify(lines[line])}`);
+  };
+
+  const read = new Map<string, CommentReading>();
+  for (const comment of comments) {
+    let owner: Owner;
+    if (!comment.ownLine) {
+      owner = memberOn(comment.line, "innermost", comment.offset);
+    } else if (comment.line < firstContentLine && lines.slice(comment.line, firstContentLine).some((line) => line.trim() === "")) {
+      owner = { kind: "header" };
+    } else {
+      const next = nextContentLine(comment.line);
+      const previous = previousContentLine(comment.line);
+      const nextIndent = next === undefined ? -1 : indentOf(next);
+      const ending = previous !== undefined && comment.column > nextIndent ? innermostBlock(previous, comment.column) : undefined;
+      if (ending === null) owner = { kind: "end", path: ROOT };
+      else if (ending !== undefined && columnOf(blocks.get(ending)!.range![0]) > nextIndent) owner = { kind: "end", path: ending };
+      else owner = next === undefined ? { kind: "end", path: ROOT } : memberOn(next, "outermost");
+    }
+    if (read.has(comment.text)) throw new Error(`the comment ${comment.text} is there twice`);
+    read.set(comment.text, { text: comment.text, line: comment.line, column: comment.column, ownLine: comment.ownLine, blankAbove: comment.blankAbove, owner });
+  }
+
+  /** The innermost block holding the content of `line` that starts at or left of `column`; null when none does (the end of the document). */
+  function innermostBlock(line: number, column: number): string | null {
+    const content = lines[line]!.slice(0, comments.find((comment) => comment.line === line && !comment.ownLine)?.column ?? Infinity).trimEnd();
+    const at = lineStarts[line]! + Math.max(0, content.length - 1);
+    let found: { path: string; start: number } | undefined;
+    for (const [path, block] of blocks) {
+      const [start, end] = block.range!;
+      if (start <= at && at < end && columnOf(start) <= column && (!found || start > found.start || (start === found.start && path.length > found.path.length))) found = { path, start };
+    }
+    return found?.path ?? null;
+  }
+
+  return {
+    lines,
+    comments: read,
+    memberLine: new Map(members.map((member) => [member.path, lineOf(member.start)])),
+    blocks: new Set(blocks.keys()),
+    firstContentLine,
+    nextContentLine,
+  };
+}
+
+/** `path` or its nearest ancestor that `has`; the document when none. */
+export function nearest(path: string, has: (path: string) => boolean): string {
+  const segments = JSON.parse(path) as string[];
+  for (let length = segments.length; length > 0; length--) {
+    const candidate = JSON.stringify(segments.slice(0, length));
+    if (has(candidate)) return candidate;
+  }
+  return ROOT;
+}
