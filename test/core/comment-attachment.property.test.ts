@@ -161,4 +161,36 @@ rules:
       action: BLOCK
 `);
   });
+
+  it("fmt: a comment after a list item's dash alone on its line stays with that item when entries are sorted", () => {
+    const text = `providerType: vendorAWalletScreening
+entries:
+  - # Treasury: reviewed every quarter.
+    chain: EVM
+    address: "0x293cCC84a99fcbD790367AeDf45495e35A9833AB"
+    action: ALLOW
+    scope: ALL
+  -
+    # A drainer (INC-2291).
+    address: "0x052d4B5c1B5A2e39c7C7f9a1D84b7e0A8c7F5b2E"
+    chain: EVM
+    action: BLOCK
+    scope: ALL
+`;
+    const canonical = `providerType: vendorAWalletScreening
+entries:
+  # A drainer (INC-2291).
+  - address: "0x052d4B5c1B5A2e39c7C7f9a1D84b7e0A8c7F5b2E"
+    chain: EVM
+    action: BLOCK
+    scope: ALL
+
+  - address: "0x293cCC84a99fcbD790367AeDf45495e35A9833AB" # Treasury: reviewed every quarter.
+    chain: EVM
+    action: ALLOW
+    scope: ALL
+`;
+    expect(formatBytes(new TextEncoder().encode(text), "addresses")).toEqual({ ok: true, text: canonical, changed: true });
+    expect(formatBytes(new TextEncoder().encode(canonical), "addresses")).toEqual({ ok: true, text: canonical, changed: false });
+  });
 });

@@ -5,9 +5,10 @@
  * compare:
  * - the header: a comment line above the first content line with a blank line
  *   between them;
- * - a key or list item: a comment after content belongs to the innermost one
- *   starting on its line; a comment line to the outermost one starting on the
- *   next content line;
+ * - a key or list item (which starts at its dash): a comment after content
+ *   belongs to the innermost one starting on its line; a comment line to the
+ *   outermost one starting on the next content line; on a line no key or item
+ *   starts on, to the one that line goes on with;
  * - the end of a block: a comment line indented further than the next content
  *   line ends the innermost block map or list that holds the previous content
  *   line and starts at or left of the comment (the end of the file, when none).
@@ -80,9 +81,18 @@ export function readCommentOwners(text: string, itemKey: ItemKey = () => undefin
       const nth = seen.get(key ?? "") ?? 0;
       seen.set(key ?? "", nth + 1);
       const at = [...path, key === undefined ? `[${index}]` : `[${key}#${nth}]`];
-      members.push({ path: JSON.stringify(at), start: item.range![0], depth: path.length });
+      members.push({ path: JSON.stringify(at), start: dashOf(node.range![0], item.range![0]), depth: path.length });
       walk(item, at);
     });
+  };
+  /** Where a list item starts: at its dash, which may stand alone on a line above the item (`-` then `  id: a`). */
+  const dashOf = (listStart: number, itemStart: number): number => {
+    const column = columnOf(listStart);
+    for (let line = lineOf(itemStart); line >= lineOf(listStart); line--) {
+      const at = lineStarts[line]! + column;
+      if (at <= itemStart && text[at] === "-" && /^(?:\s|$)/.test(text.charAt(at + 1))) return at;
+    }
+    throw new Error(`no dash above the list item at offset ${itemStart}`);
   };
   walk(document.contents, []);
 
@@ -107,8 +117,9 @@ export function readCommentOwners(text: string, itemKey: ItemKey = () => undefin
   const memberOn = (line: number, choose: "innermost" | "outermost", before?: number): Owner => {
     const found = startingOn(line, before).sort((a, b) => (choose === "innermost" ? b.depth - a.depth : a.depth - b.depth))[0];
     if (found) return { kind: "member", path: found.path };
-    if (members.length === 0) return { kind: "document" };
-    throw new Error(`no key or item starts on line ${line + 1}: ${JSON.stringify(lines[line])}`);
+    // A line no key or item starts on goes on with the last one started above it (the item below a dash alone).
+    const goesOn = members.filter((member) => member.start < lineStarts[line]!).sort((a, b) => b.start - a.start || b.depth - a.depth)[0];
+    return goesOn ? { kind: "member", path: goesOn.path } : { kind: "document" };
   };
 
   const read = new Map<string, CommentReading>();

@@ -2,8 +2,9 @@
  * fast-check arbitraries of the files `fmt` rewrites (policies of both vendors,
  * address entries, policy tests, webhooks), each written as YAML in a layout of
  * its own with a unique comment in every position a person puts one: above a
- * key or list item (at its indentation or another), at the end of a line,
- * before and after blank lines, at the end of the document.
+ * key or list item (at its indentation or another), at the end of a line (a
+ * list item's dash alone on its line too), before and after blank lines, at the
+ * end of the document.
  */
 import fc from "fast-check";
 import { isPair, isScalar, visit, type Document, type YAMLMap, type YAMLSeq } from "yaml";
@@ -164,7 +165,9 @@ function render(data: Record<string, unknown>, shape: Layout): string {
       flipFlow(list, random);
     },
   });
-  return document.toString({ indent: 2, indentSeq: shape.indentSeq, lineWidth: 0, flowCollectionPadding: shape.padding, directives: false });
+  const text = document.toString({ indent: 2, indentSeq: shape.indentSeq, lineWidth: 0, flowCollectionPadding: shape.padding, directives: false });
+  // Some list items with the dash alone on its line and the item below it, as some people write them.
+  return text.replace(/^( *)- (?=\S)/gm, (item, indent: string) => (random() < 0.2 ? `${indent}-\n${indent}  ` : item));
 }
 
 /** A collection of scalars only may be written either way (in flow, on one line); anything else stays block. */
