@@ -14,67 +14,11 @@
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { canonicalAddressEntries, canonicalJson, canonicalPolicy, entryKey, renderAddressEntriesYaml, renderPolicyYaml } from "../../src/core/canonical.js";
+import { canonicalAddressEntries, canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml } from "../../src/core/canonical.js";
 import { isRecord } from "../../src/core/config.js";
 import { formatBytes, keepComments, type FormattableKind } from "../../src/core/format/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
-import { nearest, readCommentOwners, type FileReading, type ItemKey, type Owner } from "../helpers/comment-owners.js";
-
-/** Address entries are sorted by fmt and matched by pull by (chain, address, scope): named by it. */
-const itemKeyOf = (kind: FormattableKind): ItemKey => (list, item) => (kind === "addresses" && JSON.stringify(list) === '[".entries"]' ? entryKey(item) : undefined);
-
-/** Where an owner is in a reading of the output: the line of a key or item, the end of a block, the header. */
-type Place = { kind: "header" } | { kind: "line"; line: number } | { kind: "end"; path: string } | { kind: "anywhere" };
-
-/** Where a comment owned by `owner` before must be in `after`: on (or directly above) its key's line, or its nearest ancestor's that has a line. */
-function expectedPlace(owner: Owner, after: FileReading): Place {
-  switch (owner.kind) {
-    case "header":
-      return owner;
-    case "document":
-      return { kind: "anywhere" };
-    case "member": {
-      const holder = nearest(owner.path, (path) => after.memberLine.has(path));
-      return after.memberLine.has(holder) ? { kind: "line", line: after.memberLine.get(holder)! } : { kind: "anywhere" };
-    }
-    case "end":
-      return { kind: "end", path: nearest(owner.path, (path) => after.blocks.has(path)) };
-  }
-}
-
-function actualPlace(owner: Owner, after: FileReading): Place {
-  switch (owner.kind) {
-    case "header":
-    case "end":
-      return owner;
-    case "document":
-      return { kind: "anywhere" };
-    case "member":
-      return { kind: "line", line: after.memberLine.get(owner.path)! };
-  }
-}
-
-/**
- * Every comment of `beforeText` is in `afterText`, owned by the same thing, and
- * nothing else is; an own-line comment with a blank line above it still has one
- * (but in the comments right above the first key, where a blank line would make
- * them the header on the next run).
- */
-function assertAttached(beforeText: string, afterText: string, kind: FormattableKind): void {
-  const before = readCommentOwners(beforeText, itemKeyOf(kind));
-  const after = readCommentOwners(afterText, itemKeyOf(kind));
-  expect([...after.comments.keys()].sort()).toEqual([...before.comments.keys()].sort());
-  let touchingFirstKey = after.firstContentLine;
-  while (touchingFirstKey > 0 && after.lines[touchingFirstKey - 1]!.trim() !== "") touchingFirstKey--;
-  for (const [text, comment] of before.comments) {
-    const now = after.comments.get(text)!;
-    const expected = expectedPlace(comment.owner, after);
-    if (expected.kind !== "anywhere") expect(actualPlace(now.owner, after), `${text}, owned by ${JSON.stringify(comment.owner)}`).toEqual(expected);
-    if (comment.ownLine && comment.blankAbove && now.line > 0 && !(now.line >= touchingFirstKey && now.line < after.firstContentLine)) {
-      expect(after.lines[now.line - 1], `the blank line above ${text}`).toBe("");
-    }
-  }
-}
+import { expectCommentsAttached } from "../helpers/comment-owners.js";
 
 /** fmt's answer: the formatted text, or a refusal in one line. */
 function formatted(text: string, kind: FormattableKind): string | undefined {
@@ -106,7 +50,7 @@ describe("every comment stays attached to its key, item or block", () => {
     fc.assert(
       fc.property(anyCommentedFile, ({ kind, text }) => {
         const out = formatted(text, kind);
-        if (out !== undefined) assertAttached(text, out, kind);
+        if (out !== undefined) expectCommentsAttached(text, out, kind);
       }),
       { numRuns: 250, seed: 23 },
     );
@@ -120,7 +64,7 @@ describe("every comment stays attached to its key, item or block", () => {
         const merged = keepComments(text, pulled, kind);
         // The live content, exactly; the file's comments, each where it was.
         expect(canonicalJson(parse(merged, { version: "1.2" }))).toBe(canonicalJson(parse(pulled, { version: "1.2" })));
-        assertAttached(text, merged, kind);
+        expectCommentsAttached(text, merged, kind);
       }),
       { numRuns: 250, seed: 23 },
     );

@@ -15,10 +15,13 @@
  * Keys and items are named by their path: list items by position, or, in the
  * lists fmt or pull match by a key (address entries, pulled rules), by that key.
  */
+import { expect } from "vitest";
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from "yaml";
+import { entryKey } from "../../src/core/canonical.js";
+import type { FormattableKind } from "../../src/core/format/format-file.js";
 import { findComments } from "../../src/core/document.js";
 
-export type Owner =
+type Owner =
   | { kind: "header" }
   /** The key or item at `path` (a JSON array of segments; "[]" is the document). */
   | { kind: "member"; path: string }
@@ -26,7 +29,7 @@ export type Owner =
   /** A document without block keys or items (`{a: 1} # c`): the whole document. */
   | { kind: "document" };
 
-export interface CommentReading {
+interface CommentReading {
   text: string;
   line: number;
   column: number;
@@ -35,7 +38,7 @@ export interface CommentReading {
   owner: Owner;
 }
 
-export interface FileReading {
+interface FileReading {
   lines: string[];
   /** By text: the test files give each comment a unique one. */
   comments: Map<string, CommentReading>;
@@ -48,11 +51,11 @@ export interface FileReading {
 }
 
 /** The name of a list item in a list that is matched by key (`listPath` names the list); undefined when items are matched by position. */
-export type ItemKey = (listPath: readonly string[], item: unknown) => string | undefined;
+type ItemKey = (listPath: readonly string[], item: unknown) => string | undefined;
 
 const ROOT = "[]";
 
-export function readCommentOwners(text: string, itemKey: ItemKey = () => undefined): FileReading {
+function readCommentOwners(text: string, itemKey: ItemKey = () => undefined): FileReading {
   const document = parseDocument(text);
   const lineStarts = [0];
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lineStarts.push(at + 1);
@@ -165,11 +168,67 @@ export function readCommentOwners(text: string, itemKey: ItemKey = () => undefin
 }
 
 /** `path` or its nearest ancestor that `has`; the document when none. */
-export function nearest(path: string, has: (path: string) => boolean): string {
+function nearest(path: string, has: (path: string) => boolean): string {
   const segments = JSON.parse(path) as string[];
   for (let length = segments.length; length > 0; length--) {
     const candidate = JSON.stringify(segments.slice(0, length));
     if (has(candidate)) return candidate;
   }
   return ROOT;
+}
+
+/** Address entries are sorted by fmt and matched by pull by (chain, address, scope): named by it. */
+const itemKeyOf = (kind: FormattableKind): ItemKey => (list, item) => (kind === "addresses" && JSON.stringify(list) === '[".entries"]' ? entryKey(item) : undefined);
+
+/** Where an owner is in a reading of the output: the line of a key or item, the end of a block, the header. */
+type Place = { kind: "header" } | { kind: "line"; line: number } | { kind: "end"; path: string } | { kind: "anywhere" };
+
+/** Where a comment owned by `owner` before must be in `after`: on (or directly above) its key's line, or its nearest ancestor's that has a line. */
+function expectedPlace(owner: Owner, after: FileReading): Place {
+  switch (owner.kind) {
+    case "header":
+      return owner;
+    case "document":
+      return { kind: "anywhere" };
+    case "member": {
+      const holder = nearest(owner.path, (path) => after.memberLine.has(path));
+      return after.memberLine.has(holder) ? { kind: "line", line: after.memberLine.get(holder)! } : { kind: "anywhere" };
+    }
+    case "end":
+      return { kind: "end", path: nearest(owner.path, (path) => after.blocks.has(path)) };
+  }
+}
+
+function actualPlace(owner: Owner, after: FileReading): Place {
+  switch (owner.kind) {
+    case "header":
+    case "end":
+      return owner;
+    case "document":
+      return { kind: "anywhere" };
+    case "member":
+      return { kind: "line", line: after.memberLine.get(owner.path)! };
+  }
+}
+
+/**
+ * Every comment of `beforeText` is in `afterText`, owned by the same thing, and
+ * nothing else is; an own-line comment with a blank line above it still has one
+ * (but in the comments right above the first key, where a blank line would make
+ * them the header on the next run).
+ */
+export function expectCommentsAttached(beforeText: string, afterText: string, kind: FormattableKind): void {
+  const before = readCommentOwners(beforeText, itemKeyOf(kind));
+  const after = readCommentOwners(afterText, itemKeyOf(kind));
+  expect([...after.comments.keys()].sort()).toEqual([...before.comments.keys()].sort());
+  let touchingFirstKey = after.firstContentLine;
+  while (touchingFirstKey > 0 && after.lines[touchingFirstKey - 1]!.trim() !== "") touchingFirstKey--;
+  for (const [text, comment] of before.comments) {
+    const now = after.comments.get(text)!;
+    const expected = expectedPlace(comment.owner, after);
+    if (expected.kind !== "anywhere") expect(actualPlace(now.owner, after), `${text}, owned by ${JSON.stringify(comment.owner)}`).toEqual(expected);
+    if (comment.ownLine && comment.blankAbove && now.line > 0 && !(now.line >= touchingFirstKey && now.line < after.firstContentLine)) {
+      expect(after.lines[now.line - 1], `the blank line above ${text}`).toBe("");
+    }
+  }
 }

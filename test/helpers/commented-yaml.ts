@@ -142,6 +142,11 @@ export const anyCommentedFile: fc.Arbitrary<CommentedFile> = fc
   .tuple(anyFormattableData, layout, fc.array(decoration, { minLength: 1, maxLength: 80 }), fc.array(decoration, { maxLength: 2 }))
   .map(([{ kind, data }, shape, decorations, atEnd]) => ({ kind, text: commented(render(data, shape), decorations, atEnd) }));
 
+/** `text` with a unique comment in every position, as {@link anyCommentedFile} writes them (a pulled file, say). */
+export function anyCommentsOn(text: string): fc.Arbitrary<string> {
+  return fc.tuple(fc.array(decoration, { minLength: 1, maxLength: 80 }), fc.array(decoration, { maxLength: 2 })).map(([decorations, atEnd]) => commented(text, decorations, atEnd));
+}
+
 /** YAML of `data` in the given layout, one scalar per line (no folding, no block scalars), so that any line can take a comment. */
 function render(data: Record<string, unknown>, shape: Layout): string {
   const document: Document = canonicalDocument(data);
