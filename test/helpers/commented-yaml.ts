@@ -192,7 +192,9 @@ function commented(text: string, decorations: readonly LineDecoration[], atEnd: 
   lines.forEach((line, index) => {
     const d = decorations[index % decorations.length]!;
     const indent = /^ */.exec(line)![0].length;
-    const at = { same: indent, less: Math.max(0, indent - 2), more: indent + 2, zero: 0 }[d.indent];
+    // yaml misreads an item below its dash after a blank line and a comment at column 0 (`-`, ``, `# c`, `  x`): a file it refuses.
+    const zero = index > 0 && /^ *-$/.test(lines[index - 1]!) ? indent : 0;
+    const at = { same: indent, less: Math.max(0, indent - 2), more: indent + 2, zero }[d.indent];
     if (d.blankBefore) out.push("");
     for (let n = 0; n < d.above; n++) out.push(`${" ".repeat(at)}${comment()}`);
     if (d.blankAfter) out.push("");
