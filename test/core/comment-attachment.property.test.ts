@@ -137,4 +137,30 @@ entries:
     expect(formatBytes(new TextEncoder().encode(text), "addresses")).toEqual({ ok: true, text: canonical, changed: true });
     expect(formatBytes(new TextEncoder().encode(canonical), "addresses")).toEqual({ ok: true, text: canonical, changed: false });
   });
+
+  it("fmt: an address entry's comment stays with it when its chain is not a string, whatever order the file wrote the chain's keys in", () => {
+    const text = `providerType: vendorAWalletScreening
+entries:
+  - address: "0x2"
+    chain: EVM
+  # the odd one
+  - address: "0x1"
+    chain: {network: 1, family: EVM}
+`;
+    expect(formatBytes(new TextEncoder().encode(text), "addresses")).toEqual({
+      ok: true,
+      changed: true,
+      text: `providerType: vendorAWalletScreening
+entries:
+  - address: "0x2"
+    chain: EVM
+
+  # the odd one
+  - address: "0x1"
+    chain:
+      family: EVM
+      network: 1
+`,
+    });
+  });
 });
