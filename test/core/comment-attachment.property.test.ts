@@ -163,4 +163,24 @@ entries:
 `,
     });
   });
+
+  it("fmt: a comment line between a key and its value on the next line stays with that key, not the next one", () => {
+    const text = `providerType: vendorAWalletScreening
+scope: SIGN_IN
+enabled:
+  # on since the 2026-09 review
+  true
+schemaVersion: 2
+`;
+    expect(formatBytes(new TextEncoder().encode(text), "policy")).toEqual({
+      ok: true,
+      changed: true,
+      text: `providerType: vendorAWalletScreening
+scope: SIGN_IN
+schemaVersion: 2
+# on since the 2026-09 review
+enabled: true
+`,
+    });
+  });
 });
