@@ -16,6 +16,7 @@ import type { CliIo } from "../../src/cli/io.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
 import type { TempRepo } from "../helpers/temp-repo.js";
+import { ALL_SCOPES_TOKEN, recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
 
 /** How the partition's answers are broken in the test running (none: as they are), and how many it gave. */
 const engine = vi.hoisted(() => ({ breakAnswer: undefined as ((answer: SubjectComparison) => SubjectComparison) | undefined, answers: 0 }));
@@ -34,19 +35,22 @@ vi.mock("../../src/core/semantics/weakening/partition.js", async (importOriginal
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 
-async function compare(repo: TempRepo, ...args: string[]) {
+/** screenpol in-process, in `cwd`, with `env` as its whole environment. */
+async function screenpol(args: string[], cwd: string, env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
     stdout: { write: (chunk: string) => out.push(chunk) },
     stderr: { write: (chunk: string) => err.push(chunk) },
-    env: {},
-    cwd: repo.dir,
+    env,
+    cwd,
     waitForInterrupt: () => new Promise(() => undefined),
   };
-  const code = await main(["compare", "--base", "HEAD", "--now", "2026-11-23T12:00:00Z", ...args], io);
+  const code = await main(args, io);
   return { code, stdout: out.join(""), stderr: err.join("") };
 }
+
+const compare = (repo: TempRepo, ...args: string[]) => screenpol(["compare", "--base", "HEAD", "--now", "2026-11-23T12:00:00Z", ...args], repo.dir);
 
 describe("screenpol compare with an engine that answers wrong", { timeout: 60_000 }, () => {
   let repo: TempRepo;
@@ -84,6 +88,12 @@ describe("screenpol compare with an engine that answers wrong", { timeout: 60_00
     });
     expect(existsSync(join(repo.dir, "report.json"))).toBe(false);
     expect(engine.answers).toBe(1);
+    // A wrong answer is not remembered for the process (app/weakening.ts remembers answers per pair): asked again, the engine answers.
+    engine.breakAnswer = undefined;
+    const again = await compare(repo);
+    expect([again.code, again.stderr]).toEqual([0, ""]);
+    expect(again.stdout).toContain("1 policy compared: 1 weaker");
+    expect(engine.answers).toBe(2);
   });
 
   it("an example decide() gives another transition: exit 70, one line with the pair, both transitions and the example, nothing on stdout", async () => {
@@ -99,5 +109,43 @@ describe("screenpol compare with an engine that answers wrong", { timeout: 60_00
         "(BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox) reported, decide() gives ALLOW (pre-screen) -> ALLOW (pre-screen) " +
         'for {"scope":"TRANSACTION","chain":"OTHER","address":"unlisted-address-1"}); nothing was reported; please report it\n',
     );
+  });
+});
+
+describe("screenpol plan and push with an engine that answers wrong", { timeout: 60_000 }, () => {
+  const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
+  const LINE =
+    "screenpol: internal error: the weakening check's verdict for live vendorAWalletScreening TRANSACTION is not the one its transitions give " +
+    "(equivalent reported, its transitions give mixed); nothing was reported; please report it\n";
+  let setup: Setup;
+  beforeEach(async () => {
+    setup = await setUp();
+    // The live TRANSACTION policy's BLOCK threshold 8 -> 9 (as push's guard tests do): mixed, and a pair the partition answers.
+    edit(setup.repo, LIVE_TRANSACTION, "riskScore: { gte: 8 }", "riskScore: { gte: 9 }");
+    engine.breakAnswer = (answer) => ({ ...answer, verdict: answer.verdict === "mixed" ? "equivalent" : answer.verdict });
+    engine.answers = 0;
+  });
+  afterEach(() => setup.close());
+
+  it("plan: exit 70, the one line, no plan printed and no plan file written", async () => {
+    const run = await screenpol(["plan", "--env", "live", "--out", "plan.json"], setup.repo.dir, { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: setup.harness.running.baseUrl });
+    expect(run).toEqual({ code: 70, stdout: "", stderr: LINE });
+    expect(existsSync(join(setup.repo.dir, "plan.json"))).toBe(false);
+    expect(engine.answers).toBeGreaterThan(0);
+  });
+
+  it("push, even with --allow-weakening --yes: exit 70, the one line, no write on the wire", async () => {
+    const before = revisions(setup.harness);
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await screenpol(["push", "--env", "live", "--yes", "--allow-weakening"], setup.repo.dir, { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: proxy.baseUrl });
+      expect(run).toEqual({ code: 70, stdout: "", stderr: LINE });
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(proxy.seen.filter((line) => !line.startsWith("GET "))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(revisions(setup.harness)).toEqual(before);
+    expect(engine.answers).toBeGreaterThan(0);
   });
 });
