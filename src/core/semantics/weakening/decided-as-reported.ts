@@ -1,11 +1,12 @@
 /**
- * Nothing wrong is ever printed (style.md habit 12, "one meaning, every
- * engine"): before a weakening check's answer leaves it, every example is
- * decided through `decide()` on both versions and must give its transition,
- * and the verdict must be the one its transitions give. An engine (the
- * interval partition, z3 and its encoding, the fast path, an answer
- * remembered) that says otherwise is a bug; the answer is then not reported
- * at all, never reported wrong.
+ * Nothing wrong is ever printed (style.md habit 12, "One meaning, two
+ * engines"; docs/semantics.md, "Nothing wrong is printed"): before a
+ * weakening check's answer leaves it, every example is decided through
+ * `decide()` on both versions and must give its transition, and the verdict
+ * must be the one its transitions give. An engine (the interval partition,
+ * z3 and its encoding, the fast path, an answer remembered) that says
+ * otherwise is a bug; the answer is then not reported at all, never
+ * reported wrong.
  */
 import { plural } from "../../plural.js";
 import type { Scope, Vendor } from "../../vendors.js";
