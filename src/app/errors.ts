@@ -5,6 +5,9 @@
  */
 export { UsageError } from "../remote/usage-error.js";
 
+/** The weakening check's engines and decide() disagree about an answer, which is then not reported (exit 70). */
+export { EngineDisagreement } from "../core/semantics/weakening/decided-as-reported.js";
+
 /** The configuration cannot be used: unreadable, invalid, or an environment it does not declare. Exit 2. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
