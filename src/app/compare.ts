@@ -86,7 +86,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
       const to = after.subjects.get(subjectKey(target))!;
       // Neither side has a policy nor entries for this scope: nothing decides anything differently.
       if (!from.policyExists && !to.policyExists && !from.addressesExist && !to.addressesExist) continue;
-      const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs });
+      const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs, environment: target.environment });
       const head = headSourceOf(to, after.lint.sources);
       const transitions = comparison.transitions.map((transition) => ({ ...transition, at: locateTransition(head, transition, request.now.getTime()) }));
       // Reachability depends on head's rules only (address entries never take every match of a rule).

@@ -1,8 +1,8 @@
 /**
  * The errors a use case ends with, besides findings (a value, not an error) and
  * the remote client's RemoteError: those of app, and a Git or credential store
- * failure, re-exported so that the command line, which talks to app only
- * (style.md, layout), can tell them apart. Only cli/main.ts maps them to exit
+ * failure, re-exported so that the command line, which talks to app and never
+ * to workspace (style.md, layout), can tell them apart. Only cli/main.ts maps them to exit
  * codes (toolkit.md, Exit codes). RemoteError is not among them: main.ts tells
  * it by name, and importing it here would load node:http (remote/errors.ts)
  * at the start of every command, `lint` included; the commands that handle one
@@ -11,6 +11,9 @@
 export { UsageError } from "../remote/usage-error.js";
 export { GitError } from "../workspace/git-index.js";
 export { CredentialStoreError } from "../workspace/credentials/stored-login.js";
+
+/** The weakening check's engines and decide() disagree about an answer, which is then not reported (exit 70). */
+export { EngineDisagreement } from "../core/semantics/weakening/decided-as-reported.js";
 
 /** The configuration cannot be used: unreadable, invalid, or an environment it does not declare. Exit 2. */
 export class ConfigError extends Error {

@@ -52,7 +52,7 @@ async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOpti
   if (!live.ok) return { verdict: "unknown", transitions: [], reason: live.reason };
   if (!planned.ok) return { verdict: "unknown", transitions: [], reason: planned.reason };
   const check = { now: options.now.getTime(), timeoutMs: options.timeoutMs };
-  const comparison = await compareSubjects(live.subject, planned.subject, check);
+  const comparison = await compareSubjects(live.subject, planned.subject, { ...check, environment: target.environment });
   // Only a policy push writes can gain an unreached rule; reachability depends on its rules alone.
   const written = target.policyEntry !== undefined && (target.policyEntry.kind === "create" || target.policyEntry.kind === "update");
   if (!written || planned.subject.policy === undefined) return comparison;

@@ -26,6 +26,7 @@ import { canonicalJson } from "../core/canonical.js";
 import { BoundReached, type StopWhen } from "../core/semantics/weakening/bound.js";
 import { addressKey } from "../core/semantics/subject.js";
 import { decisiveContent } from "../core/semantics/weakening/decisive-content.js";
+import { checkDecidedAsReported, EngineDisagreement } from "../core/semantics/weakening/decided-as-reported.js";
 import { readableExample, reproduces } from "../core/semantics/weakening/examples.js";
 import type { DecisionRef, SubjectComparison, Transition } from "../core/semantics/weakening/model.js";
 import { comparePartition } from "../core/semantics/weakening/partition.js";
@@ -79,6 +80,8 @@ export interface CompareOptions {
    * the solver's calls and the examples; default 10 s.
    */
   timeoutMs?: number;
+  /** The environment of the pair, to name it in an EngineDisagreement (its vendor and scope are the subjects'). */
+  environment?: string;
 }
 
 /** See TimeBound.stoppedSolver. */
@@ -217,23 +220,44 @@ export async function withSolver<T>(fn: () => Promise<T>): Promise<T> {
  * (`removed`) when only head (base) has a policy file; with a policy on
  * neither side (an addresses.yaml change) the entries are compared as any
  * other change. The transitions of `added` and `removed` are listed too.
+ *
+ * Every answer, whichever way it was found, passes checkDecidedAsReported
+ * before it is returned: each example decided through decide() on both
+ * versions, the verdict the transitions' own. Here, because this is the one
+ * way out of the check for every engine (the fast path, the partition, z3,
+ * an answer remembered) and every command (compare, plan, push); and before
+ * an answer is remembered, so that only checked ones are. An
+ * EngineDisagreement (thrown there or while an engine's example was made
+ * readable) leaves with the pair's environment named, when the caller gave it.
  */
 export async function compareSubjects(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<SubjectComparison> {
+  try {
+    const { result, rememberAs } = await answerOf(base, head, options);
+    checkDecidedAsReported(base, head, result, options.now);
+    if (rememberAs !== undefined) remember(rememberAs, result);
+    return result;
+  } catch (error) {
+    if (error instanceof EngineDisagreement && options.environment !== undefined) throw error.in(options.environment);
+    throw error;
+  }
+}
+
+/** The pair's answer, and the key to remember it by when an engine has just found it (and it may be remembered). */
+async function answerOf(base: DecisionSubject | undefined, head: DecisionSubject | undefined, options: CompareOptions): Promise<{ result: SubjectComparison; rememberAs?: string }> {
   const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy pair");
   const pair = completePair(base, head);
   if (pair === undefined) throw new TypeError("compareSubjects needs a base or a head");
   if (decisiveContent(pair.base, options.now) === decisiveContent(pair.head, options.now)) {
-    return { verdict: verdictOf(pair.base, pair.head, false, false), transitions: [] };
+    return { result: { verdict: verdictOf(pair.base, pair.head, false, false), transitions: [] } };
   }
   // The whole subjects, ids and all: the transitions name the rules that decide.
   const key = canonicalJson([pair.base, pair.head, options.now]);
   const known = remembered.get(key);
-  if (known !== undefined) return structuredClone(known);
+  if (known !== undefined) return { result: structuredClone(known) };
   const found = await withinBound(bound, async () => compareByPartition(pair.base, pair.head, options.now, bound) ?? (await proveWithSolver(pair.base, pair.head, options, bound)));
   const result = { ...found, transitions: inDecisionOrder(pair.base, pair.head, found.transitions) };
   // `unknown` depends on the time limit and the machine's load: asked again, it may be answered.
-  if (result.verdict !== "unknown") remember(key, result);
-  return result;
+  return result.verdict === "unknown" ? { result } : { result, rememberAs: key };
 }
 
 /** `answer`, or `unknown` with the bound when a loop of core stopped at it (BoundReached). */

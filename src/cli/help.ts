@@ -16,6 +16,8 @@ interface CommandHelp {
 const USAGE: readonly [number, string] = [2, "usage or configuration error (a bad flag, an unreadable config or file)"];
 const REMOTE: readonly [number, string] = [4, "remote failure: authentication, permission, not found, or the network after retries"];
 const FINDINGS: readonly [number, string] = [1, "the files have errors (or more warnings than --max-warnings)"];
+/** The commands that run the weakening check (src/app/weakening.ts, compareSubjects). */
+const ENGINES_DISAGREE: readonly [number, string] = [70, "internal error: the weakening check's answer was not what decide() gives; nothing was reported"];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   lint: {
@@ -91,14 +93,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol plan --format markdown", "a pull-request comment"],
       ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
     ],
-    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"]],
+    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
   },
   push: {
     examples: [
       ["screenpol push --env sandbox", "plan and push one environment"],
       ["screenpol push --plan plan.json --yes", "exactly the reviewed plan"],
     ],
-    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
   },
   pull: {
     examples: [
@@ -124,7 +126,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol compare --base HEAD~1 --deny-weakening", "exit 1 on any weakening"],
       ["screenpol compare --base origin/main --write-tests tests/", "a policy test per weakening"],
     ],
-    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"]],
+    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
   },
   doctor: {
     examples: [["screenpol doctor", "check the token against every environment of the config"]],

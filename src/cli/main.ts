@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { ConfigError, ConflictError, CredentialStoreError, GitError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
+import { ConfigError, ConflictError, CredentialStoreError, EngineDisagreement, GitError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
 import { invocationSecrets } from "../app/secrets.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { processIo, type CliIo } from "./io.js";
@@ -54,6 +54,8 @@ function classify(error: unknown): { code: ExitCode; message: string } {
   if (error instanceof LoginExpiredError) return { code: EXIT.remote, message };
   if (error instanceof ConflictError) return { code: EXIT.conflict, message };
   if (error instanceof SecretInResponseError) return { code: EXIT.remote, message };
+  // Its message is the whole line: which pair, what was wrong, that nothing was reported.
+  if (error instanceof EngineDisagreement) return { code: EXIT.internal, message };
   if (error instanceof Error && error.name === "RemoteError") {
     const remote = error as Error & { kind?: string; code?: string };
     return { code: remote.kind === "conflict" && remote.code === "revision_mismatch" ? EXIT.conflict : EXIT.remote, message };

@@ -6,11 +6,15 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import fc from "fast-check";
+import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runPlan } from "../../src/app/plan.js";
 import { LocalChangesError, runPull } from "../../src/app/pull.js";
 import { parseYaml } from "../../src/core/document.js";
 import { lintText } from "../../src/core/lint.js";
+import { anyCommentsOn } from "../helpers/commented-yaml.js";
+import { expectCommentsAttached } from "../helpers/comment-owners.js";
 import { killDuringWrite } from "../helpers/kill-mid-write.js";
 import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { ALL_SCOPES_TOKEN, setUp, type Setup } from "../cli/plan-harness.js";
@@ -111,6 +115,33 @@ describe("pull", () => {
     const report = await pull({ force: true });
     expect(report.files.find((file) => file.path === LIVE_FILES[1])?.status).toBe("updated");
     expect(readFileSync(path, "utf8")).toBe(commented);
+  });
+
+  it("pulling over a commented file keeps every comment on the key, rule, entry or block it was on, wherever it stood", async () => {
+    rmSync(join(setup.repo.dir, "policies"), { recursive: true });
+    await pull();
+    // A local edit in each file, so that the live copy differs and pull merges the file's comments into it.
+    const files = [
+      { path: LIVE_FILES[1]!, kind: "policy" as const, edit: (text: string) => text.replace("riskScore: { gte: 8 }", "riskScore: { gte: 9 }") },
+      { path: LIVE_FILES[2]!, kind: "addresses" as const, edit: (text: string) => text.replace("reviewed by J. Okafor 2026-09", "reviewed 2026-10") },
+    ];
+    const pulled = files.map((file) => readFileSync(join(setup.repo.dir, file.path), "utf8"));
+    const samples = files.map((file, index) => fc.sample(anyCommentsOn(pulled[index]!), { numRuns: 4, seed: 23 + index }));
+    for (let round = 0; round < 4; round++) {
+      const commented = files.map((file, index) => samples[index]![round]!);
+      files.forEach((file, index) => {
+        const edited = file.edit(commented[index]!);
+        expect(edited, file.path).not.toBe(commented[index]);
+        writeFileSync(join(setup.repo.dir, file.path), edited);
+      });
+      const report = await pull({ force: true });
+      files.forEach((file, index) => {
+        expect(report.files.find((written) => written.path === file.path)?.status, file.path).toBe("updated");
+        const merged = readFileSync(join(setup.repo.dir, file.path), "utf8");
+        expect(parse(merged), file.path).toEqual(parse(pulled[index]!));
+        expectCommentsAttached(commented[index]!, merged, file.kind);
+      });
+    }
   });
 
   it("a comment at the end of a rule stays where it is, with no blank line added, pull after pull", async () => {

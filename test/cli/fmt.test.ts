@@ -218,6 +218,51 @@ rules:
     }
   });
 
+  it("a comment block that moves with its key keeps the blank line above it, and --check then passes", async () => {
+    repo = makeTempRepo();
+    repo.write(
+      POLICY,
+      `providerType: vendorAWalletScreening
+scope: SIGN_IN
+rules:
+  preScreen:
+    chains: [ EVM ]
+  postScreen:
+    - id: block-severe
+      action: BLOCK
+
+      # Scores of 9 and up only.
+      when:
+        riskScore: { gte: 9 }
+
+# Version 2 since the 2026-09 review (COMP-1181).
+# Do not lower without compliance.
+schemaVersion: 2
+enabled: true
+`,
+    );
+    expect(await fmt(POLICY)).toEqual({ code: 0, stdout: `${POLICY}\n`, stderr: "" });
+    expect(read(POLICY)).toBe(`providerType: vendorAWalletScreening
+scope: SIGN_IN
+
+# Version 2 since the 2026-09 review (COMP-1181).
+# Do not lower without compliance.
+schemaVersion: 2
+enabled: true
+rules:
+  preScreen:
+    chains: [ EVM ]
+  postScreen:
+    - id: block-severe
+
+      # Scores of 9 and up only.
+      when:
+        riskScore: { gte: 9 }
+      action: BLOCK
+`);
+    expect(await fmt("--check", POLICY)).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
   it("--check fails exactly for the files fmt rewrites, over generated files of every kind with comments everywhere", async () => {
     repo = makeTempRepo({ extra: ["tests"] });
     const places: Record<FormattableKind, string> = {

@@ -188,6 +188,42 @@ rules:
     expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
   });
 
+  it("fixes a key only one edit off and an enum only in the wrong case: keys two and three edits off and a misspelt value stay, reported with their suggestion", async () => {
+    repo = makeTempRepo();
+    const before = `providerType: vendorAWalletScreening
+scope: TRANSACTION
+schemaVersion: 1
+enabled: true
+rules:
+  preScreen:
+    chains: [EVM]
+    minAmontUsdd: 250 # two edits from minAmountUsd
+    exposrDepthh: 2 # three edits from exposureDepth
+  postScreen:
+    - id: block-high
+      whn:
+        riskScore: { gte: 8 }
+      action: BLOK # a different word from BLOCK, not its case
+    - id: alert-mid
+      when:
+        riskScore: { gte: 5 }
+      action: alert
+`;
+    repo.write(POLICY, before);
+    const after = before.replace("      whn:\n", "      when:\n").replace("action: alert\n", "action: ALERT\n");
+    const run = await lint("--fix");
+    expect(run.stderr).toBe("screenpol: fixed 2 problems in 1 file\n");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`${POLICY}:8:5  error  rules.preScreen.minAmontUsdd: unknown field "minAmontUsdd"; did you mean "minAmountUsd"?  schema`);
+    expect(run.stdout).toContain(`${POLICY}:9:5  error  rules.preScreen.exposrDepthh: unknown field "exposrDepthh"; did you mean "exposureDepth"?  schema`);
+    expect(run.stdout).toContain(`${POLICY}:14:15  error  rules.postScreen[0].action: "BLOK" is not one of BLOCK, ALERT, ALLOW (did you mean BLOCK?)  schema`);
+    expect(run.stdout).toContain("✖ 3 problems (3 errors, 0 warnings)");
+    // What is left is for a person to decide: a second --fix writes nothing.
+    expect(await lint("--fix")).toMatchObject({ code: 1, stderr: "" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(after);
+  });
+
   it("counts the fixes it applied: a key fix inside a token entry the token fix replaces is not counted", async () => {
     repo = makeTempRepo({ extra: ["catalog"] });
     const before = "providerType: vendorAWalletScreening\nscope: TRANSACTION\nschemaVersion: 1\nenabled: true\nrules:\n  preScreen:\n    chains: [EVM]\n    tokens:\n      - symbol: VONE60\n        chan: EVM\n  postScreen: []\n";

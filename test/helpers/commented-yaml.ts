@@ -2,8 +2,9 @@
  * fast-check arbitraries of the files `fmt` rewrites (policies of both vendors,
  * address entries, policy tests, webhooks), each written as YAML in a layout of
  * its own with a unique comment in every position a person puts one: above a
- * key or list item (at its indentation or another), at the end of a line,
- * before and after blank lines, at the end of the document.
+ * key or list item (at its indentation or another), at the end of a line (a
+ * list item's dash alone on its line too), before and after blank lines, at the
+ * end of the document.
  */
 import fc from "fast-check";
 import { isPair, isScalar, visit, type Document, type YAMLMap, type YAMLSeq } from "yaml";
@@ -141,6 +142,11 @@ export const anyCommentedFile: fc.Arbitrary<CommentedFile> = fc
   .tuple(anyFormattableData, layout, fc.array(decoration, { minLength: 1, maxLength: 80 }), fc.array(decoration, { maxLength: 2 }))
   .map(([{ kind, data }, shape, decorations, atEnd]) => ({ kind, text: commented(render(data, shape), decorations, atEnd) }));
 
+/** `text` with a unique comment in every position, as {@link anyCommentedFile} writes them (a pulled file, say). */
+export function anyCommentsOn(text: string): fc.Arbitrary<string> {
+  return fc.tuple(fc.array(decoration, { minLength: 1, maxLength: 80 }), fc.array(decoration, { maxLength: 2 })).map(([decorations, atEnd]) => commented(text, decorations, atEnd));
+}
+
 /** YAML of `data` in the given layout, one scalar per line (no folding, no block scalars), so that any line can take a comment. */
 function render(data: Record<string, unknown>, shape: Layout): string {
   const document: Document = canonicalDocument(data);
@@ -164,7 +170,9 @@ function render(data: Record<string, unknown>, shape: Layout): string {
       flipFlow(list, random);
     },
   });
-  return document.toString({ indent: 2, indentSeq: shape.indentSeq, lineWidth: 0, flowCollectionPadding: shape.padding, directives: false });
+  const text = document.toString({ indent: 2, indentSeq: shape.indentSeq, lineWidth: 0, flowCollectionPadding: shape.padding, directives: false });
+  // Some list items with the dash alone on its line and the item below it, as some people write them.
+  return text.replace(/^( *)- (?=\S)/gm, (item, indent: string) => (random() < 0.2 ? `${indent}-\n${indent}  ` : item));
 }
 
 /** A collection of scalars only may be written either way (in flow, on one line); anything else stays block. */
@@ -184,7 +192,9 @@ function commented(text: string, decorations: readonly LineDecoration[], atEnd: 
   lines.forEach((line, index) => {
     const d = decorations[index % decorations.length]!;
     const indent = /^ */.exec(line)![0].length;
-    const at = { same: indent, less: Math.max(0, indent - 2), more: indent + 2, zero: 0 }[d.indent];
+    // yaml misreads an item below its dash after a blank line and a comment at column 0 (`-`, ``, `# c`, `  x`): a file it refuses.
+    const zero = index > 0 && /^ *-$/.test(lines[index - 1]!) ? indent : 0;
+    const at = { same: indent, less: Math.max(0, indent - 2), more: indent + 2, zero }[d.indent];
     if (d.blankBefore) out.push("");
     for (let n = 0; n < d.above; n++) out.push(`${" ".repeat(at)}${comment()}`);
     if (d.blankAfter) out.push("");

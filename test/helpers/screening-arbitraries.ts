@@ -29,9 +29,10 @@ export const CHAINS = Object.keys(POOLS.addresses);
 /** Chains a preScreen may list: every pool chain but the last, which stays unlisted. */
 const LISTABLE_CHAINS = CHAINS.slice(0, -1);
 
-const RISK_SCORES = [0, 2, 3.5, 5, 7, 8.5, 10];
-const PERCENTS = [0, 1, 5, 10, 12.5, 50, 100];
-const VOLUMES = [0, 500, 1000, 5000];
+/** The thresholds rules and preScreens are drawn with; signal values are drawn at them and a hair either side. */
+export const RISK_SCORES = [0, 2, 3.5, 5, 7, 8.5, 10];
+export const PERCENTS = [0, 1, 5, 10, 12.5, 50, 100];
+export const VOLUMES = [0, 500, 1000, 5000];
 const MIN_AMOUNTS = [0, 50, 250, 1000];
 /** A few categories per vendor, so that a signal's category is often a rule's. */
 const FREQUENT: Record<Vendor, readonly string[]> = {
@@ -40,7 +41,8 @@ const FREQUENT: Record<Vendor, readonly string[]> = {
 };
 const HAIR = 0.000001;
 
-function category(vendor: Vendor): fc.Arbitrary<string> {
+/** A category of the vendor, mostly one of a few, so that a signal's category is often a rule's. */
+export function category(vendor: Vendor): fc.Arbitrary<string> {
   return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FREQUENT[vendor]) }, { weight: 1, arbitrary: fc.constantFrom(...CATEGORIES[vendor]) });
 }
 

@@ -15,8 +15,9 @@
  *   with an address entry when entries are sorted), written above that line at
  *   its indentation;
  * - trailing: a comment after content on a line; it belongs to the innermost key
- *   or list item starting on that line and stays on the line where that one is
- *   written; a second comment for the same line goes above it;
+ *   or list item starting on that line (an item starts at its dash, which may
+ *   stand alone on its line) and stays on the line where that one is written; a
+ *   second comment for the same line goes above it;
  * - end of a block: a comment line below the end of a block map or list and
  *   indented further than the line that follows (the end of a rule, the end of
  *   the file), written after the block's last line at its indentation.
@@ -195,6 +196,17 @@ function describe(text: string, document: Document) {
   };
   const columnOf = (offset: number): number => offset - lineStarts[lineOfOffset(offset)]!;
 
+  /** Where an item of a block list starts: at its dash, which may stand alone on a line above the item (`- # note`, then `  id: a`). */
+  const dashOf = (list: YamlNode, item: YamlNode): number => {
+    const start = startOf(item);
+    const column = columnOf(list.range![0]);
+    for (let line = lineOfOffset(start); start >= 0 && line >= 0 && lineStarts[line]! + column >= list.range![0]; line--) {
+      const at = lineStarts[line]! + column;
+      if (at <= start && text[at] === "-" && (at + 1 === text.length || /\s/.test(text[at + 1]!))) return at;
+    }
+    return start;
+  };
+
   const members: { member: Member; start: number; depth: number }[] = [];
   /** The outermost flow collections, in order (they do not overlap). */
   const flows: YamlNode[] = [];
@@ -219,7 +231,7 @@ function describe(text: string, document: Document) {
         walk(item.value as YamlNode | null, depth + 1);
       } else {
         parent.set(item as YamlNode, node);
-        members.push({ member: item as YamlNode, start: startOf(item as YamlNode), depth });
+        members.push({ member: item as YamlNode, start: dashOf(node, item as YamlNode), depth });
         walk(item as YamlNode, depth + 1);
       }
     }
@@ -281,9 +293,11 @@ function describe(text: string, document: Document) {
     previousContentLine(line: number): number | undefined {
       return line > 0 ? previousContent[line - 1] : undefined;
     },
-    /** The outermost member starting on `line` or, when none does, the first one after it. */
+    /** The outermost member starting on `line` or, when none does, the one the line goes on with (the item below a dash alone, a complex key's value). */
     memberFrom(line: number): Member | undefined {
-      return members[firstMemberFrom(lineStarts[line]!)]?.member;
+      const index = firstMemberFrom(lineStarts[line]!);
+      const found = members[index];
+      return found && lineOfOffset(found.start) === line ? found.member : (members[index - 1]?.member ?? found?.member);
     },
     /** The innermost member starting on `line` before `offset` or, when none does, the last one starting before `offset`. */
     memberAt(line: number, offset: number): Member | undefined {

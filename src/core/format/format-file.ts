@@ -12,11 +12,11 @@
  */
 import { createTwoFilesPatch } from "diff";
 import { parseDocument } from "yaml";
-import { canonicalAddressEntries, canonicalDocument, canonicalPolicy, entryKey, stringifyCanonicalDocument } from "../canonical.js";
+import { canonicalAddressEntries, canonicalDocument, canonicalJson, canonicalPolicy, canonicalValue, entryKey, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
 import { decodeSource } from "../source.js";
-import { placeComments } from "./comment-places.js";
+import { placeComments, type KeyedLists } from "./comment-places.js";
 
 /** The files fmt rewrites (core/layout.ts kinds). */
 export type FormattableKind = "policy" | "addresses" | "webhooks" | "policy-test";
@@ -47,6 +47,9 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/** Address entries are matched from the file to the canonical form by their key, whatever order the file wrote a key's own members in (`chain: {b: 1, a: 2}`). */
+const ENTRIES_BY_KEY: KeyedLists = { entries: (value) => entryKey(canonicalValue(value)) };
+
 export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   const parsed = parseYaml(text);
   if (!parsed.document) {
@@ -61,7 +64,10 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   const canonical =
     kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
   const bare = stringifyCanonicalDocument(canonicalDocument(canonical));
-  const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : {});
+  const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : {});
+  // No file reaches this today: placeComments gives every comment a place (so a mutation test
+  // sees this line survive). It stays as the promise of docs/decisions.md "Issue 14: fmt": a
+  // file is refused, never written with a comment lost, whatever the placement comes to miss.
   const lost = lostComments(parsed.text, formatted);
   if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
   return { ok: true, text: formatted };
@@ -81,8 +87,9 @@ export function keepComments(existingText: string, pulledText: string, kind: "po
   if (!existing.document || !pulled.document || !isRecord(pulled.document.data)) return pulledText;
   const data = pulled.document.data;
   const bare = stringifyCanonicalDocument(canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data)));
-  const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : JSON.stringify(value));
-  return placeComments(existing.text, parseDocument(existing.text), bare, parseDocument(bare), kind === "addresses" ? { entries: entryKey } : { postScreen: ruleId }, "drop");
+  // A rule without an id is matched by its content, whatever order the file wrote its keys in.
+  const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : canonicalJson(value));
+  return placeComments(existing.text, parseDocument(existing.text), bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : { postScreen: ruleId }, "drop");
 }
 
 /** A comment of `before` that `after` does not have (as many times), or undefined. */

@@ -11,10 +11,10 @@
  * them, and one beyond each end), so some candidate always keeps the
  * transition and the solver's rational never has to be printed.
  */
-import { decide } from "../decide.js";
 import { MAX_RISK_SCORE, MIN_RISK_SCORE, type ScopedScreening, type Signals } from "../signals.js";
 import type { DecisionSubject } from "../subject.js";
 import { boundedSteps, type StopWhen } from "./bound.js";
+import { exampleDisagreement } from "./decided-as-reported.js";
 import type { DecisionRef } from "./model.js";
 import { exposureKey, indicatorKey, type ScreeningSpace } from "./space.js";
 
@@ -25,15 +25,13 @@ export interface TransitionRefs {
 
 /** Do base and head decide the screening as `from` and `to`? */
 export function reproduces(base: DecisionSubject, head: DecisionSubject, screening: ScopedScreening, transition: TransitionRefs, now: number): boolean {
-  const before = decide(base, screening, { now });
-  const after = decide(head, screening, { now });
-  return before.action === transition.from.action && before.by === transition.from.by && after.action === transition.to.action && after.by === transition.to.by;
+  return exampleDisagreement(base, head, screening, transition, now) === undefined;
 }
 
 /**
- * The readable example of a transition, from the solver's screening. Throws
- * when the screening does not reproduce the transition through `decide`: the
- * translation into constraints and the decision procedure disagree, a bug.
+ * The readable example of a transition, from the engine's screening. Throws
+ * EngineDisagreement when the screening does not reproduce the transition
+ * through `decide`: the engine and the decision procedure disagree, a bug.
  * Each candidate is decided on both versions, and a signal has two per bound
  * of either version: `stop` is read as they are tried (bound.ts).
  */
@@ -43,13 +41,7 @@ export function readableExample(base: DecisionSubject, head: DecisionSubject, sp
     step();
     return reproduces(base, head, candidate, transition, now);
   };
-  const name = (ref: DecisionRef) => `${ref.action} (${ref.by})`;
-  if (!keeps(found)) {
-    throw new Error(
-      `weakening check: the solver's screening ${JSON.stringify(found)} does not give ${name(transition.from)} -> ${name(transition.to)} through decide(); ` +
-        `the constraints and the decision procedure disagree (a bug in weakening/encode.ts)`,
-    );
-  }
+  if (!keeps(found)) throw exampleDisagreement(base, head, found, transition, now)!;
   let example = structuredClone(found);
   for (const drop of dropCandidates(example)) {
     const candidate = drop(structuredClone(example));
@@ -65,7 +57,7 @@ export function readableExample(base: DecisionSubject, head: DecisionSubject, sp
       }
     }
   }
-  if (!keeps(example)) throw new Error(`weakening check: the readable example ${JSON.stringify(example)} lost the transition ${name(transition.from)} -> ${name(transition.to)} (a bug in weakening/examples.ts)`);
+  if (!keeps(example)) throw exampleDisagreement(base, head, example, transition, now)!;
   return example;
 }
 

@@ -405,7 +405,11 @@ function candidatesOf(vendor: Vendor, dimension: Dimension, written: ReadonlyArr
   return between(cuts, 0, Math.max(...cuts) + 1);
 }
 
-/** The thresholds ascending, then a value below the lowest, between each two, and above the highest, within [min, max]. */
+/**
+ * The thresholds ascending, then a value below the lowest, between each two, and above the highest, within [min, max]:
+ * one in every open interval between two consecutive thresholds whatever they bound (`lte: 6` and `gte: 7` leave
+ * 6 < x < 7 to neither), the thresholds first because they are the examples a reviewer recognises.
+ */
 function between(thresholds: readonly number[], min: number, max: number): number[] {
   const cuts = unique(thresholds).sort((a, b) => a - b);
   const values = [...cuts];
@@ -433,8 +437,9 @@ function classRepresentatives(dimension: Dimension, step: () => void): Array<num
  * The contexts (chain, address, transfer) that matter, one per pair of
  * decisions made before the vendor (or none) on base and head. Chains: those
  * either version names (preScreen, entries) and one other; addresses: those of
- * either version's entries on the chain and one other; amounts: absent, below
- * the lowest minimum, each minimum; tokens: native, each listed one and one other.
+ * either version's entries on the chain and one other; amounts: absent, each
+ * minimum, and one below the lowest, between each two and above the highest;
+ * tokens: native, each listed one and one other.
  */
 function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | Date | undefined): Array<{ context: Context; reads: [boolean, boolean] }> {
   const subjects = [base, head];
@@ -470,9 +475,10 @@ function contextsOf(base: DecisionSubject, head: DecisionSubject, now: number | 
 }
 
 function transfersOf(subjects: readonly DecisionSubject[]): Array<Context["transfer"]> {
-  const minimums = unique(subjects.flatMap((subject) => (subject.policy?.rules.preScreen.minAmountUsd === undefined ? [] : [subject.policy.rules.preScreen.minAmountUsd]))).sort((a, b) => a - b);
-  const amounts: Array<number | undefined> = [undefined, ...minimums];
-  if (minimums.length > 0 && minimums[0]! > 0) amounts.push(0);
+  const minimums = subjects.flatMap((subject) => (subject.policy?.rules.preScreen.minAmountUsd === undefined ? [] : [subject.policy.rules.preScreen.minAmountUsd]));
+  // A value inside every interval, not only each minimum: that a minimum stands for the interval above it holds
+  // only while the gate compares `<`, and the partition is exact whatever a bound compares (as for the signals).
+  const amounts: Array<number | undefined> = [undefined, ...(minimums.length === 0 ? [] : between(minimums, 0, Math.max(...minimums) + 1))];
   const listed = new Map<string, TokenRef>();
   for (const subject of subjects) for (const token of subject.policy?.rules.preScreen.tokens ?? []) if (!listed.has(tokenKey(token))) listed.set(tokenKey(token), token);
   const tokens: Array<TokenRef | undefined> = [undefined];
