@@ -17,6 +17,7 @@ export {
   type Plan,
   type PlanEntry,
   type PlanKind,
+  type PlanWeakening,
   type PolicyPlanEntry,
 } from "./model.js";
 export { parsePlan } from "./file.js";
@@ -29,6 +30,5 @@ export {
   weakeningTargets,
   type NamedWeakening,
   type PlanSide,
-  type PlanWeakening,
   type WeakeningTarget,
 } from "./weakening.js";

@@ -17,23 +17,8 @@
  * (`weakening`, one element per such scope, with its `scope`).
  */
 import type { PolicyContent } from "../canonical.js";
-import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
 import { SCOPES, type Scope, type Vendor } from "../vendors.js";
-import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PolicyBody, PolicyPlanEntry } from "./model.js";
-
-/**
- * The verdict of one (environment, vendor, scope), as plan.json records it;
- * with the planned policy's rules no screening reaches (issue 13, item 7),
- * when there are any: `unreachable`, and `unreachableReason` when the
- * solver's bound cut some answers short.
- */
-export interface PlanWeakening extends SubjectComparison {
-  unreachable?: RuleReachability[];
-  unreachableReason?: string;
-}
-
-/** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
-export type ScopeWeakening = PlanWeakening & { scope: Scope };
+import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PlanWeakening, PolicyBody, PolicyPlanEntry } from "./model.js";
 
 /** One version of one (environment, vendor, scope): its policy (null: none) and its address entries (null: none). */
 export interface PlanSide {
