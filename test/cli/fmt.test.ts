@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { canonicalAddressEntries, canonicalJson } from "../../src/core/canonical.js";
-import { formatBytes, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";

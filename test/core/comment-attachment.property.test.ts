@@ -16,7 +16,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { canonicalAddressEntries, canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml } from "../../src/core/canonical.js";
 import { isRecord } from "../../src/core/config.js";
-import { formatBytes, keepComments, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, keepComments, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 import { expectCommentsAttached } from "../helpers/comment-owners.js";
 

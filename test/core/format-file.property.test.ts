@@ -11,7 +11,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { canonicalAddressEntries, canonicalJson, canonicalPolicy } from "../../src/core/canonical.js";
 import { findComments } from "../../src/core/document.js";
-import { formatBytes, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
