@@ -15,7 +15,7 @@ import { applyPlan, countOutcomes, refusedWeakenings, selectPlanEntries, verifyP
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeDeniedWithTransitions } from "../../core/formats/plan-weakening.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
 import { entryName, hasChanges, parsePlan, type NamedWeakening, type Plan } from "../../core/plan/index.js";
 import type { RemoteClient } from "../../remote/index.js";
@@ -127,7 +127,7 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
 
 /** Each refused policy and each of its weakening transitions in words, on stderr. */
 export function weakeningReport(refused: readonly NamedWeakening[]): string {
-  return refused.map((weakening) => describeDeniedWithTransitions(weakening).map((line, index) => (index === 0 ? `screenpol: policy-weakened: ${line}` : line)).join("\n") + "\n").join("");
+  return describeRefusals(refused, { transitions: true });
 }
 
 /**

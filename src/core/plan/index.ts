@@ -26,6 +26,7 @@ export {
   planWeakenings,
   recordedWeakening,
   recordWeakening,
+  refusedVerdicts,
   weakeningTargets,
   type NamedWeakening,
   type PlanSide,

@@ -18,6 +18,7 @@
  */
 import type { PolicyContent } from "../canonical.js";
 import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
+import { isRefusedWeakening } from "../semantics/weakening/verdict.js";
 import { SCOPES, type Scope, type Vendor } from "../vendors.js";
 import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PolicyBody, PolicyPlanEntry } from "./model.js";
 
@@ -127,4 +128,12 @@ export function planWeakenings(plan: Pick<Plan, "entries">): NamedWeakening[] {
     const weakening = recordedWeakening(target);
     return weakening === undefined ? [] : [{ environment: target.environment, providerType: target.providerType, scope: target.scope, ...weakening }];
   });
+}
+
+/**
+ * The recorded verdicts `plan --deny-weakening` refuses, and push's guard
+ * once narrowed to the live environments (isRefusedWeakening), in plan order.
+ */
+export function refusedVerdicts(plan: Pick<Plan, "entries">): NamedWeakening[] {
+  return planWeakenings(plan).filter(isRefusedWeakening);
 }
