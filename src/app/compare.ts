@@ -16,7 +16,8 @@ import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
 import { loadSubjects, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
-import { compareSubjects, withSolver } from "./weakening.js";
+import { withSolver } from "./solver.js";
+import { compareSubjects } from "./weakening.js";
 import { openValidWorkspace } from "./workspace-config.js";
 
 export interface CompareRequest {

@@ -16,7 +16,8 @@ import type { DecisionSubject } from "../core/semantics/subject.js";
 import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyContent, weakeningTargets, type Plan, type PlanSide, type PlanWeakening, type WeakeningTarget } from "../core/plan/index.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
-import { compareSubjects, withSolver } from "./weakening.js";
+import { withSolver } from "./solver.js";
+import { compareSubjects } from "./weakening.js";
 
 export interface PlanWeakeningOptions {
   config: Config;

@@ -84,7 +84,7 @@ async function withProvenReachability(run: TestRun, subjects: readonly TestSubje
     return { coverage, subject, ask: uncoveredRules(coverage, subject).length > 0 };
   });
   if (!asked.some(({ ask }) => ask)) return { ...run, coverage: run.coverage.map((coverage) => withReachability(coverage, undefined)) };
-  const [{ reachabilityOf }, { withSolver }] = await Promise.all([import("./reachability.js"), import("./weakening.js")]);
+  const [{ reachabilityOf }, { withSolver }] = await Promise.all([import("./reachability.js"), import("./solver.js")]);
   const coverage = await withSolver(async () => {
     const proven: PolicyCoverage[] = [];
     for (const { coverage, subject, ask } of asked) proven.push(withReachability(coverage, ask ? await reachabilityOf(subject, { now: now.getTime() }) : undefined));

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { reachabilityWithSolver } from "../../src/app/reachability.js";
-import { closeSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
 import { type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument } from "../../src/core/semantics/index.js";
 import { reachabilityPartition } from "../../src/core/semantics/weakening/partition.js";
 import { expectExamplesReproduce, reachabilitySummary } from "../helpers/reachability.js";

@@ -12,7 +12,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { reachabilityWithSolver } from "../../src/app/reachability.js";
-import { closeSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
 import type { DecisionSubject, PolicyDocument } from "../../src/core/semantics/index.js";
 import type { SubjectReachability } from "../../src/core/semantics/weakening/model.js";
 import { reachabilityPartition } from "../../src/core/semantics/weakening/partition.js";

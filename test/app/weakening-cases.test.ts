@@ -7,7 +7,9 @@
  * partition and z3 each on its own by test/core/semantics/decision-corpus.test.ts.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects, PARTITION_MAX_SCREENINGS } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { PARTITION_MAX_SCREENINGS } from "../../src/app/verify.js";
+import { compareSubjects } from "../../src/app/weakening.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
 import { countRepresentatives } from "../../src/core/semantics/weakening/partition.js";
 

@@ -8,7 +8,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareWithSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareWithSolver } from "../../src/app/weakening.js";
 import { comparePartition } from "../../src/core/semantics/weakening/partition.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 import { NOW } from "../helpers/screening-arbitraries.js";

@@ -15,8 +15,10 @@ import { BUILD_ROOT } from "../helpers/run-cli.js";
 describe("closing the solver", () => {
   it("lets the process exit on its own after a comparison", () => {
     const module = pathToFileURL(join(BUILD_ROOT, "dist/app/weakening.js")).href;
+    const solverModule = pathToFileURL(join(BUILD_ROOT, "dist/app/solver.js")).href;
     const subject = `{ providerType: "vendorAWalletScreening", scope: "SIGN_IN", policy: { providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 1, enabled: true, rules: { preScreen: {}, postScreen: [{ id: "b", when: { riskScore: { gte: 7 } }, action: "BLOCK" }] } } }`;
-    const script = `const { compareSubjects, closeSolver } = await import(${JSON.stringify(module)});
+    const script = `const { compareSubjects } = await import(${JSON.stringify(module)});
+const { closeSolver } = await import(${JSON.stringify(solverModule)});
 const result = await compareSubjects(${subject}, { providerType: "vendorAWalletScreening", scope: "SIGN_IN" }, { now: 0 });
 console.log(result.verdict);
 await closeSolver();`;

@@ -17,7 +17,8 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects, compareWithSolver, isWeakening, type DecisionRef } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareSubjects, compareWithSolver, isWeakening, type DecisionRef } from "../../src/app/weakening.js";
 import { decide, STRICTNESS } from "../../src/core/semantics/index.js";
 import { drawScreenings, NOW, screeningPools } from "../helpers/screening-arbitraries.js";
 import { versions } from "../helpers/version-pairs.js";
