@@ -1,7 +1,8 @@
 /**
- * The weakening check of a plan (semantics.md section 5; issue 13, items 4
- * and 5): for each (environment, vendor, scope) the plan writes, the live
- * version against the planned one, over every possible screening.
+ * The weakening check of a plan (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: the weakening check in plan and push"): for each (environment,
+ * vendor, scope) the plan writes, the live version against the planned one,
+ * over every possible screening.
  *
  * Both versions come from the plan itself (core/plan/weakening.ts): the live
  * policy and address entries plan already read, and the planned bodies. No

@@ -27,9 +27,10 @@ export interface PolicyTestRequest {
   /** The clock for address entries' `expiresAt`; default now. */
   now?: Date;
   /**
-   * `--coverage`: prove which uncovered rules no screening can reach (issue
-   * 13, item 7), so that they are reported as unreachable, not as missing a
-   * case. The solver is loaded only when some rule is uncovered.
+   * `--coverage`: prove which uncovered rules no screening can reach
+   * (docs/semantics.md, "Reachability of rules"), so that they are reported
+   * as unreachable, not as missing a case. The solver is loaded only when
+   * some rule is uncovered.
    */
   reachability?: boolean;
 }

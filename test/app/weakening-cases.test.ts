@@ -1,7 +1,7 @@
 /**
  * The weakening check's bound through compareSubjects: a pair beyond the
  * partition's bound is left to z3, and a tiny time limit answers `unknown`,
- * never `equivalent`. The named cases of issue 13 (each change, its verdict,
+ * never `equivalent`. The named cases of the check (each change, its verdict,
  * its transitions with an example at the threshold and describeTransition's
  * words) are data in test/fixtures/decisions/weakening/, run against the
  * partition and z3 each on its own by test/core/semantics/decision-corpus.test.ts.

@@ -1,9 +1,11 @@
 /**
  * A process that compared exits once it closes the solver, with exit code 0
- * (issue 13). z3-solver documents that its Emscripten worker threads keep a
- * process alive; with 5.2.0 on Node 20.20 a process here exits even without
- * `killThreads` (checked by hand), so this test holds that closing works and
- * nothing is left running, not that closing is required. Runs the build's
+ * (docs/decisions.md,
+ * "The weakening check: z3 over a finite screening space"). z3-solver
+ * documents that its Emscripten worker threads keep a process alive; with
+ * 5.2.0 on Node 20.20 a process here exits even without `killThreads`
+ * (checked by hand), so this test holds that closing works and nothing is
+ * left running, not that closing is required. Runs the build's
  * dist/app/weakening.js in a child process, as a command would.
  */
 import { spawnSync } from "node:child_process";

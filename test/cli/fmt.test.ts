@@ -1,6 +1,7 @@
 /**
- * `screenpol fmt` (issue 14, item 1), through the real CLI: the canonical form
- * `pull` writes, byte for byte, with every comment where it belongs; idempotent;
+ * `screenpol fmt` (docs/decisions.md, "Issue 14: fmt"), through the real CLI:
+ * the canonical form `pull` writes, byte for byte, with every comment where
+ * it belongs; idempotent;
  * --check and --diff write nothing; a file that does not parse is left alone.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -20,7 +20,7 @@ export interface ComparedPolicyView extends SubjectComparison {
   environment: string;
   providerType: Vendor;
   scope: Scope;
-  /** Head's rules no screening reaches (issue 13, item 7), when head has a policy. */
+  /** Head's rules no screening reaches (docs/semantics.md, "Reachability of rules"), when head has a policy. */
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: readonly string[];

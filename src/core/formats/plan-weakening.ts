@@ -27,7 +27,7 @@ export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) => weakening.transitions.filter(isWeakening).map((transition) => `${targetName(weakening)}: ${describeTransition(transition)}`));
 }
 
-/** One line per planned rule no screening reaches (issue 13, item 7): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
+/** One line per planned rule no screening reaches (docs/semantics.md, "Reachability of rules"): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
 export function unreachedLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) =>
     weakening.unreachable === undefined ? [] : reachabilityLines({ rules: weakening.unreachable, reason: weakening.unreachableReason }).map((line) => `${targetName(weakening)}: ${line}`),

@@ -1,7 +1,8 @@
 /**
- * The weakening check in a plan (semantics.md section 5; issue 13, items 4
- * and 5): which (environment, vendor, scope) a plan changes, what their live
- * and planned versions are, and where each verdict is recorded.
+ * The weakening check in a plan (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: the weakening check in plan and push"): which (environment,
+ * vendor, scope) a plan changes, what their live and planned versions are,
+ * and where each verdict is recorded.
  *
  * A verdict compares what the service decides now (the live policy and the
  * live address entries) with what it will decide once the plan is pushed:
@@ -24,9 +25,9 @@ import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PolicyBody, Polic
 
 /**
  * The verdict of one (environment, vendor, scope), as plan.json records it;
- * with the planned policy's rules no screening reaches (issue 13, item 7),
- * when there are any: `unreachable`, and `unreachableReason` when the
- * solver's bound cut some answers short.
+ * with the planned policy's rules no screening reaches (docs/semantics.md,
+ * "Reachability of rules"), when there are any: `unreachable`, and
+ * `unreachableReason` when the solver's bound cut some answers short.
  */
 export interface PlanWeakening extends SubjectComparison {
   unreachable?: RuleReachability[];

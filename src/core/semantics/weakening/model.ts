@@ -42,10 +42,10 @@ export interface SubjectComparison {
 
 /**
  * Whether some screening is decided by a postScreen rule of one version
- * (issue 13, item 7), proven over the same finite space as the weakening
- * check. The sanctions floor is left out of every answer: it takes the
- * sanctioned copy of every screening and nothing else, so naming it would
- * say nothing about a rule.
+ * (docs/semantics.md, "Reachability of rules"), proven over the same finite
+ * space as the weakening check. The sanctions floor is left out of every
+ * answer: it takes the sanctioned copy of every screening and nothing else,
+ * so naming it would say nothing about a rule.
  */
 export interface RuleRef {
   id: string;

@@ -1,12 +1,13 @@
 /**
- * Exact reachability of a policy's postScreen rules (issue 13, item 7): is
- * some screening decided by the rule, and if none is, which earlier rules
- * decide the screenings it matches (`policy-disabled` when the policy is
- * disabled: `takesMatches`). Two engines answer, as for the
- * weakening check (style.md habit 12): the z3 prover (src/app/reachability.ts,
- * over the query built here on encode.ts's translation) and the interval
- * partition (partition.ts, `reachabilityPartition`). What they share, the
- * shape of an answer, lives here. Pure: z3's types only (`import type`).
+ * Exact reachability of a policy's postScreen rules (docs/semantics.md,
+ * "Reachability of rules"): is some screening decided by the rule, and if
+ * none is, which earlier rules decide the screenings it matches
+ * (`policy-disabled` when the policy is disabled: `takesMatches`). Two
+ * engines answer, as for the weakening check (style.md habit 12): the z3
+ * prover (src/app/reachability.ts, over the query built here on encode.ts's
+ * translation) and the interval partition (partition.ts,
+ * `reachabilityPartition`). What they share, the shape of an answer, lives
+ * here. Pure: z3's types only (`import type`).
  *
  * preScreen holds no rules (chains, minAmountUsd and tokens are one gate,
  * semantics.md section 2, step 4): only postScreen rules are answered for.
