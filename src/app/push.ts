@@ -14,11 +14,11 @@
  */
 import { findEnvironment, type Config } from "../core/config.js";
 import { classifyPath } from "../core/layout.js";
-import { deniedWeakenings } from "../core/formats/plan-weakening.js";
 import {
   entriesMatchBody,
   policyMatchesBody,
   renderEntriesContent,
+  refusedVerdicts,
   renderPolicyContent,
   parsePlan,
   unifiedDiff,
@@ -201,7 +201,7 @@ export async function refusedWeakenings(plan: Plan, options: WeakeningGuardOptio
   const kinds = new Map(plan.environments.map((environment) => [environment.name, findEnvironment(options.config, environment.name)?.kind ?? environment.kind]));
   const isLive = (environment: string): boolean => kinds.get(environment) === "live";
   await checkPlanWeakening(plan, { ...options, include: isLive, keepRecorded: true });
-  return deniedWeakenings({ entries: plan.entries.filter((entry) => isLive(entry.environment)) });
+  return refusedVerdicts({ entries: plan.entries.filter((entry) => isLive(entry.environment)) });
 }
 
 /** Totals of a report. */

@@ -18,8 +18,8 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { deniedWeakenings, describeDenied } from "../../core/formats/plan-weakening.js";
-import { hasChanges } from "../../core/plan/index.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
+import { hasChanges, refusedVerdicts } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { openReportSink } from "../output-file.js";
@@ -79,8 +79,8 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
         : pretty(color && !sink.toFile);
   await sink.write(report, () => pretty(color));
   if (flags.denyWeakening) {
-    const denied = deniedWeakenings(run.plan);
-    for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
+    const denied = refusedVerdicts(run.plan);
+    io.stderr.write(describeRefusals(denied, { transitions: false }));
     if (denied.length > 0) return EXIT.findings;
   }
   if (flags.detailedExitcode && hasChanges(run.plan)) return EXIT.changesPending;

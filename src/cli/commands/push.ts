@@ -14,7 +14,7 @@ import { applyPlan, countOutcomes, readPlanFile, refusedWeakenings, selectPlanEn
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeDeniedWithTransitions } from "../../core/formats/plan-weakening.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
 import { entryName, hasChanges, type NamedWeakening, type Plan } from "../../core/plan/index.js";
 import { connectOptions } from "../remote-options.js";
@@ -115,7 +115,7 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
 
 /** Each refused policy and each of its weakening transitions in words, on stderr. */
 export function weakeningReport(refused: readonly NamedWeakening[]): string {
-  return refused.map((weakening) => describeDeniedWithTransitions(weakening).map((line, index) => (index === 0 ? `screenpol: policy-weakened: ${line}` : line)).join("\n") + "\n").join("");
+  return describeRefusals(refused, { transitions: true });
 }
 
 /**

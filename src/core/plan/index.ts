@@ -27,6 +27,7 @@ export {
   planWeakenings,
   recordedWeakening,
   recordWeakening,
+  refusedVerdicts,
   weakeningTargets,
   type NamedWeakening,
   type PlanSide,
