@@ -8,10 +8,10 @@ import type { LintResult, SourceFile } from "../core/lint.js";
 import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
-import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
+import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
+import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
 import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
@@ -129,11 +129,8 @@ async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */
 export async function replayStream(input: ReplayInput, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
-  const { providerType, scope } = request.target;
   const tally = createReplayTally({ samples: request.samples });
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const options = { now: request.now.getTime() };
+  const lines = lineReplayer(tally, base, head, request);
   const started = performance.now();
   const redraw = request.onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
@@ -142,21 +139,46 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   try {
     await readLines(input, {
       line(text, number) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
-        const reading = readReplayLine(text, providerType, scope);
-        if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
-        else tally.bad(number, reading.error);
+        lines.line(text, number);
         progress();
       },
       tooLong(number) {
-        tally.bad(number, TOO_LONG);
+        lines.tooLong(number);
         progress();
       },
     });
   } catch (error) {
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
-  return tally.report({ base: ruleIds(base.subject), head: ruleIds(head.subject) });
+  return tally.report(replayRuleIds(base, head));
+}
+
+/**
+ * The JavaScript engine's reading of one line into the tally: the reference
+ * every engine matches, and what the DuckDB engine hands the lines SQL
+ * cannot vouch for (docs/replay.md, "Engines").
+ */
+export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
+  const { providerType, scope } = request.target;
+  const baseSubject = compileSubject(base.subject);
+  const headSubject = compileSubject(head.subject);
+  const options = { now: request.now.getTime() };
+  return {
+    line(text, number) {
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
+      const reading = readReplayLine(text, providerType, scope);
+      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
+      else tally.bad(number, reading.error);
+    },
+    tooLong(number) {
+      tally.bad(number, TOO_LONG);
+    },
+  };
+}
+
+/** The postScreen rule ids of each version, for the report's per-rule table. */
+export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
+  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
 }
 
 function ruleIds(subject: DecisionSubject): string[] {
