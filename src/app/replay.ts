@@ -8,6 +8,7 @@ import type { LintResult, SourceFile } from "../core/lint.js";
 import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
+import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
@@ -17,6 +18,7 @@ import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeRea
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+import type { DuckDbReplay } from "./replay/duckdb-engine.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
@@ -38,7 +40,13 @@ export interface ReplayRequest {
   now: Date;
   /** Called at most ten times a second while the input streams (the CLI's progress line). */
   onProgress?: (progress: ReplayProgress) => void;
+  /** Which engine decides (docs/replay.md, "Engines"); the JavaScript one by default, and the reference. */
+  engine?: ReplayEngineName;
+  /** DuckDB's memory limit (`--memory-limit`), e.g. 2GB. */
+  memoryLimit?: string;
 }
+
+export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 
 export type ReplaySide = "base" | "head";
 
@@ -62,13 +70,26 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
   // The input first: a mistyped file name should not cost a network round trip.
-  const input = await openInput(request);
-  const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-  if (head.kind === "findings") return { ...head, side: "head" };
-  const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-  if (base.kind === "findings") return { ...base, side: "base" };
-  const report = await replayStream(input, base.side, head.side, request);
-  return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
+  const input = await openEngineInput(request);
+  try {
+    const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
+    if (head.kind === "findings") return { ...head, side: "head" };
+    const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
+    if (base.kind === "findings") return { ...base, side: "base" };
+    const report = input.kind === "js" ? await replayStream(input.input, base.side, head.side, request) : await input.replay.run(base.side, head.side, request);
+    return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
+  } finally {
+    if (input.kind === "duckdb") input.replay.close();
+  }
+}
+
+type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+
+async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
+  if (request.engine !== "duckdb") return { kind: "js", input: await openInput(request) };
+  // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
+  const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
+  return { kind: "duckdb", replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {

@@ -44,26 +44,45 @@ export async function openDuckDbInput(session: SqlSession, input: string, cwd: s
   }
 }
 
-export async function replayWithDuckDb(
-  input: string,
-  base: ReplayVersion,
-  head: ReplayVersion,
-  request: Pick<ReplayRequest, "cwd" | "target" | "samples" | "now" | "onProgress">,
-  options: DuckDbReplayOptions = {},
-): Promise<ReplayReport> {
+/** An opened DuckDB replay: the session and the files, found before any policy is loaded (a mistyped name costs nothing). */
+export interface DuckDbReplay {
+  files: ReplayFiles;
+  run(base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport>;
+  close(): void;
+}
+
+/** Starts DuckDB (memory bounded, spilling to a temporary folder removed on close) and finds the input's files. */
+export async function openDuckDbReplay(input: string, cwd: string, options: DuckDbReplayOptions = {}): Promise<DuckDbReplay> {
   const spill = mkdtempSync(join(tmpdir(), "screenpol-duckdb-"));
   let session: SqlSession | undefined;
-  try {
-    session = await openSqlSession({ memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT, tempDirectory: spill, threads: options.threads });
-    const files = await openDuckDbInput(session, input, request.cwd);
-    const screenings = await screeningsRelation(session, files, request.target.providerType, request.target.scope, input);
-    return await decideAll(session, screenings, base, head, request, files.format === "parquet");
-  } catch (error) {
+  const close = (): void => {
+    session?.close();
+    session = undefined;
+    rmSync(spill, { recursive: true, force: true });
+  };
+  const failed = (error: unknown): never => {
+    close();
     if (error instanceof SqlEngineError) throw new UsageError(`${input}: ${error.message}; nothing was reported`, { cause: error });
     throw error;
-  } finally {
-    session?.close();
-    rmSync(spill, { recursive: true, force: true });
+  };
+  try {
+    session = await openSqlSession({ memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT, tempDirectory: spill, threads: options.threads });
+    const opened = session;
+    const files = await openDuckDbInput(opened, input, cwd);
+    return {
+      files,
+      run: async (base, head, request) => {
+        try {
+          const screenings = await screeningsRelation(opened, files, request.target.providerType, request.target.scope, input);
+          return await decideAll(opened, screenings, base, head, request, files.format === "parquet");
+        } catch (error) {
+          return failed(error);
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    return failed(error);
   }
 }
 
