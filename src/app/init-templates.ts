@@ -3,6 +3,7 @@
  * (test/integrations/init.test.ts): a scaffold that fails its own linter teaches
  * nothing. The environment id is a placeholder in the shape of a real one.
  */
+import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 
 /**
  * A valid lowercase UUID (toolkit.md, Remote behaviour) that no dashboard hands
@@ -11,8 +12,8 @@
  */
 export const PLACEHOLDER_ENVIRONMENT_ID = "00000000-0000-4000-8000-000000000000";
 
-/** The repository this package is published from: the action lives there. */
-const ACTION = "screenpol/screenpol";
+/** The repository this package is published from (package.json "repository"): the action lives there. */
+const ACTION = GITHUB_REPOSITORY;
 
 /**
  * Third-party actions the workflows use, pinned by commit (a tag can be moved;
