@@ -96,7 +96,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   program
     .command("decide")
     .description("decide one screening against the local policy and address entries, and say why")
-    .argument("<screening>", "a screening as YAML or JSON (semantics.md section 1), or - for standard input")
+    .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
     .requiredOption("--env <name>", "environment whose files decide")
     .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
     .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
