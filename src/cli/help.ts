@@ -4,11 +4,9 @@
  * codes), as `gh` and `terraform` print them. One entry per command that runs;
  * test/cli/help.test.ts holds every such command to having one.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Command } from "commander";
 import { DOCS_BASE_URL } from "../core/codes.js";
-import { packageRoot } from "../workspace/package-root.js";
+import { installedFile } from "../workspace/package-root.js";
 
 interface CommandHelp {
   /** `$ screenpol ...` lines, each with a comment saying what it does. */
@@ -274,7 +272,7 @@ export function addCommandHelp(program: Command): void {
       const path = commandPath(sub);
       const help = COMMAND_HELP[path];
       const docs = COMMAND_DOCS[path];
-      if (help) sub.addHelpText("after", () => renderCommandHelp(help) + (docs === undefined ? "" : renderDocsHelp(docs, packageRoot())));
+      if (help) sub.addHelpText("after", () => renderCommandHelp(help) + (docs === undefined ? "" : renderDocsHelp(docs, installedFile(docs))));
       visit(sub);
     }
   };
@@ -285,10 +283,10 @@ export function addCommandHelp(program: Command): void {
  * `Docs:` lines: the page in the installed package (when it is there) and online at
  * this version's tag; for the codes' index, the command that prints one code's page.
  */
-export function renderDocsHelp(docsPath: string, root: string | undefined): string {
+function renderDocsHelp(docsPath: string, installed: string | undefined): string {
   const lines: string[] = [];
   if (docsPath === CODES_INDEX) lines.push("screenpol explain <code>   the page of a finding's code, offline");
-  if (root !== undefined && existsSync(join(root, docsPath))) lines.push(join(root, docsPath));
+  if (installed !== undefined) lines.push(installed);
   lines.push(`${DOCS_BASE_URL}${docsPath}`);
   return `\nDocs:\n${lines.map((line) => `  ${line}`).join("\n")}\n`;
 }

@@ -4,7 +4,7 @@
  * vitest. What the package ships beside its code is read from there: the sample
  * repository of `demo`, the docs pages of `explain` (package.json "files").
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,4 +21,11 @@ export function packageRoot(): string | undefined {
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/** Where a file the package ships (`docs/semantics.md`) is installed; undefined when it is not there. */
+export function installedFile(path: string): string | undefined {
+  const root = packageRoot();
+  if (root === undefined || !existsSync(join(root, path))) return undefined;
+  return join(root, path);
 }

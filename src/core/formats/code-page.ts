@@ -24,16 +24,17 @@ export function formatCodePage(markdown: string, options: CodePageOptions): stri
   let inFence = false;
   let droppedComment = false;
   for (const line of markdown.replace(/\r\n/g, "\n").replace(/\n+$/, "").split("\n")) {
-    if (FENCE.test(line)) inFence = !inFence;
-    else if (!inFence && COMMENT_LINE.test(line)) {
+    const fence = FENCE.test(line);
+    if (!inFence && !fence && COMMENT_LINE.test(line)) {
       droppedComment = true;
       continue;
     }
     // A dropped marker between two blank lines would leave two blank lines in a row.
     if (droppedComment && line === "" && out.at(-1) === "") continue;
     droppedComment = false;
-    if (inFence || FENCE.test(line)) {
+    if (inFence || fence) {
       out.push(line);
+      if (fence) inFence = !inFence;
       continue;
     }
     const text = line.replace(LINK, (_link, label: string, target: string) => linkForTerminal(label, target));
