@@ -95,8 +95,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("decide")
-    .description("decide one screening against the local policy and address entries, and say why (docs/semantics.md)")
-    .argument("<screening>", "a screening as YAML or JSON (semantics.md section 1), or - for standard input")
+    .description("decide one screening against the local policy and address entries, and say why")
+    .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
     .requiredOption("--env <name>", "environment whose files decide")
     .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
     .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
@@ -120,6 +120,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);
+    });
+
+  program
+    .command("explain")
+    .description("print the page of a finding's code from the docs installed with screenpol (offline); without a code, list the codes")
+    .argument("[code]", "a diagnostic code, as a finding ends with it (e.g. terminal-allow)")
+    .action(async (code: string | undefined) => {
+      const { explainCommand } = await import("./commands/explain.js");
+      result.code = await explainCommand(code, io);
     });
 
   program

@@ -142,7 +142,7 @@ function readDirectives(file: string, text: string, problems: Diagnostic[]): Dir
     for (const name of names) {
       if (!(CODES as readonly string[]).includes(name)) {
         const suggestion = closest(name, CODES);
-        bad(`${name} is not a screenpol code${suggestion ? ` (did you mean ${suggestion}?)` : ""}; see docs/codes/`);
+        bad(`${name} is not a screenpol code${suggestion ? ` (did you mean ${suggestion}?)` : ""}; \`screenpol explain\` lists the codes`);
       } else if (UNSUPPRESSIBLE.has(name as Code)) {
         bad(`${name} is a compliance finding (${CODE_INFO[name as Code].title.toLowerCase()}) and cannot be suppressed: fix the policy`);
       } else if (STRUCTURAL.has(name as Code)) {
