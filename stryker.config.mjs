@@ -32,6 +32,11 @@ export default {
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   clearTextReporter: { allowColor: false, logTests: false },
   tempDirName: ".stryker-tmp",
+  // Stryker would prepend `// @ts-nocheck` to every source file of the sandbox; vitest does not type-check, and
+  // test/core/schemas.test.ts compares src/core/generated/ byte for byte with what the schemas generate.
+  disableTypeChecks: false,
+  // The dry run includes the z3 tests of the weakening guard (minutes on a loaded 2-core machine).
+  dryRunTimeoutMinutes: 20,
   // The sandbox copies the checkout; the build and caches are not needed by in-process tests.
   ignorePatterns: ["dist", "coverage", "bench/.corpus", ".scratch", ".screenpol-cache*"],
   // docs/testing.md: at least 85% killed in core/semantics and core/suppressions.ts.

@@ -96,15 +96,17 @@ describe("failing cases in the reports", () => {
       { index: 1, name: "mixer & <co>", line: 9, screening: screening({ riskScore: 2, exposures: [{ category: "mixer", direction: "direct", percent: 4 }] }), expect: { action: "BLOCK", by: "block-mixers" } },
     ],
   };
-  const run = runPolicyTests([{ test, subject, policyFile: "policies/p.yaml" }], NOW);
+  // Run inside each test, never while the file is collected: the mutation run (docs/testing.md) counts code run
+  // outside a test as run by every test, and reruns the whole suite for each mutant on that path.
+  const runTests = () => runPolicyTests([{ test, subject, policyFile: "policies/p.yaml" }], NOW);
   const why = ["terminal-allow: no rule matched (2 of 2 rules evaluated)", "expected rule block-mixers: not matched", "  exposure mixer direct >= 10%: 4%  does not hold"];
 
   it("only a failing case carries the why", () => {
-    expect(run.cases.map((result) => result.why)).toEqual([undefined, why]);
+    expect(runTests().cases.map((result) => result.why)).toEqual([undefined, why]);
   });
 
   it("pretty: under expected and actual, the further lines aligned under the first", () => {
-    expect(formatTestPretty(run, { coverage: false })).toBe(
+    expect(formatTestPretty(runTests(), { coverage: false })).toBe(
       [
         "FAIL tests/t.test.yaml:9  mixer & <co>",
         "  expected: BLOCK by block-mixers",
@@ -120,13 +122,13 @@ describe("failing cases in the reports", () => {
   });
 
   it("JSON: the why of a failing case as an optional member, none on a passing one", () => {
-    const cases = (JSON.parse(formatTestJson(run)) as { cases: Array<Record<string, unknown>> }).cases;
+    const cases = (JSON.parse(formatTestJson(runTests())) as { cases: Array<Record<string, unknown>> }).cases;
     expect("why" in cases[0]!).toBe(false);
     expect(cases[1]!.why).toEqual(why);
   });
 
   it("JUnit: the why in the failure's body, escaped", () => {
-    const xml = formatTestJunit(run, { coverage: false });
+    const xml = formatTestJunit(runTests(), { coverage: false });
     expect(xml).toContain("<failure message=\"expected BLOCK by block-mixers, got ALLOW by terminal-allow\" type=\"decision\">tests/t.test.yaml:9\n");
     expect(xml).toContain("why:      terminal-allow: no rule matched (2 of 2 rules evaluated)\n          expected rule block-mixers: not matched\n            exposure mixer direct &gt;= 10%: 4%  does not hold</failure>");
   });
