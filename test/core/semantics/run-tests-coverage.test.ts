@@ -92,3 +92,35 @@ describe("coverage with reachability (issue 13, item 7)", () => {
     expect(withReachability(coverage!, undefined)).toEqual({ ...coverage, unreachable: [] });
   });
 });
+
+describe("the coverable items of a policy, in the order of semantics.md section 3", () => {
+  const RULE: RuleDocument = { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" };
+  const entry = (scope: "ALL" | "SIGN_IN" | "TRANSACTION") => ({ address: ADDRESS, chain: "EVM", action: "BLOCK" as const, scope, reason: "r", expiresAt: "2020-01-01" });
+  const withScope = (scope: "SIGN_IN" | "TRANSACTION", preScreen: Record<string, unknown>, addressEntries: ReturnType<typeof entry>[] = []): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope,
+    policy: { providerType: "vendorAWalletScreening", scope, schemaVersion: 1, enabled: true, rules: { preScreen, postScreen: [RULE] } },
+    addressEntries,
+  });
+
+  it("address-entry when an entry of this scope or ALL exists, expired or not; not for an entry of the other scope alone", () => {
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("SIGN_IN")]))).toEqual(["sanctions-floor", "address-entry", "block-high", "terminal-allow"]);
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("TRANSACTION"), entry("ALL")]))).toEqual(["sanctions-floor", "address-entry", "block-high", "terminal-allow"]);
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("TRANSACTION")]))).toEqual(["sanctions-floor", "block-high", "terminal-allow"]);
+  });
+
+  it("policy-disabled, and nothing after it, when the policy is absent or disabled", () => {
+    const enabled = withScope("SIGN_IN", { chains: ["EVM"] }, [entry("ALL")]);
+    expect(coverableItems({ ...enabled, policy: { ...enabled.policy!, enabled: false } })).toEqual(["sanctions-floor", "address-entry", "policy-disabled"]);
+    expect(coverableItems({ ...enabled, policy: undefined })).toEqual(["sanctions-floor", "address-entry", "policy-disabled"]);
+  });
+
+  it("pre-screen for chains in either scope; for tokens or a minAmountUsd above 0 in TRANSACTION only", () => {
+    const items = (scope: "SIGN_IN" | "TRANSACTION", preScreen: Record<string, unknown>) => coverableItems(withScope(scope, preScreen)).includes("pre-screen");
+    const token = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
+    expect([items("SIGN_IN", { chains: ["EVM"] }), items("TRANSACTION", { chains: ["EVM"] })]).toEqual([true, true]);
+    expect([items("TRANSACTION", { tokens: [token] }), items("TRANSACTION", { minAmountUsd: 0.01 }), items("TRANSACTION", { minAmountUsd: 0 })]).toEqual([true, true, false]);
+    expect([items("SIGN_IN", { tokens: [token] }), items("SIGN_IN", { minAmountUsd: 100 }), items("TRANSACTION", { exposureDepth: 2 })]).toEqual([false, false, false]);
+    expect(coverableItems(withScope("TRANSACTION", { chains: ["EVM"] }))).toEqual(["sanctions-floor", "pre-screen", "block-high", "terminal-allow"]);
+  });
+});
