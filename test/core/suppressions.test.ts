@@ -154,6 +154,14 @@ describe("a suppression that cannot be honoured suppresses nothing, and says why
     }
   });
 
+  it("writes `--` against a word in its codes: that is no separator, the codes go on to the first ` -- `", () => {
+    const comment = "# screenpol-disable-next-line unreachable-rule --kept -- for the audit";
+    expect(invalid(comment)).toEqual([
+      unreachable,
+      aboutComment("invalid-suppression", 2, 3, 3 + comment.length, "unreachable-rule --kept is not a screenpol code; see docs/codes/"),
+    ]);
+  });
+
   it("names a code screenpol does not have, with the nearest one when there is one", () => {
     const misspelt = "# screenpol-disable-next-line unreachable-rul -- kept";
     expect(invalid(misspelt)).toEqual([
