@@ -133,3 +133,31 @@ describe("failing cases in the reports", () => {
     expect(xml).toContain("why:      terminal-allow: no rule matched (2 of 2 rules evaluated)\n          expected rule block-mixers: not matched\n            exposure mixer direct &gt;= 10%: 4%  does not hold</failure>");
   });
 });
+
+describe("explainDecision without a trace or an expectation", () => {
+  it("an untraced decision has nothing to explain, and is not an error", () => {
+    const untraced = decide(subject, screening({ riskScore: 8 }), { now: NOW });
+    expect(explainDecision(untraced, { subject, screening: screening({ riskScore: 8 }) }, { by: "block-mixers" })).toEqual([]);
+    expect(explainDecision(untraced, { subject, screening: screening({ riskScore: 8 }) })).toEqual([]);
+  });
+
+  it("a traced decision with no expectation gives the deciding line only", () => {
+    const on = screening({ riskScore: 2 });
+    expect(explainDecision(decide(subject, on, { now: NOW, trace: true }), { subject, screening: on })).toEqual(["terminal-allow: no rule matched (2 of 2 rules evaluated)"]);
+  });
+});
+
+describe("a case that expects a rule the policy does not hold", () => {
+  it("fails whatever the decision, and says which rule is missing from which file", () => {
+    const test: PolicyTest = {
+      file: "tests/t.test.yaml",
+      environment: "sandbox",
+      providerType: "vendorAWalletScreening",
+      scope: "TRANSACTION",
+      line: 1,
+      cases: [{ index: 0, name: "renamed rule", line: 5, screening: screening({ riskScore: 8 }), expect: { action: "ALERT", by: "alert-very-high" } }],
+    };
+    const run = runPolicyTests([{ test, subject, policyFile: "policies/p.yaml" }], NOW);
+    expect(run.cases.map((result) => [result.ok, result.actual.by, result.missingRule])).toEqual([[false, "alert-high", "rule alert-very-high does not exist in policies/p.yaml"]]);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { coverableItems, runPolicyTests, type DecisionSubject, type PolicyTestCase, type RuleDocument } from "../../../src/core/semantics/index.js";
-import { uncoveredRules, withReachability } from "../../../src/core/semantics/run-tests.js";
+import { uncoveredItems, uncoveredRules, unreachableItems, withReachability } from "../../../src/core/semantics/run-tests.js";
 import type { Vendor } from "../../../src/core/vendors.js";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -85,6 +85,14 @@ describe("coverage with reachability (issue 13, item 7)", () => {
     });
     expect(proven.uncovered).toEqual(["sanctions-floor", "alert-high", "block-late", "terminal-allow"]);
     expect(proven.unreachable).toEqual([{ by: "block-some", takenBy: ["allow-low"] }]);
+    // As the JSON report lists them: one item per policy and rule, with the policy's identity.
+    const report = { ...run(subject, []), coverage: [proven, { ...coverage!, scope: "TRANSACTION" }] };
+    const identity = { environment: "sandbox", providerType: "vendorAWalletScreening" };
+    expect(unreachableItems(report)).toEqual([{ ...identity, scope: "SIGN_IN", by: "block-some", takenBy: ["allow-low"] }]);
+    expect(uncoveredItems(report).filter((item) => item.by === "block-late")).toEqual([
+      { ...identity, scope: "SIGN_IN", by: "block-late" },
+      { ...identity, scope: "TRANSACTION", by: "block-late" },
+    ]);
   });
 
   it("with no answer asked, nothing is unreachable and every uncovered item stays", () => {

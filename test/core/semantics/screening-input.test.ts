@@ -53,6 +53,9 @@ describe("a screening the policy's scope cannot take", () => {
     expect(read({ scope: "SIGN_IN", chain: "EVM", address: ADDRESS }, A, "TRANSACTION")).toEqual([
       "schema scope value: scope SIGN_IN does not match the TRANSACTION policy it is decided against",
     ]);
+    expect(read({ scope: "TRANSACTION", chain: "EVM", address: ADDRESS }, A, "SIGN_IN")).toEqual([
+      "schema scope value: scope TRANSACTION does not match the SIGN_IN policy it is decided against",
+    ]);
   });
 
   it("a SIGN_IN screening with a transfer is a scope-field finding at its key", () => {

@@ -78,6 +78,13 @@ describe("policy tests in watch mode", () => {
     });
   });
 
+  it("list the files in path order whatever order they were found in", () => {
+    const session = createTestSession(config);
+    const third = "tests/sandbox/b-third.test.yaml";
+    const files = { [TEST]: testFile("one"), [third]: testFile("three"), [OTHER_TEST]: testFile("two"), [POLICY]: policy(7), [ADDRESSES]: ADDRESSES_FILE };
+    expect(shown(session, inputOf(files, Object.keys(files))).files).toEqual([OTHER_TEST, third, TEST]);
+  });
+
   it("keep a file's last result until it, its policy or its address entries are saved", () => {
     const session = createTestSession(config);
     const files = { [POLICY]: policy(7), [ADDRESSES]: ADDRESSES_FILE, [TEST]: testFile("score 7 is blocked") };
