@@ -161,3 +161,22 @@ describe("a case that expects a rule the policy does not hold", () => {
     expect(run.cases.map((result) => [result.ok, result.actual.by, result.missingRule])).toEqual([[false, "alert-high", "rule alert-very-high does not exist in policies/p.yaml"]]);
   });
 });
+
+describe("explainDecision of the expected rule or step", () => {
+  it("adds nothing when the expected rule or step is the one that decided (the action was what differed)", () => {
+    expect(explain(screening({ riskScore: 8 }), "alert-high")).toEqual(["rule alert-high matched", "  riskScore >= 7: 8  holds"]);
+    expect(explain(screening({ riskScore: 8 }, 50), "pre-screen")).toEqual(["pre-screen: amount 50 USD < minAmountUsd 100: the vendor is not consulted"]);
+  });
+
+  it("adds nothing for an expected step after the one that decided: it was never reached", () => {
+    expect(explain(screening({ riskScore: 8 }), "terminal-allow")).toEqual(["rule alert-high matched", "  riskScore >= 7: 8  holds"]);
+  });
+
+  it("names an address entry's expiry when it has one", () => {
+    const on = screening({}, 1200, TREASURY);
+    const expiring: DecisionSubject = { ...subject, addressEntries: [{ ...subject.addressEntries![0]!, expiresAt: "2027-01-01" }] };
+    expect(explainDecision(decide(expiring, on, { now: NOW, trace: true }), { subject: expiring, screening: on })).toEqual([
+      `address-entry: entry #1 for EVM ${TREASURY}: ALLOW, scope ALL, expires 2027-01-01, reason "treasury"`,
+    ]);
+  });
+});
