@@ -132,3 +132,62 @@ describe("the coverable items of a policy, in the order of semantics.md section 
     expect(coverableItems(withScope("TRANSACTION", { chains: ["EVM"] }))).toEqual(["sanctions-floor", "pre-screen", "block-high", "terminal-allow"]);
   });
 });
+
+describe("a case passes when the decision has its action and, when it names one, its rule or step", () => {
+  const subject = subjectOf("vendorAWalletScreening", [
+    { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" },
+    { id: "alert-mid", when: { riskScore: { gte: 5 } }, action: "ALERT" },
+  ]);
+  const outcomes = (cases: PolicyTestCase[]) => run(subject, cases).cases.map((result) => `${result.name}: ${result.ok ? "pass" : "FAIL"}${result.missingRule ? ` (${result.missingRule})` : ""}`);
+
+  it("action alone, action and rule, action and step; a wrong action, rule or step fails", () => {
+    expect(
+      outcomes([
+        caseOf(0, { riskScore: 9 }, { action: "BLOCK" }),
+        caseOf(1, { riskScore: 9 }, { action: "BLOCK", by: "block-high" }),
+        caseOf(2, { riskScore: 1 }, { action: "ALLOW", by: "terminal-allow" }),
+        caseOf(3, { riskScore: 9 }, { action: "ALERT" }),
+        caseOf(4, { riskScore: 9 }, { action: "ALERT", by: "block-high" }),
+        caseOf(5, { riskScore: 6 }, { action: "ALERT", by: "block-high" }),
+        caseOf(6, { riskScore: 6 }, { action: "ALERT", by: "pre-screen" }),
+        caseOf(7, { riskScore: 6 }, { action: "ALERT", by: "alert-middle" }),
+      ]),
+    ).toEqual([
+      "case 0: pass",
+      "case 1: pass",
+      "case 2: pass",
+      "case 3: FAIL",
+      "case 4: FAIL",
+      "case 5: FAIL",
+      "case 6: FAIL",
+      "case 7: FAIL (rule alert-middle does not exist in policies/sandbox/x.yaml)",
+    ]);
+  });
+
+  it("files that test one policy share its coverage; another scope is another policy", () => {
+    const test = (scope: "SIGN_IN" | "TRANSACTION", cases: PolicyTestCase[]) => ({ file: `tests/${scope}.test.yaml`, environment: "sandbox", providerType: subject.providerType, scope, line: 1, cases });
+    const twice = runPolicyTests(
+      [
+        { test: test("SIGN_IN", [caseOf(0, { riskScore: 9 }, { action: "BLOCK" })]), subject, policyFile: "p.yaml" },
+        { test: test("SIGN_IN", [caseOf(0, { riskScore: 6 }, { action: "ALERT" })]), subject, policyFile: "p.yaml" },
+        { test: test("TRANSACTION", []), subject: { ...subject, scope: "TRANSACTION" }, policyFile: "t.yaml" },
+      ],
+      NOW,
+    );
+    expect(twice.coverage.map((policy) => `${policy.scope}: ${policy.uncovered.join(", ")}`)).toEqual([
+      "SIGN_IN: sanctions-floor, terminal-allow",
+      "TRANSACTION: sanctions-floor, block-high, alert-mid, terminal-allow",
+    ]);
+  });
+
+  it("no terminal-allow after a catch-all among other rules; no uncovered rules without a policy", () => {
+    const withCatchAll = subjectOf("vendorAWalletScreening", [
+      { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" },
+      { id: "alert-rest", when: {}, action: "ALERT" },
+    ]);
+    expect(coverableItems(withCatchAll)).toEqual(["sanctions-floor", "block-high", "alert-rest"]);
+    const absent = { ...withCatchAll, policy: undefined };
+    const [coverage] = run(absent, []).coverage;
+    expect(uncoveredRules(coverage!, absent)).toEqual([]);
+  });
+});
