@@ -156,3 +156,19 @@ describe("words for what a decision did not have", () => {
     );
   });
 });
+
+describe("the preScreen gates a screening passed, in words", () => {
+  const gated = (scope: "SIGN_IN" | "TRANSACTION", preScreen: PolicyDocument["rules"]["preScreen"]): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope,
+    policy: { ...policy, scope, rules: { preScreen, postScreen: [] } },
+  });
+
+  it("a TRANSACTION screening with no transfer passes minAmountUsd: its amount is unknown", () => {
+    expect(stepsOf({ chain: "EVM", address: ADDRESS }, gated("TRANSACTION", { minAmountUsd: 100 }))[3]).toBe("pre-screen: amount unknown: no minAmountUsd 100 gate");
+  });
+
+  it("at SIGN_IN only chains gate, and only chains are named (a minAmountUsd there is a lint finding the decision ignores)", () => {
+    expect(stepsOf({ chain: "EVM", address: ADDRESS }, gated("SIGN_IN", { chains: ["EVM"], minAmountUsd: 100, tokens: [USDC] }))[3]).toBe("pre-screen: chain EVM in [EVM]");
+  });
+});

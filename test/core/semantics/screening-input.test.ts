@@ -70,6 +70,11 @@ describe("a screening the policy's scope cannot take", () => {
     ]);
   });
 
+  it("a screening that is not a mapping (a null line of a replay) is the schema's finding, not a crash", () => {
+    const reading = readScreening(null, A, "SIGN_IN");
+    expect(reading.ok ? [] : reading.findings.map((f) => f.code)).toEqual(["schema"]);
+  });
+
   it("a screening that reads is returned as it is", () => {
     const screening = { scope: "TRANSACTION", chain: "EVM", address: ADDRESS, transfer: { amountUsd: 10 }, signals: { riskScore: 7 } };
     expect(read(screening, A, "TRANSACTION")).toBe(screening);
