@@ -62,13 +62,29 @@ export async function resolveCredential(input: CredentialInput): Promise<Credent
 }
 
 /** The source in words, for messages: which to check, never the value. */
-export function describeCredentialSource(credential: Pick<Credential, "source">, tokenFile: string | undefined): string {
+export function describeCredentialSource(credential: Pick<Credential, "source">, context: { tokenFile: string | undefined; baseUrl: string }): string {
   switch (credential.source) {
     case "env":
       return TOKEN_ENV_VAR;
     case "file":
-      return `the token file ${tokenFile} (--token-file)`;
+      return `the token file ${context.tokenFile} (--token-file)`;
     case "login":
-      return "your stored login (screenpol login)";
+      return `your stored login for ${context.baseUrl}`;
   }
+}
+
+/**
+ * When an API token was sent and refused, whether a stored login for the same
+ * base URL sits unused behind it: a person who ran `screenpol login` with an
+ * old SCREENPOL_API_TOKEN still exported would otherwise never learn why the
+ * fresh login is not used. Asked only after a refusal, so a command that
+ * succeeds in CI never opens a keyring; a store that cannot be read adds
+ * nothing (it is not what failed).
+ */
+export async function hiddenLoginNote(input: { source: CredentialSource; baseUrl: string; store: () => CredentialStore }): Promise<string | undefined> {
+  if (input.source === "login") return undefined;
+  const found = await input.store().load(input.baseUrl).catch(() => undefined);
+  if (!found) return undefined;
+  const hider = input.source === "env" ? `${TOKEN_ENV_VAR} is set` : "--token-file is given";
+  return `a stored login for ${input.baseUrl} exists but is not used while ${hider}${input.source === "env" ? `: unset ${TOKEN_ENV_VAR} to use it` : ""}`;
 }

@@ -260,7 +260,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   addRemoteOptions(
     program
       .command("doctor")
-      .description("check token, environment ids and scopes: read each environment once")
+      .description("check the token and the environment ids by reading each environment once (write access cannot be verified without writing)")
       .option("--env <name>", "environment to check (repeatable; default: every one in the config)", collect),
   ).action(async (flags) => {
     const { doctorCommand } = await import("./commands/doctor.js");

@@ -89,7 +89,7 @@ describe("screenpol login", () => {
     expect(plan.code, plan.stderr).toBe(0);
     const users = await cli(["users", "list", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(users.code).toBe(4);
-    expect(users.stderr).toContain("403 Access Forbidden (your login lacks the scope for this operation: run `screenpol login --scopes` with it)");
+    expect(users.stderr).toContain(`403 Access Forbidden (your stored login for ${baseUrl()} lacks the scope users.read: run \`screenpol login\` to ask for it`);
     expect(users.stdout + users.stderr).not.toContain(storedToken());
   });
 
@@ -245,10 +245,10 @@ describe("screenpol logout", () => {
     chmodSync(credentialsPath(), 0o600);
     const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(doctor.code).toBe(4);
-    expect(doctor.stderr).toContain("401 Unauthorized: your login expired or was revoked: run `screenpol login`");
+    expect(doctor.stderr).toContain(`401 Unauthorized: your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\``);
     const plan = await cli(["plan", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(plan.code).toBe(4);
-    expect(plan.stderr).toContain("(your login expired or was revoked: run `screenpol login`)");
+    expect(plan.stderr).toContain(`(your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\`)`);
     expect(doctor.stderr + plan.stderr).not.toContain(token);
 
     const again = await cli(["logout", "--base-url", baseUrl()]);
@@ -348,7 +348,7 @@ describe("screenpol auth clients and auth revoke", () => {
     expect(await environmentStatus(token)).toBe(401);
     const after = await cli(["auth", "clients", "--base-url", baseUrl()]);
     expect(after.code).toBe(4);
-    expect(after.stderr).toBe("screenpol: GET authorized clients: 401 Unauthorized (your login expired or was revoked: run `screenpol login`)\n");
+    expect(after.stderr).toBe(`screenpol: GET authorized clients: 401 Unauthorized (your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\`)\n`);
     const notUuid = await cli(["auth", "revoke", "nope", "--base-url", baseUrl()]);
     expect(notUuid.code).toBe(2);
   });
