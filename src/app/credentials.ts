@@ -57,7 +57,9 @@ export async function resolveCredential(input: CredentialInput): Promise<Credent
     throw new UsageError(`no credential for ${input.baseUrl}: run \`screenpol login\`, or set ${TOKEN_ENV_VAR} (or pass --token-file) in CI`, { parameter: TOKEN_ENV_VAR });
   }
   const now = (input.now ?? (() => new Date()))();
-  if (Date.parse(found.login.expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, found.login.expiresAt);
+  const { expiresAt } = found.login;
+  // A token given with --with-token may not say when it ends: the server then says it, with a 401.
+  if (expiresAt !== undefined && Date.parse(expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, expiresAt);
   return { token: found.login.accessToken, source: "login" };
 }
 

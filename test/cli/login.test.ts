@@ -127,7 +127,7 @@ describe("screenpol login", () => {
     await postDecision((await denied.codes).userCode, "deny");
     const deniedRun = await denied.exited;
     expect(deniedRun.code).toBe(4);
-    expect(deniedRun.stderr).toContain("screenpol: POST token: the sign-in was denied on the approval page [access_denied]\n");
+    expect(deniedRun.stderr).toContain("screenpol: POST token: the sign-in was denied on the approval page, or the service granted none of the scopes asked for [access_denied]\n");
     expect(readFileSync(credentialsPath())).toEqual(before);
     expect(await environmentStatus(firstToken)).toBe(200);
 
