@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { decodeJwt } from "jose";
 import { DEFAULT_BASE_URL } from "../core/config.js";
-import { SCREENPOL_CLIENT_ID, SCREENPOL_SCOPES, SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
+import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, SCREENPOL_SCOPES, SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
 import { isRemoteError, RemoteError } from "../remote/errors.js";
 import { normaliseBaseUrl } from "../remote/base-url.js";
 import { createDeviceLoginClient, UNSUPPORTED_TOKEN_TYPE, type DeviceAuthorization, type DeviceLoginClient, type DevicePoll, type SignInEndpoints } from "../remote/device-login.js";
@@ -164,9 +164,14 @@ function signInRecordOf(endpoints: SignInEndpoints): SignInRecord | undefined {
   };
 }
 
-/** The endpoints a stored login's server published, for a client that then needs no discovery. */
-export function endpointsOfLogin(login: Pick<StoredLogin, "signIn">): Pick<SignInEndpoints, "issuer" | "revocation" | "introspection" | "fromMetadata"> | undefined {
-  if (login.signIn === undefined) return undefined;
+/**
+ * The endpoints of the server a stored login came from, for a client that then
+ * needs no discovery: its metadata's, kept with it; else (a server without
+ * metadata, or a login of an earlier version) the designed paths below its
+ * base URL, where it was signed in.
+ */
+export function endpointsOfLogin(login: Pick<StoredLogin, "signIn" | "baseUrl">): Pick<SignInEndpoints, "issuer" | "revocation" | "introspection" | "fromMetadata"> {
+  if (login.signIn === undefined) return { issuer: login.baseUrl, revocation: `${login.baseUrl}${OAUTH_PATHS.revocation}`, fromMetadata: false };
   return { issuer: login.signIn.issuer, revocation: login.signIn.revocationEndpoint, introspection: login.signIn.introspectionEndpoint, fromMetadata: true };
 }
 
@@ -175,6 +180,8 @@ export interface LogoutOutcome {
   removed: boolean;
   /** Why the server could not revoke the token (it was deleted locally all the same). */
   revokeFailure?: string | undefined;
+  /** The issuer of the login's metadata; undefined for a server of the designed paths (the emulator's approval page revokes there). */
+  signInIssuer?: string | undefined;
   /**
    * The server does not revoke this kind of token (RFC 7009's
    * `unsupported_token_type`, or no revocation endpoint): deleted here, and
@@ -212,7 +219,7 @@ export async function runLogout(request: {
   }
   if (!found) return { removed: false };
   request.onSecret(found.login.accessToken);
-  const outcome: LogoutOutcome = { removed: true };
+  const outcome: LogoutOutcome = { removed: true, ...(found.login.signIn === undefined ? {} : { signInIssuer: found.login.signIn.issuer }) };
   try {
     await request.connect(endpointsOfLogin(found.login)).revoke(found.login.accessToken);
   } catch (error) {
@@ -304,7 +311,8 @@ async function localAuthStatus(request: { baseUrl: string; env: Readonly<Record<
   const daysLeft = Math.max(0, Math.floor(left / 86_400_000));
   Object.assign(status, { expiresAt: login.expiresAt, expired: left <= 0, daysLeft });
   if (left <= 0) status.warning = "the stored login has expired: run `screenpol login`";
-  else if (left < EXPIRY_WARNING_DAYS * 86_400_000) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
+  // A provider's one-hour token would warn on every run: the bound is also a quarter of the token's own lifetime.
+  else if (left < Math.min(EXPIRY_WARNING_DAYS * 86_400_000, (Date.parse(login.expiresAt) - Date.parse(login.issuedAt)) / 4)) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
   return status;
 }
 

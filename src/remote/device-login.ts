@@ -224,7 +224,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
       const details = classifyFailedResponse({ operation, action, status: error.status, body: {}, attempts });
       return new RemoteError(redact(describeFailedResponse(details)), details);
     }
-    if (error instanceof oauth.OperationProcessingError) {
+    if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
       const details: RemoteErrorDetails = { kind: "invalidResponse", operation, action, attempts };
       // oauth4webapi's messages name the member at fault (`"response" body "access_token" property must be a string`) and never quote values.
       return new RemoteError(redact(`${action}: invalid response: ${toOneLine(error.message, 160)}`), details, { cause: error });

@@ -137,6 +137,8 @@ async function readBoundedInput(input: NodeJS.ReadableStream, limit: number): Pr
 export async function authTokenCommand(flags: { baseUrl?: string }, io: CliIo): Promise<ExitCode> {
   const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
   const token = await storedToken({ baseUrl, store: userCredentialStore(io.env) });
+  // Every other line redacts it, as in any command; only the line asked for carries it.
+  io.addSecret?.(token);
   if (io.env.SCREENPOL_API_TOKEN) io.stderr.write("screenpol: warning: this is the stored login's token; remote commands send SCREENPOL_API_TOKEN instead while it is set\n");
   if (io.writeSecret === undefined) throw new Error("auth token needs the terminal's unredacted stdout");
   io.writeSecret(`${token}\n`);
@@ -177,7 +179,7 @@ export async function logoutCommand(flags: { baseUrl?: string }, io: CliIo): Pro
     }
     if (outcome.revokeFailure !== undefined) {
       io.stdout.write(`Signed out of ${baseUrl} here: the stored login is deleted.\n`);
-      io.stderr.write(`screenpol: the token could not be revoked at the server (${outcome.revokeFailure}); it stays valid until it expires unless you ${revokeAdvice(undefined)}\n`);
+      io.stderr.write(`screenpol: the token could not be revoked at the server (${outcome.revokeFailure}); it stays valid until it expires unless you ${revokeAdvice(outcome.signInIssuer)}\n`);
       return EXIT.remote;
     }
     io.stdout.write(`Signed out of ${baseUrl}: the token is revoked and the stored login deleted.\n`);
@@ -283,7 +285,7 @@ function describeVerdict(status: AuthStatus): string {
 
 /** Where a person revokes a token screenpol could not: the emulator's approval page, or the sign-in provider's console. */
 function revokeAdvice(issuer: string | undefined): string {
-  return issuer === undefined ? "revoke it on the approval page (or in your sign-in provider's console)" : `revoke it in the console of ${printable(issuer)}`;
+  return issuer === undefined ? "revoke it on the approval page" : `revoke it in the console of ${printable(issuer)}`;
 }
 
 /** The JWT's email and name, else its subject; the server chose each. */

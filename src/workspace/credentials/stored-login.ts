@@ -123,11 +123,11 @@ export interface IssuedToken {
 
 /**
  * The stored login of an issued token, or in words why screenpol cannot keep
- * it. The token response says what the client may rely on (RFC 9068, section
- * 6: a client must not depend on the token's format): `expires_in` and
- * `scope`; a JWT's claims fill in what the response leaves out (`exp`,
- * `scope`) and say who the login acts for (`sub`, `email`, `name`), and an
- * opaque token has no user. Refused: a token over
+ * it. A JWT's claims are read when the token is one and they are usable
+ * (`exp`, `scope`, and who the login acts for: `sub`, `email`, `name`); the
+ * token response's `expires_in` and `scope` are the fallback, which is all an
+ * opaque token has (RFC 9068, section 6: a client must not depend on the
+ * token's format), and an opaque token has no user. Refused: a token over
  * {@link MAX_ACCESS_TOKEN_CHARACTERS}, one no bearer header can carry, and one
  * whose expiry neither the response nor the token gives.
  */
@@ -140,24 +140,21 @@ export function storedLoginOfToken(baseUrl: string, issued: IssuedToken, now: nu
   if (!/^[\x21-\x7e]+$/.test(accessToken)) return refuse("the access token holds whitespace or a character other than visible ASCII, which no bearer header can carry");
   const claims = issued.claims ?? {};
   const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
-  let expiresAt: string | undefined;
-  if (issued.expiresIn !== undefined) {
+  // A JWT's own dates first (they are the server's clock, as the token is checked by it); the response's relative expires_in else.
+  let expiresAt = isoOfNumericDate(claims.exp);
+  if (expiresAt === undefined && issued.expiresIn !== undefined) {
     expiresAt = isoOfNumericDate(now / 1000 + issued.expiresIn);
     if (expiresAt === undefined) return refuse("the token response's expires_in is not a time between the years 0 and 9999 from now");
-  } else if (claims.exp !== undefined) {
-    expiresAt = isoOfNumericDate(claims.exp);
-    if (expiresAt === undefined) return refuse("the access token's exp claim is not a date between the years 0 and 9999");
-  } else {
-    return refuse("the token response has no expires_in and the access token no exp claim, so when the login ends is unknown");
   }
-  const scope = issued.scope ?? text(claims.scope);
+  if (expiresAt === undefined) return refuse("the token response has no expires_in and the access token is not a JWT with a usable exp claim, so when the login ends is unknown");
+  const scope = text(claims.scope) ?? issued.scope;
   const sub = text(claims.sub);
   const candidate: StoredLogin = {
     baseUrl,
     accessToken,
     scopes: scope === undefined ? [...issued.requestedScopes] : scope.split(" ").filter((name) => name !== ""),
     expiresAt,
-    issuedAt: new Date(now).toISOString(),
+    issuedAt: isoOfNumericDate(claims.iat) ?? new Date(now).toISOString(),
     ...(sub === undefined ? {} : { user: { id: sub, ...(text(claims.email) ? { email: text(claims.email) } : {}), ...(text(claims.name) ? { name: text(claims.name) } : {}) } }),
     clientId: text(claims.client_id) ?? issued.clientId,
     ...(issued.signIn === undefined ? {} : { signIn: issued.signIn }),
