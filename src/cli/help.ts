@@ -151,7 +151,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     exitCodes: [[0, "signed in; the login is stored"], USAGE, [4, "the server refused the token, denied or expired sign-in, or the service failed"], [130, "cancelled with Ctrl-C; nothing was stored"]],
   },
   "auth token": {
-    examples: [["curl -H \"Authorization: Bearer $(screenpol auth token)\" ...", "the stored login's token for a script"]],
+    examples: [["screenpol auth token", "the stored login's token for a script: curl -H \"Authorization: Bearer $(screenpol auth token)\" ..."]],
     exitCodes: [[0, "printed"], [2, "not signed in there"], [4, "the stored login has expired"]],
   },
   "auth status": {
