@@ -134,6 +134,42 @@ describe("against oidc-provider with opaque access tokens", () => {
   });
 });
 
+describe("with --issuer: the admin API at one address, the sign-in server at another", () => {
+  beforeEach(async () => {
+    provider = await startOidcProvider({ accessTokenFormat: "opaque" });
+  });
+  // Nothing listens there: the login, auth status and logout of a login from another issuer never need it.
+  const adminApi = "http://127.0.0.1:9/api/v0";
+
+  it("signs in at the issuer for the base URL; auth status and logout go to the issuer kept with the login", async () => {
+    const session = startLoginProcess(["--base-url", adminApi, "--issuer", provider!.issuer, "--no-browser"], { cwd: repo.dir, env: env() });
+    await provider!.decide((await session.codes).userCode, "approve");
+    const run = await session.exited;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^Signed in to http:\/\/127\.0\.0\.1:9\/api\/v0 \(the token does not say as whom\)\.\n/);
+    const stored = (JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, Record<string, unknown>> }).logins[adminApi]!;
+    expect(stored.signIn).toEqual({ issuer: provider!.issuer, revocationEndpoint: `${provider!.issuer}/token/revocation`, introspectionEndpoint: `${provider!.issuer}/token/introspection` });
+
+    const status = await cli(["auth", "status", "--base-url", adminApi]);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain(`server       accepts it (asked just now: RFC 7662 introspection at ${provider!.issuer})\n`);
+    const logout = await cli(["logout", "--base-url", adminApi]);
+    expect(logout).toEqual({ code: 0, stdout: `Signed out of ${adminApi}: the token is revoked and the stored login deleted.\n`, stderr: "" });
+    expect(await introspect(stored.accessToken as string)).toEqual({ active: false });
+  });
+
+  it("an issuer that publishes no metadata: exit 4, one line, no code shown, nothing stored", async () => {
+    const origin = new URL(provider!.issuer).origin;
+    const run = await cli(["login", "--base-url", adminApi, "--issuer", origin, "--no-browser"]);
+    expect(run).toEqual({
+      code: 4,
+      stdout: "",
+      stderr: `screenpol: GET authorization server metadata: invalid response: ${origin} publishes no authorization server metadata (RFC 8414 or OpenID Connect discovery) naming it as the issuer\n`,
+    });
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+});
+
 describe("against oidc-provider with JWT access tokens (RFC 9068), which it cannot revoke", () => {
   beforeEach(async () => {
     provider = await startOidcProvider({ accessTokenFormat: "jwt" });
