@@ -278,8 +278,6 @@ export async function authStatus(request: {
   now?: () => Date;
   /** `--offline`: what is stored here only, no request. */
   offline?: boolean | undefined;
-  /** The sign-in client for a stored login's server (introspection); the caller's factory closes nothing: {@link authStatus} does. */
-  signInClient?: ((endpoints: ReturnType<typeof endpointsOfLogin>) => DeviceLoginClient) | undefined;
   onSecret?: ((secret: string) => void) | undefined;
 }): Promise<AuthStatus> {
   const status = await localAuthStatus(request);
@@ -338,7 +336,6 @@ export async function runLoginWithToken(request: {
   env: Readonly<Record<string, string | undefined>>;
   onSecret(secret: string): void;
   now?: () => number;
-  signInClient?: ((endpoints: ReturnType<typeof endpointsOfLogin>) => DeviceLoginClient) | undefined;
 }): Promise<WithTokenOutcome> {
   request.onSecret(request.token);
   assertUsableToken(request.token, "the token on standard input");
@@ -364,7 +361,7 @@ export async function runLoginWithToken(request: {
   let previousNotRevoked: string | undefined;
   if (previous && previous.login.accessToken !== request.token && previous.login.origin !== "withToken") {
     request.onSecret(previous.login.accessToken);
-    const signIn = (request.signInClient ?? defaultSignInClient(request.baseUrl, request.env))(endpointsOfLogin(previous.login));
+    const signIn = signInClientOf(endpointsOfLogin(previous.login), request.baseUrl, request.env);
     try {
       await signIn.revoke(previous.login.accessToken);
     } catch (error) {
@@ -406,7 +403,7 @@ async function askServer(
     const found = await request.store.load(request.baseUrl);
     const endpoints = found && endpointsOfLogin(found.login);
     if (found && endpoints?.introspection !== undefined) {
-      const client = (request.signInClient ?? defaultSignInClient(request.baseUrl, request.env))(endpoints);
+      const client = signInClientOf(endpoints, request.baseUrl, request.env);
       const via = `RFC 7662 introspection at ${endpoints.issuer}`;
       try {
         request.onSecret?.(found.login.accessToken);
@@ -436,8 +433,9 @@ async function askServer(
   }
 }
 
-function defaultSignInClient(baseUrl: string, env: Readonly<Record<string, string | undefined>>) {
-  return (endpoints: ReturnType<typeof endpointsOfLogin>): DeviceLoginClient => createDeviceLoginClient({ baseUrl, endpoints, proxy: proxySettings(env) });
+/** A sign-in client for the server a stored login came from; the caller closes it. */
+function signInClientOf(endpoints: ReturnType<typeof endpointsOfLogin>, baseUrl: string, env: Readonly<Record<string, string | undefined>>): DeviceLoginClient {
+  return createDeviceLoginClient({ baseUrl, endpoints, proxy: proxySettings(env) });
 }
 
 function messageOf(error: unknown): string {

@@ -76,14 +76,9 @@ export interface SignInEndpoints {
   introspection?: string | undefined;
 }
 
-/** What RFC 7662 introspection says of a token. */
+/** What RFC 7662 introspection says of a token: `auth status` needs only whether the server still accepts it. */
 export interface Introspection {
   active: boolean;
-  scope?: string | undefined;
-  /** Seconds since 1970. */
-  exp?: number | undefined;
-  username?: string | undefined;
-  sub?: string | undefined;
 }
 
 export interface DeviceLoginClient {
@@ -254,14 +249,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
       const response = await oauth.introspectionRequest(metadata, client, authentication, token, { ...requestOptions("introspection"), additionalParameters: { token_type_hint: "access_token" } });
       await refuseNonOAuthFailure("introspection", response);
       const result = await oauth.processIntrospectionResponse(metadata, client, response);
-      const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
-      return {
-        active: result.active,
-        scope: text(result.scope),
-        exp: typeof result.exp === "number" && Number.isFinite(result.exp) ? result.exp : undefined,
-        username: text(result.username),
-        sub: text(result.sub),
-      };
+      return { active: result.active };
     });
   }
 

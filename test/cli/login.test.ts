@@ -491,8 +491,10 @@ describe("screenpol auth status asks the server", () => {
 });
 
 describe("screenpol auth login --with-token and auth token", () => {
-  it("stores a token from standard input once the server accepts it; remote commands use it; auth token prints it unredacted", async () => {
-    harness = await startHarness();
+  it("stores a token from standard input once the server accepts it, revoking the device login it replaces; remote commands use it; auth token prints it unredacted", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const deviceToken = storedToken();
     const run = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: `${ALL_SCOPES_TOKEN}\n`, timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(
@@ -505,6 +507,7 @@ describe("screenpol auth login --with-token and auth token", () => {
       ].join("\n"),
     );
     expect(storedToken()).toBe(ALL_SCOPES_TOKEN);
+    expect(await environmentStatus(deviceToken)).toBe(401);
     const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(doctor.code, doctor.stderr).toBe(0);
     const status = await cli(["auth", "status", "--base-url", baseUrl()]);
