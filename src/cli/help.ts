@@ -6,7 +6,7 @@
  */
 import type { Command } from "commander";
 import { DOCS_BASE_URL } from "../core/codes.js";
-import { installedFile } from "../workspace/package-root.js";
+import { installedDocsFile } from "../app/installed-docs.js";
 
 interface CommandHelp {
   /** `$ screenpol ...` lines, each with a comment saying what it does. */
@@ -150,14 +150,26 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   logout: {
     examples: [["screenpol logout", "revoke the stored login at the service and delete it here"]],
-    exitCodes: [[0, "signed out, or there was no login"], USAGE, [4, "deleted here, but the service could not revoke the token"]],
+    exitCodes: [[0, "signed out, or there was no login (also when the server does not revoke such tokens: the line says so)"], USAGE, [4, "deleted here, but the service could not revoke the token"]],
+  },
+  "auth login": {
+    examples: [
+      ["screenpol auth login", "the same as screenpol login"],
+      ["screenpol auth login --with-token < token.txt", "store a token from standard input, once the server accepts it"],
+    ],
+    exitCodes: [[0, "signed in; the login is stored"], USAGE, [4, "the server refused the token, denied or expired sign-in, or the service failed"], [130, "cancelled with Ctrl-C; nothing was stored"]],
+  },
+  "auth token": {
+    examples: [["screenpol auth token", "the stored login's token for a script: curl -H \"Authorization: Bearer $(screenpol auth token)\" ..."]],
+    exitCodes: [[0, "printed"], [2, "not signed in there"], [4, "the stored login has expired"]],
   },
   "auth status": {
     examples: [
-      ["screenpol auth status", "which credential would be sent; who, scopes and expiry of a stored login"],
+      ["screenpol auth status", "which credential would be sent, whether the server accepts it; who, scopes and expiry of a stored login"],
+      ["screenpol auth status --offline", "only what is stored here: no request"],
       ["screenpol auth status --format json", "the same for a script; never the token"],
     ],
-    exitCodes: [[0, "a credential would be sent"], [2, "none: not signed in and no API token"], [4, "the stored login has expired"]],
+    exitCodes: [[0, "a credential the server accepts (with --offline: one is stored)"], [2, "none: not signed in and no API token"], [4, "the stored login has expired, the server refuses the credential (revoked), or could not be asked"]],
   },
   "auth clients": {
     examples: [
@@ -272,7 +284,7 @@ export function addCommandHelp(program: Command): void {
       const path = commandPath(sub);
       const help = COMMAND_HELP[path];
       const docs = COMMAND_DOCS[path];
-      if (help) sub.addHelpText("after", () => renderCommandHelp(help) + (docs === undefined ? "" : renderDocsHelp(docs, installedFile(docs))));
+      if (help) sub.addHelpText("after", () => renderCommandHelp(help) + (docs === undefined ? "" : renderDocsHelp(docs, installedDocsFile(docs))));
       visit(sub);
     }
   };

@@ -9,7 +9,7 @@
  * (no changes). Nothing in the repository is written; the emulator's state
  * lives in memory and ends with the demo.
  */
-import { applyDashboardHotfix, startDemoService } from "../../app/demo.js";
+import { applyDashboardHotfix, demoRepository, startDemoService } from "../../app/demo.js";
 import { runLint } from "../../app/lint.js";
 import { runPolicyTestFiles } from "../../app/policy-tests.js";
 import { formatTestPretty } from "../../core/formats/policy-tests.js";
@@ -18,7 +18,6 @@ import { applyPlan, refusedWeakenings } from "../../app/push.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { hasChanges } from "../../core/plan/index.js";
-import { packageRoot } from "../../workspace/package-root.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { exitCodeOf, formatPushReport, weakeningReport } from "./push.js";
@@ -33,7 +32,7 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
   const service = await startDemoService();
   try {
     // Always the sample repository (the package's own): its environment ids are the emulator's.
-    const cwd = packageRoot() ?? io.cwd;
+    const cwd = demoRepository(io.cwd);
     say(`emulator: ${service.baseUrl} (state in memory; seeded with live policies that have drifted from the sample files)`);
     say(`repository: ${cwd} (read only)`);
     const hotfix = await applyDashboardHotfix(service.client);
