@@ -94,7 +94,8 @@ function longestCommonSubsequence(a: readonly string[], b: readonly string[]): s
       result.push(a[i]!);
       i++;
       j++;
-    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) i++;
+    } else if (lengths[i + 1]![j]! > lengths[i]![j + 1]!) i++;
+    // On a tie the rule of head is the one left out, so that of two rules swapped, the one moved up is the one said to have moved: it is the one that now takes the other's screenings.
     else j++;
   }
   return result;

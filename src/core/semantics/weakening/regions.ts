@@ -6,13 +6,17 @@
  *
  * Both are computed, not guessed, by one walk (constant-boxes.ts) over base,
  * head and head with each single edit taken back, cut until base and head are
- * fixed and, where their actions differ, until the first single edit that
- * restores base's action is known on the whole box: the cause of that box.
- * Where no single edit restores it, the edits that only restore it together:
- * every edit taken back restores it (base's decisions), and each edit is left
- * out in turn while the rest still restore the whole box (checked over the
- * box by the same walk, not sampled), which leaves a set none of whose
- * members can be spared (delta debugging's 1-minimal set).
+ * fixed and, where their actions differ, every variant too. The cause of a
+ * box is every edit whose taking back alone restores base's action on it:
+ * one edit, or several that change it only together (two rules that each
+ * block it, both removed). Where none does, two edits each make the change
+ * alone: the one that decides the box in head, when it alone gives head's
+ * action there (an address entry added where a minimum was raised too);
+ * else the edits that restore it only together, found as delta debugging
+ * does: every edit taken back restores it (base's decisions), and each edit
+ * is left out in turn while the rest still restore the whole box (checked
+ * over the box by the same walk, not sampled), which leaves a set none of
+ * whose members can be spared.
  *
  * Exact within the screening space of space.ts, like the partition whose walk
  * it is, and bounded like it: beyond `maxBoxes` boxes it gives up
@@ -80,17 +84,12 @@ export function pairRegions(base: DecisionSubject, head: DecisionSubject, option
   const edits = editsBetween(base, head);
   const variant = variantsOf(base, head, edits);
   const subjects = [base, head, ...edits.map((edit) => variant([edit]))];
-  // Base and head fixed; where they differ, the variants in order until one restores base's action.
+  // Base and head fixed; where their actions differ, every variant too: which single edits taken back restore base's action.
   const judge: Judge = (actions) => {
     const [from, to] = actions;
     if (from === undefined || to === undefined) return "refine";
     if (STRICTNESS[from] === STRICTNESS[to]) return "drop";
-    for (let index = 2; index < actions.length; index++) {
-      const taken = actions[index];
-      if (taken === undefined) return "refine";
-      if (STRICTNESS[taken] === STRICTNESS[from]) return "keep";
-    }
-    return "keep";
+    return actions.every((action) => action !== undefined) ? "keep" : "refine";
   };
   const decidesAs = (subject: DecisionSubject, box: Box, action: Action) => {
     for (const constant of constantBoxes(boxSpace, [subject], { now, within: box, step, judge: ([decided]) => (decided === undefined ? "refine" : "keep") })) {
@@ -126,8 +125,9 @@ export function pairRegions(base: DecisionSubject, head: DecisionSubject, option
     const from = constant.decisions[0]!;
     const to = constant.decisions[1]!;
     confirm(base, head, boxSpace, constant.point, from, to, now);
-    const restoring = constant.decisions.findIndex((decision, index) => index >= 2 && decision !== undefined && STRICTNESS[decision.action] === STRICTNESS[from.action]);
-    const cause = restoring >= 0 ? [edits[restoring - 2]!] : causeOf(constant.box, from, to);
+    // Every edit without which the box is not changed: one, or several that change it only together.
+    const necessary = edits.filter((_, index) => STRICTNESS[constant.decisions[index + 2]!.action] === STRICTNESS[from.action]);
+    const cause = necessary.length > 0 ? necessary : causeOf(constant.box, from, to);
     const key = transitionKey(from, to);
     const transition = byTransition.get(key) ?? { from, to, boxes: [], point: constant.point };
     transition.boxes.push(constant.box);
