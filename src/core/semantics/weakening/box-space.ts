@@ -13,7 +13,6 @@
  *
  * Pure; the words for a box are region-words.ts's.
  */
-import { CATEGORIES } from "../../vendors.js";
 import { observe } from "../conditions.js";
 import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type RiskType, type ScopedScreening, type Screening, type Signals, type TokenRef, type Transfer } from "../signals.js";
 import { addressKey, tokenKey, type DecisionSubject } from "../subject.js";
@@ -238,11 +237,6 @@ export function contains(interval: Interval, number: number): boolean {
 /** Is the point in the box? */
 export function boxHolds(box: Box, point: readonly number[]): boolean {
   return box.every((values, at) => values.includes(point[at]!));
-}
-
-/** The categories a vendor has, for "any other" in words. */
-export function vendorCategories(boxSpace: BoxSpace): readonly string[] {
-  return CATEGORIES[boxSpace.space.vendor];
 }
 
 /**
