@@ -15,7 +15,7 @@
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, weakeningCount, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -118,7 +118,7 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
   const { unchanged, affected } = unchangedCounts(plan);
   const affectedPart = affected > 0 ? `${affected} affected by address entries, ` : "";
   const environments = plan.environments.map((environment) => `\`${environment.name}\` (${environment.kind})`).join(", ");
-  const transitions = weakeningLines(plan).length;
+  const transitions = weakeningCount(plan);
   const lines = [options.title ?? "### screenpol plan", ""];
   if (transitions > 0) lines.push(`**⚠️ ${transitions} weakening transition${transitions === 1 ? "" : "s"}**: a screening decided less strictly once pushed than live now.`, "");
   lines.push(`Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`, "");
@@ -141,7 +141,8 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
 function leadingSection(heading: string, lines: readonly string[]): string[] {
   if (lines.length === 0) return [];
   // `<` and `&` could start markup; `->` is the transition's arrow and is left as typed.
-  const listed = lines.slice(0, MAX_LISTED_WEAKENINGS).map((line) => `- ${line.replace(/&/g, "&amp;").replace(/</g, "&lt;")}`);
+  // A line indented under the one before it (a cause's transitions) is a bullet nested under it.
+  const listed = lines.slice(0, MAX_LISTED_WEAKENINGS).map((line) => `${/^ */.exec(line)![0]}- ${line.trimStart().replace(/&/g, "&amp;").replace(/</g, "&lt;")}`);
   if (lines.length > MAX_LISTED_WEAKENINGS) listed.push(`- …and ${lines.length - MAX_LISTED_WEAKENINGS} more: run \`screenpol plan\` for all of them.`);
   return [heading, "", ...listed, ""];
 }

@@ -7,10 +7,10 @@
  * pretty and Markdown plans, push and the demo.
  */
 import { planWeakenings, type NamedWeakening, type Plan, type PlanEntry, type PlanWeakening } from "../plan/index.js";
-import { describeTransition } from "../semantics/weakening/describe.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import { describeRefused } from "./compare.js";
 import { reachabilityLines } from "./reachability.js";
+import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 
 /** The heading above the weakening lines. */
 export const WEAKENINGS_HEADING = "Weakenings (a screening decided less strictly once pushed than live now):";
@@ -22,9 +22,17 @@ export const UNDECIDED_HEADING = "Not decided (no proof that nothing is weakened
 export const targetName = (weakening: Pick<NamedWeakening, "environment" | "providerType" | "scope">): string =>
   `${weakening.environment}/${weakening.providerType}/${weakening.scope}`;
 
-/** One line per weakening transition of the plan: `<env>/<vendor>/<scope>: <transition in words>`. */
+/**
+ * The plan's weakenings by cause (weakening-causes.ts): `<env>/<vendor>/<scope>: <headline>`, then
+ * its transitions two spaces in; one line per transition where the causes were not computed.
+ */
 export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
-  return planWeakenings(plan).flatMap((weakening) => weakening.transitions.filter(isWeakening).map((transition) => `${targetName(weakening)}: ${describeTransition(transition)}`));
+  return planWeakenings(plan).flatMap((weakening) => weakeningLinesOf(targetName(weakening), weakening));
+}
+
+/** How many weakening transitions the plan records. */
+export function weakeningCount(plan: Pick<Plan, "entries">): number {
+  return planWeakenings(plan).reduce((sum, weakening) => sum + weakening.transitions.filter(isWeakening).length, 0);
 }
 
 /** One line per planned rule no screening reaches (docs/semantics.md, "Reachability of rules"): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
@@ -66,7 +74,7 @@ export function describeRefusals(refused: readonly NamedWeakening[], options: { 
   return refused
     .map((weakening) => {
       const reason = weakening.verdict === "unknown" && weakening.reason ? `: ${weakening.reason}` : "";
-      const transitions = options.transitions ? weakening.transitions.filter(isWeakening).map((transition) => `  ${describeTransition(transition)}\n`) : [];
+      const transitions = options.transitions ? weakeningBlocks(weakening).flatMap((block) => [`  ${block.heading}\n`, ...block.lines.map((line) => `    ${line.text}\n`)]) : [];
       return [`screenpol: policy-weakened: ${describeRefused(weakening)}${reason}\n`, ...transitions].join("");
     })
     .join("");
