@@ -10,7 +10,7 @@ import type { Action } from "../../vendors.js";
 import type { ScopedScreening } from "../signals.js";
 import type { RegionBox } from "./region-view.js";
 
-export type { RegionBox, RegionConstraint, Range } from "./region-view.js";
+export type { RegionBox, RegionConstraint } from "./region-view.js";
 
 /**
  * `equivalent`: no screening changes action. `stricter`: some get a stricter
