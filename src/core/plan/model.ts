@@ -8,6 +8,7 @@
 import type { PolicyContent } from "../canonical.js";
 import type { EnvironmentConfig, EnvironmentKind } from "../config.js";
 import type { Scope, Vendor } from "../vendors.js";
+import type { WeakeningApproval } from "./approval.js";
 import type { PlanWeakening, ScopeWeakening } from "./weakening.js";
 
 /** Version of the plan.json shape below; bumped on any incompatible change. */
@@ -115,6 +116,12 @@ export interface Plan {
   /** Every local policy and address-entries file the plan read: path -> SHA-256 of its bytes. */
   files: Record<string, string>;
   entries: PlanEntry[];
+  /**
+   * Recorded by `plan --allow-weakening`: the weakenings of `live` environments
+   * the plan was approved with (approval.ts). `push --plan` recomputes them
+   * against live and pushes without --allow-weakening only while they are these.
+   */
+  weakeningApproval?: WeakeningApproval;
 }
 
 /** A local policy or address-entries file, already linted without errors. */
