@@ -91,6 +91,7 @@ export function describeApprovalDifferences(differences: readonly ApprovalDiffer
     const name = targetName(difference);
     if (difference.approvedVerdict === undefined) lines.push(`screenpol: weakening not approved: ${name} (${String(difference.verdictNow)}; the plan approves no weakening of it)`);
     else if (difference.verdictNow === undefined) lines.push(`screenpol: weakening approved but not made now: ${name} (approved ${String(difference.approvedVerdict)}; no weakening now)`);
+    else if (difference.verdictNow === difference.approvedVerdict) lines.push(`screenpol: weakening not the approved one: ${name} (${String(difference.verdictNow)}, as approved, by other transitions)`);
     else lines.push(`screenpol: weakening not the approved one: ${name} (${String(difference.verdictNow)} now; approved ${String(difference.approvedVerdict)})`);
     const appeared = difference.appeared.map(describeDecisions);
     const disappeared = difference.disappeared.map(describeDecisions);
