@@ -263,11 +263,16 @@ pre-commit:
 /** The workflow of docs/integrations.md, GitHub, with this version of the action. */
 export function githubWorkflow(version: string): string {
   return `# screenpol on every pull request: findings as annotations and in code scanning,
-# and the plan against the live policies as a pull request comment.
+# and the plan against the live policies as a pull request comment. A weakening
+# of a live environment fails it until a reviewer adds the label
+# screenpol:weakening-approved: the plan of that run records the approval, and
+# screenpol-apply.yml pushes exactly that weakening on merge.
 name: screenpol
 
 on:
   pull_request:
+    # labeled, unlabeled: adding or removing the approval label runs the check again.
+    types: [opened, synchronize, reopened, labeled, unlabeled]
 
 permissions:
   contents: read
@@ -283,6 +288,8 @@ jobs:
         with:
           # The plan needs the API token; without the secret (a fork) only the lint runs.
           plan: \${{ secrets.SCREENPOL_API_TOKEN != '' }}
+          # Approves a weakening of a live environment, for the head the label is added to.
+          approve-weakening-label: screenpol:weakening-approved
         env:
           SCREENPOL_API_TOKEN: \${{ secrets.SCREENPOL_API_TOKEN }}
 `;
@@ -291,9 +298,11 @@ jobs:
 /**
  * The apply workflow of docs/integrations.md: on the merge of a pull request,
  * push exactly the plan that was reviewed on it (the `screenpol-plan` artifact
- * of the pull request's last successful screenpol run), never a plan made
- * afresh after the review. \`push --plan\` refuses with exit 3 when a live
- * policy moved since the plan was made, so nothing unreviewed is written.
+ * of the pull request's last screenpol run, which must have succeeded), never a
+ * plan made afresh after the review. \`push --plan\` refuses with exit 3 when a
+ * live policy moved since the plan was made, and pushes a weakening of a live
+ * environment only as the plan approves it (exit 1 otherwise), so nothing
+ * unreviewed is written.
  */
 const APPLY_WORKFLOW = `# screenpol: on the merge of a pull request, push the plan reviewed on it.
 name: screenpol apply
@@ -327,13 +336,14 @@ jobs:
           GH_TOKEN: \${{ github.token }}
           HEAD_SHA: \${{ github.event.pull_request.head.sha }}
         run: |
-          run_id="$(gh run list --workflow screenpol.yml --commit "$HEAD_SHA" --status success --limit 1 --json databaseId --jq '.[0].databaseId')"
-          if [ -z "$run_id" ]; then
-            echo "::error::no successful screenpol run for $HEAD_SHA: nothing reviewed to push"
+          # The last completed run: an earlier success does not outlive a later failure (the approval label removed).
+          read -r run_id conclusion <<< "$(gh run list --workflow screenpol.yml --commit "$HEAD_SHA" --status completed --limit 1 --json databaseId,conclusion --jq '(.[0] // empty) | "\\(.databaseId) \\(.conclusion)"')"
+          if [ -z "$run_id" ] || [ "$conclusion" != "success" ]; then
+            echo "::error::the last screenpol run of $HEAD_SHA did not succeed (\${conclusion:-no run}): nothing reviewed to push"
             exit 1
           fi
           gh run download "$run_id" --name screenpol-plan --dir "$RUNNER_TEMP/screenpol-plan"
-      - name: Push exactly the reviewed plan (exit 3 when live moved since)
+      - name: Push exactly the reviewed plan, a weakening only as approved (exit 3 when live moved since)
         env:
           SCREENPOL_API_TOKEN: \${{ secrets.SCREENPOL_API_TOKEN }}
         run: npx screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes

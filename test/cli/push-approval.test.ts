@@ -6,11 +6,10 @@
  * against the emulator on loopback; the requests on the wire are recorded.
  * Each plan and push starts z3: a minute per command.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
+import { changeLivePolicy, recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
 
 const LIVE_SIGN_IN = "policies/live/vendorAWalletScreening/SIGN_IN.yaml";
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
@@ -44,24 +43,8 @@ describe("an approved weakening: plan --allow-weakening, then push --plan", () =
   });
   afterEach(() => setup.close());
 
-  /**
-   * Someone changes the live TRANSACTION policy after the review: its live
-   * content (pulled) edited, pushed alone; then the repository is as reviewed again.
-   */
   async function moveLive(change: (live: string) => string): Promise<void> {
-    const reviewed = join(setup.repo.dir, "policies/live");
-    const saved = mkdtempSync(join(tmpdir(), "screenpol-reviewed-live-"));
-    cpSync(reviewed, saved, { recursive: true });
-    try {
-      expect((await setup.cli(["pull", "--env", "live", "--force"])).code).toBe(0);
-      setup.repo.write(LIVE_TRANSACTION, change(readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8")));
-      expect((await setup.cli(["plan", "--env", "live", LIVE_TRANSACTION, "--out", "other.json"])).code).toBe(0);
-      expect((await setup.cli(["push", "--plan", "other.json", "--yes"])).code).toBe(0);
-    } finally {
-      rmSync(reviewed, { recursive: true, force: true });
-      cpSync(saved, reviewed, { recursive: true });
-      rmSync(saved, { recursive: true, force: true });
-    }
+    await changeLivePolicy(setup, LIVE_TRANSACTION, change);
     expect(revisions(setup.harness)["live/vendorAWalletScreening/TRANSACTION"]).toBe(18);
   }
 
