@@ -90,7 +90,6 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol plan", "what a push would change, with diffs"],
       ["screenpol plan --env live --out plan.json", "the reviewed plan, for push --plan"],
-      ["screenpol plan --allow-weakening --out plan.json", "a plan whose live weakening is approved"],
       ["screenpol plan --format markdown", "a pull-request comment"],
       ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
     ],
