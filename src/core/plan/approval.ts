@@ -72,12 +72,8 @@ export function approvedPolicy(weakening: NamedWeakening): ApprovedPolicy {
 
 /** The approval of these verdicts (push's guard's refusals: core/formats/plan-weakening.ts, deniedWeakenings). */
 export function weakeningApproval(weakenings: readonly NamedWeakening[]): WeakeningApproval {
-  return approvalOf(weakenings.map(approvedPolicy));
-}
-
-/** An approval of these policies, its overall fingerprint computed. */
-export function approvalOf(policies: readonly ApprovedPolicy[]): WeakeningApproval {
-  return { fingerprint: sha256Hex(canonicalJson(policies.map((policy) => policy.fingerprint).sort())), policies: [...policies] };
+  const policies = weakenings.map(approvedPolicy);
+  return { fingerprint: sha256Hex(canonicalJson(policies.map((policy) => policy.fingerprint).sort())), policies };
 }
 
 /** How one policy's weakening now differs from its approval. */

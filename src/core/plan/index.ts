@@ -20,7 +20,7 @@ export {
   type PolicyPlanEntry,
 } from "./model.js";
 export { parsePlan } from "./file.js";
-export { approvalDifferences, approvalOf, approvedPolicy, weakeningApproval, type ApprovalDifference, type ApprovedPolicy, type WeakeningApproval } from "./approval.js";
+export { approvalDifferences, approvedPolicy, weakeningApproval, type ApprovalDifference, type ApprovedPolicy, type WeakeningApproval } from "./approval.js";
 export { summarisePolicyChange } from "./summary.js";
 export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts } from "./scope-entries.js";
 export {
