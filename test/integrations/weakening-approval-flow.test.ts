@@ -125,6 +125,7 @@ describe("approving a weakening on the pull request, pushed on merge (the workfl
       `::error title=screenpol::a weakening of a live environment needs approval (the policy-weakened lines of the plan step name it): add the label ${LABEL} to approve it`,
     );
     expect(run.status).toBe("failure");
+    expect(run.summary).not.toContain("Weakening approved");
     // The plan is still there to read; it approves nothing.
     expect(plan!.weakeningApproval).toBeUndefined();
   });
@@ -135,6 +136,10 @@ describe("approving a weakening on the pull request, pushed on merge (the workfl
     expect(run.outputs["plan-exit-code"]).toBe("0");
     expect(run.status).toBe("success");
     expect(plan!.weakeningApproval.policies.map((policy: any) => `${policy.environment}/${policy.providerType}/${policy.scope}`)).toEqual(["live/vendorAWalletScreening/TRANSACTION"]);
+    // The pull request's comment (and the job summary) says what the merge will push weakened.
+    expect(run.summary).toContain(
+      `**✅ Weakening approved** (weakening \`${plan!.weakeningApproval.fingerprint.slice(0, 12)}\`): \`live/vendorAWalletScreening/TRANSACTION\`. \`push --plan\` pushes it only while the weakening against live is exactly this one.\n`,
+    );
 
     const { run: apply, push } = await applyOnMerge(plan!);
     expect(push.output).toContain(`screenpol: pushing this weakening to the live environment "live": approved in the plan (weakening ${plan!.weakeningApproval.fingerprint.slice(0, 12)}), and the same against live now`);
