@@ -8,12 +8,12 @@
  * reviewed one, is a difference, and nothing is pushed.
  */
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
-import { deniedWeakenings } from "../core/formats/plan-weakening.js";
 import {
   approvalDifferences,
   approvedPolicy,
   computePlan,
   entryName,
+  refusedVerdicts,
   weakeningApproval,
   type ApprovalDifference,
   type ApprovedPolicy,
@@ -25,9 +25,9 @@ import type { RemoteClient } from "../remote/index.js";
 import { fetchLive, type LocalState } from "./plan.js";
 import { checkPlanWeakening } from "./plan-weakening.js";
 
-/** The weakenings push's guard refuses among the entries of these environments (weaker, mixed, unknown, or a weakening transition). */
+/** The weakenings push's guard refuses among the entries of these environments (core/plan/weakening.ts, refusedVerdicts). */
 export function weakeningsOf(plan: Pick<Plan, "entries">, include: (environment: string) => boolean): NamedWeakening[] {
-  return deniedWeakenings({ entries: plan.entries.filter((entry) => include(entry.environment)) });
+  return refusedVerdicts({ entries: plan.entries.filter((entry) => include(entry.environment)) });
 }
 
 /** The environments of the plan that are `live` by the plan's own record (the config's word when it was made). */
@@ -101,7 +101,7 @@ export async function checkApprovedWeakening(plan: Plan, approval: WeakeningAppr
     now: options.now,
   });
   await checkPlanWeakening(afresh, { config: options.config, now: options.now, timeoutMs: options.timeoutMs });
-  const refused = deniedWeakenings(afresh);
+  const refused = refusedVerdicts(afresh);
   const approved: ApprovedPolicy[] = approval.policies.filter((policy) => names.has(policy.environment));
   const differences = approvalDifferences(approved, refused.map(approvedPolicy));
   const moved: MovedEntry[] = [];

@@ -13,7 +13,7 @@
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
 import { UsageError } from "../../app/errors.js";
-import { refuseOutputOverInputs } from "../../app/output-target.js";
+import { refuseOutputOverInputs, writeOutputFile } from "../../app/output-target.js";
 import { invocationRedactor, refuseFilesWithSecrets } from "../../app/secrets.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
@@ -21,10 +21,9 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { deniedWeakenings, describeDenied, describeDeniedWithTransitions } from "../../core/formats/plan-weakening.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
 import { approvePlanWeakening, liveByPlan, weakeningsOf } from "../../app/weakening-approval.js";
-import { hasChanges, type Plan, type WeakeningApproval } from "../../core/plan/index.js";
-import { writeFileAtomic } from "../../workspace/atomic-write.js";
+import { hasChanges, refusedVerdicts, type Plan, type WeakeningApproval } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { openReportSink } from "../output-file.js";
@@ -77,7 +76,7 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     // The live bodies are the server's words: refused, not redacted, if they carry the token (app/secrets.ts).
     refuseFilesWithSecrets([{ path: flags.out, text }], await invocationRedactor({ env: io.env, tokenFile: flags.tokenFile }));
     // Atomic: a CI step that uploads plan.json never sees half of it.
-    await writeFileAtomic(resolve(io.cwd, flags.out), text);
+    await writeOutputFile(resolve(io.cwd, flags.out), text);
   }
   const pretty = (withColor: boolean): string =>
     formatPlanPretty(run.plan, {
@@ -94,13 +93,13 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
         : pretty(color && !sink.toFile);
   await sink.write(report, () => pretty(color));
   if (flags.denyWeakening) {
-    const denied = deniedWeakenings(run.plan);
-    for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
+    const denied = refusedVerdicts(run.plan);
+    io.stderr.write(describeRefusals(denied, { transitions: false }));
     if (denied.length > 0) return EXIT.findings;
   }
   if (flags.denyLiveWeakening) {
     const denied = weakeningsOf(run.plan, liveByPlan(run.plan));
-    for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
+    io.stderr.write(describeRefusals(denied, { transitions: false }));
     if (denied.length > 0) {
       io.stderr.write(`screenpol: a weakening of a live environment needs approval: \`screenpol plan --allow-weakening --out plan.json\` records it for \`push --plan\`\n`);
       return EXIT.findings;
@@ -128,18 +127,16 @@ export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: 
 }
 
 /**
- * What --allow-weakening approved, on stderr: each policy with its weakening
- * transitions (the log says what was approved), then the fingerprint a
- * reviewer can compare with push's.
+ * What --allow-weakening approved, on stderr: each policy and its weakening
+ * transitions as push's guard words them (the log says what was approved),
+ * then the fingerprint a reviewer can compare with push's.
  */
 function reportApproval(approval: WeakeningApproval, plan: Plan, io: CliIo): void {
   if (approval.policies.length === 0) {
     io.stderr.write("screenpol: --allow-weakening: no weakening of a live environment to approve; the plan records that none was approved\n");
     return;
   }
-  for (const weakening of weakeningsOf(plan, liveByPlan(plan))) {
-    io.stderr.write(describeDeniedWithTransitions(weakening).map((line, index) => (index === 0 ? `screenpol: weakening approved: ${line}` : line)).join("\n") + "\n");
-  }
+  io.stderr.write(describeRefusals(weakeningsOf(plan, liveByPlan(plan)), { transitions: true }));
   io.stderr.write(
     `screenpol: the plan records this approval (weakening ${approval.fingerprint.slice(0, 12)}): \`push --plan\` pushes it without --allow-weakening while the weakening against live is exactly this\n`,
   );

@@ -17,26 +17,8 @@
  */
 import { canonicalJson, sha256Hex } from "../canonical.js";
 import type { Scope, Vendor } from "../vendors.js";
+import type { ApprovedPolicy, WeakeningApproval } from "./model.js";
 import type { NamedWeakening } from "./weakening.js";
-
-/** One approved policy: its identity, its weakening-relevant content, and the fingerprint of both. */
-export interface ApprovedPolicy {
-  environment: string;
-  providerType: Vendor;
-  scope: Scope;
-  /** The verdict of the weakening check as approved ({@link approvedContent}). */
-  weakening: Record<string, unknown>;
-  /** sha256 hex of the canonical JSON of the identity and `weakening`. */
-  fingerprint: string;
-}
-
-/** plan.json's `weakeningApproval`: every weakening of a `live` environment the plan was approved with. */
-export interface WeakeningApproval {
-  /** sha256 hex over the policies' fingerprints, sorted: one value a reviewer can compare. */
-  fingerprint: string;
-  /** In plan order; empty: approved with nothing to approve. */
-  policies: ApprovedPolicy[];
-}
 
 /** Members that may differ between two runs of the check over the same versions (see the module comment). */
 const NOT_APPROVED = new Set(["example", "examples", "at", "place", "places", "reason", "unreachable", "unreachableReason"]);
@@ -70,7 +52,7 @@ export function approvedPolicy(weakening: NamedWeakening): ApprovedPolicy {
   return { environment, providerType, scope, weakening: content, fingerprint: sha256Hex(canonicalJson({ environment, providerType, scope, weakening: content })) };
 }
 
-/** The approval of these verdicts (push's guard's refusals: core/formats/plan-weakening.ts, deniedWeakenings). */
+/** The approval of these verdicts (push's guard's refusals: weakening.ts, refusedVerdicts). */
 export function weakeningApproval(weakenings: readonly NamedWeakening[]): WeakeningApproval {
   const policies = weakenings.map(approvedPolicy);
   return { fingerprint: sha256Hex(canonicalJson(policies.map((policy) => policy.fingerprint).sort())), policies };

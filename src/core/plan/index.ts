@@ -17,19 +17,22 @@ export {
   type Plan,
   type PlanEntry,
   type PlanKind,
+  type PlanWeakening,
   type PolicyPlanEntry,
+  type ApprovedPolicy,
+  type WeakeningApproval,
 } from "./model.js";
 export { parsePlan } from "./file.js";
-export { approvalDifferences, approvedPolicy, weakeningApproval, type ApprovalDifference, type ApprovedPolicy, type WeakeningApproval } from "./approval.js";
+export { approvalDifferences, approvedPolicy, weakeningApproval, type ApprovalDifference } from "./approval.js";
 export { summarisePolicyChange } from "./summary.js";
 export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts } from "./scope-entries.js";
 export {
   planWeakenings,
   recordedWeakening,
   recordWeakening,
+  refusedVerdicts,
   weakeningTargets,
   type NamedWeakening,
   type PlanSide,
-  type PlanWeakening,
   type WeakeningTarget,
 } from "./weakening.js";

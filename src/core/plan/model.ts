@@ -7,14 +7,46 @@
  */
 import type { PolicyContent } from "../canonical.js";
 import type { EnvironmentConfig, EnvironmentKind } from "../config.js";
+import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
 import type { Scope, Vendor } from "../vendors.js";
-import type { WeakeningApproval } from "./approval.js";
-import type { PlanWeakening, ScopeWeakening } from "./weakening.js";
 
 /** Version of the plan.json shape below; bumped on any incompatible change. */
 export const PLAN_FORMAT_VERSION = 1;
 
 export type PlanKind = "create" | "update" | "unchanged" | "live-only";
+
+/**
+ * The verdict of one (environment, vendor, scope), as plan.json records it
+ * (where it is recorded: core/plan/weakening.ts); with the planned policy's
+ * rules no screening reaches, when there are any: `unreachable`, and
+ * `unreachableReason` when the solver's bound cut some answers short.
+ */
+export interface PlanWeakening extends SubjectComparison {
+  unreachable?: RuleReachability[];
+  unreachableReason?: string;
+}
+
+/** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
+export type ScopeWeakening = PlanWeakening & { scope: Scope };
+
+/** One approved policy (core/plan/approval.ts): its identity, its weakening-relevant content, and the fingerprint of both. */
+export interface ApprovedPolicy {
+  environment: string;
+  providerType: Vendor;
+  scope: Scope;
+  /** The verdict of the weakening check as approved (approval.ts, approvedContent). */
+  weakening: Record<string, unknown>;
+  /** sha256 hex of the canonical JSON of the identity and `weakening`. */
+  fingerprint: string;
+}
+
+/** plan.json's `weakeningApproval`: every weakening of a `live` environment the plan was approved with. */
+export interface WeakeningApproval {
+  /** sha256 hex over the policies' fingerprints, sorted: one value a reviewer can compare. */
+  fingerprint: string;
+  /** In plan order; empty: approved with nothing to approve. */
+  policies: ApprovedPolicy[];
+}
 
 /** The designed policy edit body (toolkit.md, Remote behaviour), exactly as sent. */
 export interface PolicyBody {

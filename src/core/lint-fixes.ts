@@ -11,11 +11,11 @@
  * cross-vendor-field): only `schema` and `token-by-symbol` findings are read.
  */
 import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type Node as YamlNode, type YAMLMap } from "yaml";
-import type { TokenCatalogIndex } from "../catalog.js";
-import { isRecord } from "../config.js";
-import type { Diagnostic } from "../diagnostic.js";
-import { findComments } from "../document.js";
-import type { FileRole } from "../layout.js";
+import type { TokenCatalogIndex } from "./catalog.js";
+import { isRecord } from "./config.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { findComments } from "./document.js";
+import type { FileRole } from "./layout.js";
 
 type Segment = string | number;
 
