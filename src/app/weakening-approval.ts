@@ -12,11 +12,14 @@ import {
   approvalDifferences,
   approvedPolicy,
   computePlan,
+  entriesMatchBody,
   entryName,
+  policyMatchesBody,
   refusedVerdicts,
   weakeningApproval,
   type ApprovalDifference,
   type ApprovedPolicy,
+  type LiveRecord,
   type NamedWeakening,
   type Plan,
   type WeakeningApproval,
@@ -72,6 +75,8 @@ export interface ApprovalCheck {
   refused: NamedWeakening[];
   /** Where they differ from the approval; empty: exactly the approved weakening. */
   differences: ApprovalDifference[];
+  /** The differences that refuse the push: a policy weakened now other than as approved (not one approved and no longer weakened). */
+  unapproved: ApprovalDifference[];
   /** Entries push writes whose live revision moved since the plan (each would conflict). */
   moved: MovedEntry[];
 }
@@ -86,7 +91,7 @@ export async function checkApprovedWeakening(plan: Plan, approval: WeakeningAppr
   const environments = plan.environments
     .map((planned) => findEnvironment(options.config, planned.name))
     .filter((environment): environment is EnvironmentConfig => environment?.kind === "live");
-  if (environments.length === 0) return { environments: [], refused: [], differences: [], moved: [] };
+  if (environments.length === 0) return { environments: [], refused: [], differences: [], unapproved: [], moved: [] };
   const names = new Set(environments.map((environment) => environment.name));
   const documents = options.local.documents.filter((document) => names.has(document.environment));
   // As plan reads live: everything of each environment, or only what the named paths hold.
@@ -94,7 +99,7 @@ export async function checkApprovedWeakening(plan: Plan, approval: WeakeningAppr
   const afresh = computePlan({
     environments,
     local: documents,
-    live: records,
+    live: records.map((record) => asPlannedAgainst(record, plan)),
     policiesFolder: options.config.paths.policies,
     paths: plan.paths,
     files: options.local.files,
@@ -104,6 +109,8 @@ export async function checkApprovedWeakening(plan: Plan, approval: WeakeningAppr
   const refused = refusedVerdicts(afresh);
   const approved: ApprovedPolicy[] = approval.policies.filter((policy) => names.has(policy.environment));
   const differences = approvalDifferences(approved, refused.map(approvedPolicy));
+  // Less than approved is no refusal: a policy not weakened now is pushed as the guard would push it unapproved.
+  const unapproved = differences.filter((difference) => difference.verdictNow !== undefined);
   const moved: MovedEntry[] = [];
   for (const entry of plan.entries) {
     if (!names.has(entry.environment) || (entry.kind !== "create" && entry.kind !== "update")) continue;
@@ -111,5 +118,32 @@ export async function checkApprovedWeakening(plan: Plan, approval: WeakeningAppr
     const revision = now?.baseRevision ?? 0;
     if (revision !== entry.baseRevision) moved.push({ name: entryName(entry), planned: entry.baseRevision, now: revision });
   }
-  return { environments: [...names], refused, differences, moved };
+  return { environments: [...names], refused, differences, unapproved, moved };
+}
+
+/**
+ * A live copy that already holds what the plan sends is the plan's own earlier
+ * push (a re-run after a failure, docs/review-workflow.md, "Re-running
+ * converges"), or the same change made by someone else: either way this push
+ * changes nothing there, and the weakening is judged from the state the plan
+ * was made and approved against. Any other live copy is taken as it is.
+ */
+function asPlannedAgainst(record: LiveRecord, plan: Plan): LiveRecord {
+  const entry = plan.entries.find(
+    (candidate) =>
+      (candidate.kind === "create" || candidate.kind === "update") &&
+      candidate.environment === record.environment &&
+      candidate.providerType === record.providerType &&
+      (candidate.resource === "policy" ? record.resource === "policy" && candidate.scope === record.scope : record.resource === "addresses"),
+  );
+  if (entry === undefined || entry.body === null) return record;
+  if (record.resource === "policy" && entry.resource === "policy") {
+    if (record.policy === null || !policyMatchesBody(record.policy, entry.body)) return record;
+    return { ...record, policy: entry.base === null ? null : { revision: entry.baseRevision, ...entry.base } };
+  }
+  if (record.resource === "addresses" && entry.resource === "addresses") {
+    if (!entriesMatchBody(record.entries.entries, entry.body)) return record;
+    return { ...record, entries: { revision: entry.baseRevision, entries: entry.base?.entries ?? [] } };
+  }
+  return record;
 }

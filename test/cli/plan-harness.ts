@@ -73,7 +73,8 @@ export async function recordRequests(harness: Harness): Promise<{ baseUrl: strin
 /**
  * Someone changes one live policy of the `live` environment behind the
  * repository's back: its live content (pulled) is edited with `change` and
- * pushed alone; then the repository's policies/live is as it was again.
+ * pushed alone (from a laptop, --allow-weakening); then the repository's
+ * policies/live is as it was again.
  */
 export async function changeLivePolicy(setup: Setup, file: string, change: (live: string) => string): Promise<void> {
   const folder = join(setup.repo.dir, "policies/live");
@@ -83,7 +84,7 @@ export async function changeLivePolicy(setup: Setup, file: string, change: (live
     expect((await setup.cli(["pull", "--env", "live", "--force"])).code).toBe(0);
     setup.repo.write(file, change(readFileSync(join(setup.repo.dir, file), "utf8")));
     expect((await setup.cli(["plan", "--env", "live", file, "--out", "changed-live.json"])).code).toBe(0);
-    expect((await setup.cli(["push", "--plan", "changed-live.json", "--yes"])).code).toBe(0);
+    expect((await setup.cli(["push", "--plan", "changed-live.json", "--yes", "--allow-weakening"])).code).toBe(0);
   } finally {
     rmSync(folder, { recursive: true, force: true });
     cpSync(saved, folder, { recursive: true });

@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changeLivePolicy, recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
+import { changeLivePolicy, LIVE_ID, recordRequests, revisions, setUp, type Setup } from "./plan-harness.js";
 
 const LIVE_SIGN_IN = "policies/live/vendorAWalletScreening/SIGN_IN.yaml";
 const LIVE_TRANSACTION = "policies/live/vendorAWalletScreening/TRANSACTION.yaml";
@@ -113,6 +113,37 @@ describe("an approved weakening: plan --allow-weakening, then push --plan", () =
     expect(pushed.stdout).toContain("CONFLICT   live/vendorAWalletScreening/TRANSACTION   planned against revision 17, live is now 18; nothing was written for it");
     expect(pushed.code).toBe(3);
     expect(revisions(setup.harness)["live/vendorAWalletScreening/TRANSACTION"]).toBe(18);
+  });
+
+  it("live moved to the approved weakening by another change: less than approved refuses nothing (it is said), the revision precondition refuses (exit 3)", Z3, async () => {
+    await approve();
+    await moveLive((live) => live.replace("riskScore: { gte: 8 }", "riskScore: { gte: 9 }").replace("Vendor risk score of 8 or more.", "Risk score 9 and up."));
+    const pushed = await setup.cli(["push", "--plan", "approved.json", "--yes"]);
+    const lines = pushed.stderr.split("\n");
+    expect(lines[0]).toBe("screenpol: weakening approved but not made now: live/vendorAWalletScreening/TRANSACTION (approved mixed; no weakening now)");
+    expect(lines.filter((line) => line.startsWith("  - BLOCK (block-severe-risk-score) -> ALERT ("))).toHaveLength(3);
+    expect(pushed.stderr).not.toContain("refusing");
+    expect(pushed.stdout).toContain("CONFLICT   live/vendorAWalletScreening/TRANSACTION   planned against revision 17, live is now 18; nothing was written for it");
+    expect(pushed.code).toBe(3);
+  });
+
+  it("re-running after a failed push converges: what the first run pushed is judged as planned against, and the approval still holds", Z3, async () => {
+    const plan = await approve();
+    // The new vendorB TRANSACTION policy cannot be created: the push fails after the weakened policy was pushed.
+    setup.harness.emulator.faults.add({ route: `PUT /environments/${LIVE_ID}/screeningPolicies/vendorBAddressScreening/TRANSACTION`, kind: "500", count: "always", retryAfter: 0 });
+    const failed = await setup.cli(["push", "--plan", "approved.json", "--yes"]);
+    expect(failed.stdout).toMatch(/^FAILED +live\/vendorBAddressScreening\/TRANSACTION /m);
+    expect(failed.code).toBe(4);
+    expect(revisions(setup.harness)["live/vendorAWalletScreening/TRANSACTION"]).toBe(18);
+    setup.harness.emulator.faults.clear();
+
+    const again = await setup.cli(["push", "--plan", "approved.json", "--yes"]);
+    expect(again.stderr).toBe(
+      [...APPROVED, `screenpol: pushing this weakening to the live environment "live": approved in the plan (weakening ${plan.weakeningApproval.fingerprint.slice(0, 12)}), and the same against live now`, ""].join("\n"),
+    );
+    expect(again.stdout).toContain("unchanged  live/vendorAWalletScreening/TRANSACTION   revision 18 (the live policy already holds the planned content)");
+    expect(again.stdout).toContain("pushed     live/vendorBAddressScreening/TRANSACTION  created at revision 1");
+    expect(again.code).toBe(0);
   });
 
   it("refuses a second weakening the approval does not hold, even with the approval of the first copied into its plan", Z3, async () => {

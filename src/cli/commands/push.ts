@@ -141,7 +141,9 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
  */
 function refuseUnapproved(check: ApprovalCheck, approval: WeakeningApproval, io: CliIo): boolean {
   const environments = check.environments.map((name) => `"${name}"`).join(", ");
-  if (check.differences.length === 0) {
+  if (check.unapproved.length === 0) {
+    // An approved weakening no longer made (live moved to it) is said, and refuses nothing.
+    for (const line of describeApprovalDifferences(check.differences)) io.stderr.write(`${line}\n`);
     if (check.refused.length === 0) return false;
     io.stderr.write(weakeningReport(check.refused));
     io.stderr.write(
