@@ -134,10 +134,10 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
 /**
  * push --plan with an approval (docs/review-workflow.md, "Approving a
  * weakening"): the weakening recomputed against live now is pushed without
- * --allow-weakening only when it is exactly the approved one, and is then
- * named on stderr as approved; any difference is printed, policy by policy
- * and transition by transition, with the live revisions that moved, and the
- * push is refused. Returns whether it is refused.
+ * --allow-weakening when it is the approved one (or less), and is then named
+ * on stderr as approved; anything more is printed, policy by policy and
+ * transition by transition, with the live revisions that moved, and the push
+ * is refused. Returns whether it is refused.
  */
 function refuseUnapproved(check: ApprovalCheck, approval: WeakeningApproval, io: CliIo): boolean {
   const environments = check.environments.map((name) => `"${name}"`).join(", ");
