@@ -9,6 +9,7 @@
  * {@link fillTemplate}; GitHub's own `${{ expression }}` has spaces inside
  * its braces and is left as it is.
  */
+import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 import { INIT_FILES, type InitFileName } from "./generated/init-files.js";
 
@@ -120,7 +121,7 @@ function hookFiles(hooks: HookManager): ScaffoldFile[] {
  * action (from the repository this package is published from).
  */
 export function githubWorkflow(version: string): string {
-  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, version });
+  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, action: GITHUB_REPOSITORY, version });
 }
 
 /**

@@ -62,12 +62,19 @@ export type PushOutcome =
   | { status: "unchanged"; entry: PlanEntry; revision: number; note?: string }
   /** 409: the live revision moved since the plan; nothing was written for it. */
   | { status: "conflict"; entry: PlanEntry; currentRevision: number | undefined; liveDiff: string; note?: string }
-  /** Any other failure after the client's retries; nothing is known to be written. */
-  | { status: "failed"; entry: PlanEntry; error: string }
+  /**
+   * Any other failure after the client's retries; nothing is known to be
+   * written. `cause` says whether pushing again as it is could succeed:
+   * `transient` (network, 429, 5xx) may; `credential` (401, 403) and `request`
+   * (anything else) would fail the same way until something is changed.
+   */
+  | { status: "failed"; entry: PlanEntry; error: string; cause: FailureCause }
   /** Not started: an earlier entry conflicted or failed. */
   | { status: "not-attempted"; entry: PlanEntry }
   /** Live only: push leaves it alone. */
   | { status: "live-only"; entry: PlanEntry };
+
+export type FailureCause = "transient" | "credential" | "request";
 
 export interface PushReport {
   outcomes: PushOutcome[];
@@ -125,11 +132,17 @@ async function pushOne(client: RemoteClient, entry: PlanEntry): Promise<PushOutc
       const stored = await client.putAddressEntries(entry.environmentId, entry.providerType, entry.body as unknown as AddressEntries);
       return { status: "pushed", entry, revision: stored.revision };
     }
-    return { status: "failed", entry, error: "the plan entry has no body" };
+    return { status: "failed", entry, error: "the plan entry has no body", cause: "request" };
   } catch (error) {
     if (isRevisionConflict(error)) return afterConflict(client, entry, error.currentRevision, error.attempts);
-    return { status: "failed", entry, error: error instanceof Error ? error.message : String(error) };
+    return { status: "failed", entry, error: error instanceof Error ? error.message : String(error), cause: causeOf(error) };
   }
+}
+
+function causeOf(error: unknown): FailureCause {
+  if (isRemoteError(error, "auth") || isRemoteError(error, "forbidden")) return "credential";
+  if (isRemoteError(error, "network") || isRemoteError(error, "server") || isRemoteError(error, "rateLimited")) return "transient";
+  return "request";
 }
 
 /**

@@ -14,6 +14,7 @@ import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
 import type { TempRepo } from "../helpers/temp-repo.js";
 import { sarifValidator } from "../integrations/support/sarif-schema.js";
+import { DOCS_CODES_URL } from "../helpers/docs-url.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SIGN_IN = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
@@ -92,7 +93,7 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
     const rules = log.runs[0].tool.driver.rules as Array<{ id: string; helpUri: string }>;
     const results = log.runs[0].results as Array<{ ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: any[] }>;
     expect(rules[results[0]!.ruleIndex]!.id).toBe("policy-weakened");
-    expect(rules[results[0]!.ruleIndex]!.helpUri).toBe("https://github.com/screenpol/screenpol/blob/main/docs/codes/policy-weakened.md");
+    expect(rules[results[0]!.ruleIndex]!.helpUri).toBe(`${DOCS_CODES_URL}/policy-weakened.md`);
     expect(
       results.map((result) => [result.ruleId, result.level, result.locations[0].physicalLocation.artifactLocation.uri, result.locations[0].physicalLocation.region.startLine]),
     ).toEqual(
@@ -139,7 +140,7 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
         `Base \`HEAD (${commit})\`, head \`working tree\`.`,
         "",
         "> [!CAUTION]",
-        "> `--deny-weakening` refuses `sandbox/vendorAWalletScreening/TRANSACTION` (weaker): [`policy-weakened`](https://github.com/screenpol/screenpol/blob/main/docs/codes/policy-weakened.md).",
+        `> \`--deny-weakening\` refuses \`sandbox/vendorAWalletScreening/TRANSACTION\` (weaker): [\`policy-weakened\`](${DOCS_CODES_URL}/policy-weakened.md).`,
         "",
         "#### Weakenings: screenings decided less strictly by head than by base",
         "",

@@ -247,8 +247,14 @@ export function formatPushReport(report: PushReport, color: boolean): string {
   const notPushed = report.outcomes.filter((outcome) => outcome.status === "conflict" || outcome.status === "failed" || outcome.status === "not-attempted");
   if (notPushed.length > 0) {
     lines.push(`Not pushed: ${notPushed.map((outcome) => entryName(outcome.entry)).join(", ")}.`);
+    const causes = new Set(report.outcomes.flatMap((outcome) => (outcome.status === "failed" ? [outcome.cause] : [])));
     if (counts.conflict > 0) {
       lines.push("A live policy changed since the plan, and nothing was written over it. Run `screenpol plan` to review the new live state, then push again.");
+    } else if (causes.has("credential")) {
+      // The same token gets the same 401 or 403: advising a bare retry would send the person round in a circle.
+      lines.push("The service refused the credential, so pushing again with it would fail the same way: fix what the FAILED line says (the credential or its scope), then push again; what was pushed reads as unchanged and is not sent twice.");
+    } else if (causes.has("request")) {
+      lines.push("Pushing again as it is would fail the same way: fix what the FAILED line says, then push again; what was pushed reads as unchanged and is not sent twice.");
     } else {
       lines.push("Run `screenpol push` again: what was pushed now reads as unchanged and is not sent twice.");
     }
