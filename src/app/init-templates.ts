@@ -127,9 +127,11 @@ export function githubWorkflow(version: string): string {
 /**
  * The apply workflow of docs/integrations.md: on the merge of a pull request,
  * push exactly the plan that was reviewed on it (the `screenpol-plan` artifact
- * of the pull request's last successful screenpol run), never a plan made
- * afresh after the review. `push --plan` refuses with exit 3 when a live
- * policy moved since the plan was made, so nothing unreviewed is written.
+ * of the pull request's last screenpol run, which must have succeeded), never
+ * a plan made afresh after the review. `push --plan` refuses with exit 3 when
+ * a live policy moved since the plan was made, and pushes a weakening of a
+ * live environment only as the plan approves it (exit 1 otherwise), so nothing
+ * unreviewed is written.
  */
 function applyWorkflow(): string {
   return fillTemplate("github-workflow-screenpol-apply.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode });

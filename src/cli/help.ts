@@ -102,14 +102,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol plan --format markdown", "a pull-request comment"],
       ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
     ],
-    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
+    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening or --deny-live-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
   },
   push: {
     examples: [
       ["screenpol push --env sandbox", "plan and push one environment"],
       ["screenpol push --plan plan.json --yes", "exactly the reviewed plan"],
     ],
-    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening or other than the one the plan approves"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
   },
   pull: {
     examples: [

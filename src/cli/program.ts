@@ -189,6 +189,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
       .option("--summary", "with --format markdown: counts, names and verdicts only, no diffs, thresholds or addresses (a public repository's comment)")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
+      .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
+      .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
       .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
   ).action(async (paths: string[], flags) => {

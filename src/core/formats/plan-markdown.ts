@@ -55,6 +55,7 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     options.title ?? "### screenpol plan",
     "",
     ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
+    ...approvalParagraph(plan),
     ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
     ...leadingSection(`**${UNREACHED_HEADING}**`, unreachedLines(plan)),
     `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`,
@@ -121,6 +122,7 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
   const transitions = weakeningCount(plan);
   const lines = [options.title ?? "### screenpol plan", ""];
   if (transitions > 0) lines.push(`**⚠️ ${transitions} weakening transition${transitions === 1 ? "" : "s"}**: a screening decided less strictly once pushed than live now.`, "");
+  lines.push(...approvalParagraph(plan));
   lines.push(`Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`, "");
   const rows = plan.entries.filter((entry) => entry.kind !== "unchanged" || (entry.resource === "policy" && scopeEntriesChange(plan, entry) !== undefined));
   if (rows.length > 0) {
@@ -138,6 +140,21 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
 }
 
 /** A heading and one bullet per line, at most {@link MAX_LISTED_WEAKENINGS}; nothing when there are no lines. */
+/**
+ * What `plan --allow-weakening` approved (docs/review-workflow.md, "Approving a
+ * weakening"), under the weakenings: the reviewer sees on the pull request
+ * which policies the merge will push weakened, and the fingerprint push prints.
+ */
+function approvalParagraph(plan: Plan): string[] {
+  const approval = plan.weakeningApproval;
+  if (approval === undefined || approval.policies.length === 0) return [];
+  const names = approval.policies.map((policy) => `\`${policy.environment}/${policy.providerType}/${policy.scope}\``).join(", ");
+  return [
+    `**✅ Weakening approved** (weakening \`${approval.fingerprint.slice(0, 12)}\`): ${names}. \`push --plan\` pushes it only while the weakening against live is exactly this one.`,
+    "",
+  ];
+}
+
 function leadingSection(heading: string, lines: readonly string[]): string[] {
   if (lines.length === 0) return [];
   // `<` and `&` could start markup; `->` is the transition's arrow and is left as typed.

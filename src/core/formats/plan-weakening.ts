@@ -6,7 +6,8 @@
  * (which ones is core/plan/weakening.ts's refusedVerdicts). Shared by the
  * pretty and Markdown plans, push and the demo.
  */
-import { planWeakenings, type NamedWeakening, type Plan, type PlanEntry, type PlanWeakening } from "../plan/index.js";
+import { planWeakenings, type ApprovalDifference, type NamedWeakening, type Plan, type PlanEntry, type PlanWeakening } from "../plan/index.js";
+import { describeTransition } from "../semantics/weakening/describe.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import { describeRefused } from "./compare.js";
 import { reachabilityLines } from "./reachability.js";
@@ -78,4 +79,37 @@ export function describeRefusals(refused: readonly NamedWeakening[], options: { 
       return [`screenpol: policy-weakened: ${describeRefused(weakening)}${reason}\n`, ...transitions].join("");
     })
     .join("");
+}
+
+/** A transition as an approval records it: its decisions, without the example. */
+const describeDecisions = (transition: Record<string, unknown>): string => {
+  const side = (decision: unknown): string => {
+    const { action, by } = (decision ?? {}) as { action?: unknown; by?: unknown };
+    return `${String(action)} (${String(by)})`;
+  };
+  return `${side(transition.from)} -> ${side(transition.to)}`;
+};
+
+/**
+ * How the weakening at push time differs from the approval in the plan, in
+ * lines: per policy what it is now and what was approved, then `+` each
+ * transition there now and not approved, `-` each approved and not there now.
+ * A transition whose decisions read the same on both sides differs in what
+ * else the check records of it (its causes or regions), and says so.
+ */
+export function describeApprovalDifferences(differences: readonly ApprovalDifference[]): string[] {
+  const lines: string[] = [];
+  for (const difference of differences) {
+    const name = targetName(difference);
+    if (difference.approvedVerdict === undefined) lines.push(`screenpol: weakening not approved: ${name} (${String(difference.verdictNow)}; the plan approves no weakening of it)`);
+    else if (difference.verdictNow === undefined) lines.push(`screenpol: weakening approved but not made now: ${name} (approved ${String(difference.approvedVerdict)}; no weakening now)`);
+    else if (difference.verdictNow === difference.approvedVerdict) lines.push(`screenpol: weakening not the approved one: ${name} (${String(difference.verdictNow)}, as approved, by other transitions)`);
+    else lines.push(`screenpol: weakening not the approved one: ${name} (${String(difference.verdictNow)} now; approved ${String(difference.approvedVerdict)})`);
+    const appeared = difference.appeared.map(describeDecisions);
+    const disappeared = difference.disappeared.map(describeDecisions);
+    const note = (text: string, other: string[]): string => (other.includes(text) ? `${text} (the same decisions; what else the check records of it differs)` : text);
+    for (const text of appeared) lines.push(`  + ${note(text, disappeared)}  (now, not approved)`);
+    for (const text of disappeared) lines.push(`  - ${note(text, appeared)}  (approved, not made now)`);
+  }
+  return lines;
 }
