@@ -14,6 +14,7 @@ import type { SubjectComparison, SubjectReachability, Transition, Verdict } from
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
 
 export interface ComparedPolicyView extends SubjectComparison {
@@ -24,6 +25,8 @@ export interface ComparedPolicyView extends SubjectComparison {
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: readonly string[];
+  /** The lint findings of either version's files: the versions were compared as written (docs/semantics.md, "What decides"). */
+  findings?: readonly VersionFinding[];
 }
 
 /** Verdicts `--deny-weakening` refuses: a weakening, or no proof that there is none. */
@@ -47,6 +50,8 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     transitions: policy.transitions.map(({ from, to, example }) => ({ from, to, example })),
     ...(policy.reason === undefined ? {} : { reason: policy.reason }),
     ...unreachableJson(policy),
+    // Only when there are any, so that the spec's members stay the whole of a policy whose files pass lint.
+    ...(policy.findings === undefined || policy.findings.length === 0 ? {} : { findings: policy.findings }),
   }));
   return `${JSON.stringify({ version: 1, policies: view }, null, 2)}\n`;
 }
@@ -101,6 +106,8 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", FINDINGS_HEADING, ...found.map((line) => `  ${line}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "Other changed policies:");
@@ -111,6 +118,12 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
 }
 
 const UNREACHED_HEADING = "Rules of head no screening reaches:";
+const FINDINGS_HEADING = "Lint findings of the compared versions (compared as written):";
+
+/** `sandbox/vendorA.../TRANSACTION: head: shadowed-rule at file:38:11 (...)`, per finding of either version. */
+function findingLines(policies: readonly ComparedPolicyView[]): string[] {
+  return policies.flatMap((policy) => (policy.findings ?? []).map((finding) => `${targetOf(policy)}: ${describeVersionFinding(finding)}`));
+}
 
 /** `sandbox/vendorA.../TRANSACTION: rule x (file:12:9) is never reached: ...`, per compared policy with such rules. */
 function unreachedLines(policies: readonly ComparedPolicyView[]): string[] {
@@ -168,6 +181,8 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
   }
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", `#### ${UNREACHED_HEADING.replace(/:$/, "")}`, "", ...unreached.map((line) => `- ${escapeMarkdown(line)}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", `#### ${FINDINGS_HEADING.replace(/:$/, "")}`, "", ...found.map((line) => `- ${escapeMarkdown(line)}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "#### Other changed policies", "", "| Policy | Verdict |", "|---|---|");

@@ -1,0 +1,45 @@
+/**
+ * The lint findings of a version that was decided from anyway (docs/semantics.md,
+ * "What decides"): `compare`, `replay`, `decide` and plan's weakening check
+ * list them beside their answer, one short line each, and name the finding
+ * that keeps a version from being decided at all.
+ */
+import type { Code, Diagnostic, Severity } from "../diagnostic.js";
+
+/** One finding of one version, as the JSON outputs carry it (`findings`). */
+export interface VersionFinding {
+  /** Which version: `base`, `head`, or for `decide` the one version. */
+  side: string;
+  severity: Severity;
+  code: Code;
+  file: string;
+  line: number;
+  column: number;
+  /** Lint's message without the document path it starts with (the place says where). */
+  message: string;
+}
+
+export function versionFindings(side: string, diagnostics: readonly Diagnostic[]): VersionFinding[] {
+  return diagnostics.map((d) => ({ side, severity: d.severity, code: d.code, file: d.file, line: d.line, column: d.column, message: withoutPath(d) }));
+}
+
+function withoutPath(d: Diagnostic): string {
+  return d.path !== "" && d.message.startsWith(`${d.path}: `) ? d.message.slice(d.path.length + 2) : d.message;
+}
+
+/** `head: shadowed-rule at policies/...:38:11 (ALERT rule ... comes first ...)`; a warning says so. */
+export function describeVersionFinding(finding: VersionFinding): string {
+  const kind = finding.severity === "warning" ? " (warning)" : "";
+  return `${finding.side}: ${finding.code}${kind} at ${finding.file}:${finding.line}:${finding.column} (${finding.message})`;
+}
+
+/**
+ * Why a version was not compared, in one line: its code and place, never its
+ * message, which may quote a value (a live value is the server's words).
+ * `place`: `file:line:column` for files a user has; a document path for a
+ * version rendered from bodies (plan's), whose lines no one has.
+ */
+export function undecidedReason(side: string, reason: Diagnostic, place: "file" | "path"): string {
+  const at = place === "file" ? `${reason.file}:${reason.line}:${reason.column}` : reason.path || "the top";
+  return `the ${side} version cannot be decided (${reason.code} at ${at}), so it was not compared`;
+}
