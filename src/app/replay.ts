@@ -4,7 +4,9 @@
  * revision or the live revision ("base"), each screening decided by the one
  * decision procedure (core/semantics/decide.ts) against both.
  */
-import type { LintResult, SourceFile } from "../core/lint.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintFails, type LintResult, type SourceFile } from "../core/lint.js";
+import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
@@ -13,7 +15,7 @@ import { compileSubject, decide, type DecisionSubject } from "../core/semantics/
 import { openGitRevision } from "../workspace/git-revision.js";
 import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
 import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
-import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { addressesFileOf, loadVersions, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { fetchLive } from "./plan.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
@@ -43,13 +45,18 @@ export interface ReplayRequest {
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
-  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult }
+  /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
+  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
       kind: "report";
       report: ReplayReport;
       /** What each side is, for the pretty header: `HEAD (3f2a9c1)`, `live revision 9`, `working tree`. */
       labels: Record<ReplaySide, string>;
       target: SubjectTarget;
+      /** The lint findings of either version's files, base first: each was replayed as written. */
+      findings: VersionFinding[];
+      /** The versions whose files have lint errors. */
+      withErrors: ReplaySide[];
     };
 
 /** One version of the policy: what it is called in the report, and what it decides with. */
@@ -58,17 +65,27 @@ export interface ReplayVersion {
   subject: DecisionSubject;
 }
 
+/** A version read, with what lint says of its files. */
+interface LoadedVersion {
+  side: ReplayVersion;
+  findings: Diagnostic[];
+  hasErrors: boolean;
+}
+
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
   // The input first: a mistyped file name should not cost a network round trip.
   const input = await openInput(request);
   const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-  if (head.kind === "findings") return { ...head, side: "head" };
+  if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
   const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-  if (base.kind === "findings") return { ...base, side: "base" };
-  const report = await replayStream(input, base.side, head.side, request);
-  return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
+  // A live version's place is in its rendered file, which no one has: its document path says where.
+  if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
+  const report = await replayStream(input, base.version.side, head.version.side, request);
+  const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
+  const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
+  return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
@@ -79,12 +96,14 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   }
 }
 
-type SideLoad = { kind: "side"; side: ReplayVersion } | { kind: "findings"; label: string; lint: LintResult };
+type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic };
 
+/** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
 async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
-  const load = await loadSubjects(workspace.config, [target], reader, { now });
-  if (load.kind === "findings") return { kind: "findings", label, lint: load.lint };
-  return { kind: "side", side: { label, subject: load.subjects.get(subjectKey(target))!.subject } };
+  const load = await loadVersions(workspace.config, [target], reader, { now });
+  const version = load.versions.get(subjectKey(target))!;
+  if (!version.decides) return { kind: "findings", label, lint: load.lint, undecided: version.undecided };
+  return { kind: "side", version: { side: { label, subject: version.subject }, findings: version.findings, hasErrors: lintFails(load.lint) } };
 }
 
 async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string, now: Date): Promise<SideLoad> {

@@ -34,12 +34,17 @@ export function describeVersionFinding(finding: VersionFinding): string {
 }
 
 /**
- * Why a version was not compared, in one line: its code and place, never its
- * message, which may quote a value (a live value is the server's words).
- * `place`: `file:line:column` for files a user has; a document path for a
- * version rendered from bodies (plan's), whose lines no one has.
+ * What keeps a version from being decided, in a few words: its first such
+ * finding's code and place, never its message, which may quote a value (a
+ * live value is the server's words). `place`: `file:line:column` for files a
+ * user has; a document path for a version rendered from bodies (plan's, the
+ * live revision), whose lines no one has.
  */
+export function undecidedAt(reason: Diagnostic, place: "file" | "path"): string {
+  return `${reason.code} at ${place === "file" ? `${reason.file}:${reason.line}:${reason.column}` : reason.path || "the top"}`;
+}
+
+/** A verdict's reason when a version cannot be decided: `the head version cannot be decided (schema at ...), so it was not compared`. */
 export function undecidedReason(side: string, reason: Diagnostic, place: "file" | "path"): string {
-  const at = place === "file" ? `${reason.file}:${reason.line}:${reason.column}` : reason.path || "the top";
-  return `the ${side} version cannot be decided (${reason.code} at ${at}), so it was not compared`;
+  return `the ${side} version cannot be decided (${undecidedAt(reason, place)}), so it was not compared`;
 }
