@@ -5,19 +5,18 @@
  * decision procedure (core/semantics/decide.ts) against both.
  */
 import type { Diagnostic } from "../core/diagnostic.js";
-import { lintFails, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
-import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
-import { addressesFileOf, loadVersions, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import type { ConnectOptions } from "./connect.js";
+import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
-import { fetchLive } from "./plan.js";
+import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
@@ -111,39 +110,10 @@ async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string,
   return loadSide(workspace, target, revision.read, now, `${ref} (${revision.commit.slice(0, 7)})`);
 }
 
-/**
- * The live policy and the live address entries of (environment, vendor): one
- * GET each, after the GET of the environment that makes a wrong id a clear
- * 404 (as plan reads them), never one per screening. They are rendered into
- * their canonical files and linted like the local ones.
- */
+/** The live revision (app/live-version.ts), linted like the local files. */
 async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
-  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret });
-  const { config } = connection.workspace;
-  const environment = selectEnvironment(config, target.environment);
-  let records;
-  try {
-    const selection = [
-      { resource: "policy" as const, environment: environment.name, providerType: target.providerType, scope: target.scope },
-      { resource: "addresses" as const, environment: environment.name, providerType: target.providerType },
-    ];
-    records = (await fetchLive(connection.client, [environment], selection)).records;
-  } finally {
-    await connection.client.close();
-  }
-  const files = new Map<string, SourceFile>();
-  let label = "live (no policy)";
-  for (const record of records) {
-    if (record.resource === "policy" && record.policy) {
-      const file = policyFileOf(config, target);
-      files.set(file, { file, text: renderPolicyContent(target.providerType, target.scope, record.policy) });
-      label = `live revision ${record.policy.revision}`;
-    } else if (record.resource === "addresses" && record.entries.entries.length > 0) {
-      const file = addressesFileOf(config, target);
-      files.set(file, { file, text: renderEntriesContent(target.providerType, record.entries.entries) });
-    }
-  }
-  return loadSide(connection.workspace, target, async (file) => files.get(file), request.now, label);
+  const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
+  return loadSide(live.workspace, target, live.read, request.now, live.label);
 }
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */

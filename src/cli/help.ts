@@ -53,8 +53,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
       ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --live", "against the policy in force now"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --ref v1.2 --all-matches", "against a release, and which later rules also match"],
     ],
-    exitCodes: [[0, "decided"], [1, "the policy has errors"], USAGE],
+    exitCodes: [[0, "decided"], [1, "the policy has errors (decided all the same when it can be, its findings listed)"], USAGE, REMOTE],
   },
   schema: {
     examples: [
