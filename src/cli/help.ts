@@ -120,7 +120,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol replay screenings.jsonl.gz --base origin/main", "what the working tree changes against main"],
       ["screenpol replay - --live < screenings.jsonl", "against the live policies"],
     ],
-    exitCodes: [[0, "replayed"], [1, "the policies have errors (on either side)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
+    exitCodes: [[0, "replayed"], [1, "the policies have errors on either side (replayed as written when they can be decided, the findings listed)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
   },
   compare: {
     examples: [
@@ -128,7 +128,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol compare --base HEAD~1 --deny-weakening", "exit 1 on any weakening"],
       ["screenpol compare --base origin/main --write-tests tests/", "a policy test per weakening"],
     ],
-    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
+    exitCodes: [[0, "compared"], [1, "the files have errors (compared as written when they can be decided, the findings beside the verdicts), or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
   },
   doctor: {
     examples: [["screenpol doctor", "check the token against every environment of the config"]],
