@@ -77,6 +77,13 @@ describe("screenpol plan: the weakening check", () => {
     expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: mixed (4 weakening transitions)");
     expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8");
 
+    const markdown = await setup.cli(["plan", "--env", "live", "--format", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain(
+      "\n#### Weakening check of the files as written (nothing was planned: fix the errors above first)\n\n```text\n  live/vendorAWalletScreening/SIGN_IN: stricter\n",
+    );
+    expect(markdown.stdout).toContain("\n  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8\n");
+
     const json = await setup.cli(["plan", "--env", "live", "--format", "json"]);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout);
