@@ -9,6 +9,7 @@ import { relative, resolve } from "node:path";
 import { CONFIG_FILE, findEnvironment } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { classifyPath } from "../core/layout.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type SourceFile } from "../core/lint.js";
 import { undecidedReason, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { locatePolicy, locateRules, locateTransition, type HeadSource, type SourcePlace } from "../core/semantics/weakening/locate.js";
@@ -58,6 +59,8 @@ export interface CompareRun {
   policies: ComparedPolicy[];
   /** The versions whose compared files have lint errors (each compared all the same, or `unknown` when it cannot be decided). */
   withErrors: CompareSide[];
+  /** The counted lint findings of head's compared files, for annotations where head writes them (github, sarif). */
+  headFindings: Diagnostic[];
 }
 
 export async function runCompare(request: CompareRequest): Promise<CompareRun> {
@@ -74,7 +77,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
     if (!sameBytes(await base.read(file), await headRead(file))) changed.push(file);
   }
   const targets = targetsOf(changed, config);
-  if (targets.length === 0) return { root, labels, policies: [], withErrors: [] };
+  if (targets.length === 0) return { root, labels, policies: [], withErrors: [], headFindings: [] };
 
   // Each version is compared whatever lint says of it, as long as it decides (docs/semantics.md, "What decides").
   const before = await loadVersions(config, targets, base.read, { now: request.now });
@@ -106,7 +109,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
     }
     return results;
   });
-  return { root, labels, policies, withErrors };
+  return { root, labels, policies, withErrors, headFindings: after.lint.diagnostics };
 }
 
 /** No proof either way: `unknown`, which --deny-weakening refuses. */

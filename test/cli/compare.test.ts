@@ -285,6 +285,11 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(policy.verdict).toBe("weaker");
     expect(policy.findings).toEqual([{ side: "head", severity: "error", code: "shadowed-rule", file: POLICY, line: 38, column: 11, message: expect.stringMatching(/^ALERT rule rules\.postScreen\[0\] /) }]);
 
+    const github = await compare(["--base", "HEAD", ...NOW, "--format", "github"], { cwd: repo.dir });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toMatch(new RegExp(`^::error file=${POLICY},line=38,col=11,endLine=38,endColumn=34,title=shadowed-rule::`, "m"));
+    expect(github.stdout).toMatch(/^::warning file=.*title=policy-weakened::sandbox\/vendorAWalletScreening\/TRANSACTION is weaker: BLOCK \(block-severe-risk-score\) -> ALERT \(alert-elevated-score\)/m);
+
     const markdown = await compare(["--base", "HEAD", ...NOW, "--format", "markdown"], { cwd: repo.dir });
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain("\n#### Lint findings of the compared versions (compared as written)\n\n- sandbox/vendorAWalletScreening/TRANSACTION: head: shadowed-rule at ");

@@ -84,7 +84,8 @@ function formatComparison(run: CompareRun, format: CompareFormatName, deny: bool
       return formatCompareMarkdown(run.policies, run.labels, { deny, summary });
     case "github":
     case "sarif": {
-      const report: LintReport = { diagnostics: weakeningFindings(run.policies, { deny }), filesLinted: 0, sources: new Map() };
+      // Head's lint findings beside the weakenings: annotations land on head's lines (base's would not).
+      const report: LintReport = { diagnostics: [...weakeningFindings(run.policies, { deny }), ...run.headFindings], filesLinted: 0, sources: new Map() };
       return formatReport(format, report, { toolVersion: VERSION, srcRoot: run.root });
     }
   }
