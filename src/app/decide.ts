@@ -57,13 +57,13 @@ export type DecideOutcome =
 
 export async function runDecide(request: DecideRequest): Promise<DecideOutcome> {
   const target: SubjectTarget = { environment: request.environment, providerType: request.providerType, scope: request.scope };
-  // The screening first: a mistyped file name should not cost a network round trip.
+  // The screening first: a mistyped file name costs no Git read and no request.
   const reading = await readScreeningInput(request);
+  if (!reading.ok) return { kind: "invalid-screening", problems: reading.problems };
   const version = await openVersion(request, target);
   const load = await loadVersions(version.workspace.config, [target], version.read, { now: request.now });
   const loaded = load.versions.get(subjectKey(target))!;
   if (!loaded.decides) return { kind: "findings", lint: load.lint };
-  if (!reading.ok) return { kind: "invalid-screening", problems: reading.problems };
 
   const decision = decide(loaded.subject, reading.screening, { now: request.now, trace: true });
   const screening: ScopedScreening = { scope: request.scope, ...reading.screening };

@@ -137,6 +137,18 @@ describe("screenpol decide --live", { timeout: 120_000 }, () => {
     }
   });
 
+  it("a screening that cannot be read is refused before any request (exit 2)", async () => {
+    const proxy = await recordRequests(setup.harness);
+    try {
+      const run = await setup.cli([...TARGET, "--live", "no-such-screening.yaml"], { env: { SCREENPOL_BASE_URL: proxy.baseUrl } });
+      expect([run.code, run.stdout]).toEqual([2, ""]);
+      expect(run.stderr).toMatch(/^no-such-screening\.yaml:1:1  error  .*  read-error\n$/);
+      expect(proxy.seen).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("exits 4 when the service cannot be read and 2 without a token, with one line and no decision", async () => {
     const down = await setup.cli([...TARGET, "--live", "-"], { input: HUNDRED, env: { SCREENPOL_BASE_URL: "http://127.0.0.1:9/api/v0" } });
     expect([down.code, down.stdout]).toEqual([4, ""]);
