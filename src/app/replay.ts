@@ -9,15 +9,17 @@ import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
-import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
+import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
+import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
+import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
 import type { ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+import type { DuckDbReplay } from "./replay/duckdb-engine.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
@@ -39,7 +41,13 @@ export interface ReplayRequest {
   now: Date;
   /** Called at most ten times a second while the input streams (the CLI's progress line). */
   onProgress?: (progress: ReplayProgress) => void;
+  /** Which engine decides (docs/replay.md, "Engines"); the JavaScript one by default, and the reference. */
+  engine?: ReplayEngineName;
+  /** DuckDB's memory limit (`--memory-limit`), e.g. 2GB. */
+  memoryLimit?: string;
 }
+
+export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 
 export type ReplaySide = "base" | "head";
 
@@ -75,16 +83,32 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
   // The input first: a mistyped file name should not cost a network round trip.
-  const input = await openInput(request);
-  const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-  if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
-  const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-  // A live version's place is in its rendered file, which no one has: its document path says where.
-  if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
-  const report = await replayStream(input, base.version.side, head.version.side, request);
-  const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
-  const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
-  return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
+  const input = await openEngineInput(request);
+  try {
+    const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
+    if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
+    const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
+    // A live version's place is in its rendered file, which no one has: its document path says where.
+    if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
+    const report =
+      input.kind === "js"
+        ? await replayStream(input.input, base.version.side, head.version.side, request)
+        : await input.replay.run(base.version.side, head.version.side, request);
+    const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
+    const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
+    return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
+  } finally {
+    if (input.kind === "duckdb") input.replay.close();
+  }
+}
+
+type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+
+async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
+  if (request.engine !== "duckdb") return { kind: "js", input: await openInput(request) };
+  // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
+  const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
+  return { kind: "duckdb", replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
@@ -118,11 +142,8 @@ async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */
 export async function replayStream(input: ReplayInput, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
-  const { providerType, scope } = request.target;
   const tally = createReplayTally({ samples: request.samples });
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const options = { now: request.now.getTime() };
+  const lines = lineReplayer(tally, base, head, request);
   const started = performance.now();
   const redraw = request.onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
@@ -131,21 +152,46 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   try {
     await readLines(input, {
       line(text, number) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
-        const reading = readReplayLine(text, providerType, scope);
-        if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
-        else tally.bad(number, reading.error);
+        lines.line(text, number);
         progress();
       },
       tooLong(number) {
-        tally.bad(number, TOO_LONG);
+        lines.tooLong(number);
         progress();
       },
     });
   } catch (error) {
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
-  return tally.report({ base: ruleIds(base.subject), head: ruleIds(head.subject) });
+  return tally.report(replayRuleIds(base, head));
+}
+
+/**
+ * The JavaScript engine's reading of one line into the tally: the reference
+ * every engine matches, and what the DuckDB engine hands the lines SQL
+ * cannot vouch for (docs/replay.md, "Engines").
+ */
+export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
+  const { providerType, scope } = request.target;
+  const baseSubject = compileSubject(base.subject);
+  const headSubject = compileSubject(head.subject);
+  const options = { now: request.now.getTime() };
+  return {
+    line(text, number) {
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
+      const reading = readReplayLine(text, providerType, scope);
+      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
+      else tally.bad(number, reading.error);
+    },
+    tooLong(number) {
+      tally.bad(number, TOO_LONG);
+    },
+  };
+}
+
+/** The postScreen rule ids of each version, for the report's per-rule table. */
+export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
+  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
 }
 
 function ruleIds(subject: DecisionSubject): string[] {

@@ -128,8 +128,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol replay screenings.jsonl.gz --base origin/main", "what the working tree changes against main"],
       ["screenpol replay - --live < screenings.jsonl", "against the live policies"],
+      ["screenpol replay 'lake/2026-11/*.parquet' --base origin/main --engine duckdb", "Parquet files, the policy compiled to SQL and run on DuckDB"],
     ],
-    exitCodes: [[0, "replayed"], [1, "the policies have errors on either side (replayed as written when they can be decided, the findings listed)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
+    exitCodes: [[0, "replayed"], [1, "the policies have errors on either side (replayed as written when they can be decided, the findings listed)"], [2, "usage, or unreadable input (a corrupt gzip, a Parquet file without a required column)"], REMOTE],
+  },
+  compile: {
+    examples: [
+      ["screenpol compile --sql --dialect trino --env live --from lake.screenings", "each live policy as one Trino SELECT over lake.screenings"],
+      ["screenpol compile --sql --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION --base origin/main", "both versions in one scan, as replay runs them"],
+    ],
+    exitCodes: [[0, "compiled"], [1, "the policies have errors (on either side)"], [2, "usage, configuration, or an unknown base"]],
   },
   compare: {
     examples: [
