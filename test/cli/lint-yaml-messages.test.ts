@@ -1,0 +1,58 @@
+/**
+ * The two YAML mistakes newcomers make most, as `screenpol lint` shows them:
+ * one finding per mistake, in plain words with the fix, yaml's words after it,
+ * the code frame under it, exit 1.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { fixtureCases, fixtureRepo } from "../integrations/support/fixtures.js";
+import { runCli } from "../helpers/run-cli.js";
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function lintFixture(name: string) {
+  const fixture = fixtureCases().find((candidate) => candidate.code === "yaml-syntax" && candidate.name === name)!;
+  const repo = fixtureRepo(fixture);
+  cleanups.push(repo.remove);
+  return runCli(["lint"], { cwd: repo.dir });
+}
+
+describe("screenpol lint on YAML a newcomer broke", () => {
+  it("an unquoted `: ` in a description: says to quote it, shows it quoted, and frames the line", async () => {
+    const run = await lintFixture("fail-colon-in-description");
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe(
+      [
+        "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml:10:20  error  " +
+          'the value of "description" contains ": ", which YAML reads as the start of another key; put the whole value in quotes: ' +
+          'description: "Reviewed by compliance: block direct mixer exposure" (YAML: nested mappings are not allowed in compact mappings)  yaml-syntax',
+        "   8 |   postScreen:",
+        "   9 |     - id: block-mixers",
+        "> 10 |       description: Reviewed by compliance: block direct mixer exposure # expect: yaml-syntax@20",
+        "     |                    ^",
+        "  11 |       when:",
+        "  https://github.com/screenpol/screenpol/blob/main/docs/codes/yaml-syntax.md",
+        "",
+        "✖ 1 problem (1 error, 0 warnings)",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("a key indented less than the line above it: says which line and column to line it up with", async () => {
+    const run = await lintFixture("fail-list-item-indented-less");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml:12:1  error  " +
+        'this line is indented less than "exposure" on line 11 above it (column 6, "exposure" at column 9): ' +
+        'line it up with "exposure", or with "id" (column 7) if it belongs to that level (YAML: sequence item without - indicator)  yaml-syntax\n' +
+        "  10 |       when:\n" +
+        "  11 |         exposure: { category: mixer, direction: direct, minPercent: 5 }\n" +
+        "> 12 |      action: BLOCK # expect: yaml-syntax@1\n",
+    );
+    expect(run.stdout).toContain("✖ 1 problem (1 error, 0 warnings)");
+  });
+});
