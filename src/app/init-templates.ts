@@ -1,15 +1,10 @@
 /**
  * The files `screenpol init` writes. Each passes `screenpol lint` as written
  * (test/integrations/init.test.ts): a scaffold that fails its own linter teaches
- * nothing. The environment id is a placeholder in the shape of a real one.
+ * nothing. The environment id is a placeholder in the shape of a real one, the
+ * one warning of that lint (placeholder-environment-id) until it is replaced.
  */
-
-/**
- * A valid lowercase UUID (toolkit.md, Remote behaviour) that no dashboard hands
- * out: `lint` accepts it, `plan` and `push` get 404 from the service until it is
- * replaced, and `grep 00000000-` finds it.
- */
-export const PLACEHOLDER_ENVIRONMENT_ID = "00000000-0000-4000-8000-000000000000";
+import { PLACEHOLDER_ENVIRONMENT_ID, placeholderEnvironmentId } from "../core/config.js";
 
 /** The repository this package is published from: the action lives there. */
 const ACTION = "screenpol/screenpol";
@@ -68,21 +63,12 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   return files;
 }
 
-/**
- * A valid lowercase UUID per environment, in the shape of a real one, that no
- * dashboard hands out (see {@link PLACEHOLDER_ENVIRONMENT_ID}); the n-th
- * environment ends in n, so two environments never share an id.
- */
-export function placeholderEnvironmentId(index: number): string {
-  return `${PLACEHOLDER_ENVIRONMENT_ID.slice(0, -12)}${String(index).padStart(12, "0")}`;
-}
-
 function configFile(environments: ScaffoldOptions["environments"]): string {
   const entries = environments.map(
     ({ name, kind }, index) => `  ${name}:
     # REPLACE this placeholder with the id of the ${kind} environment "${name}" from the
-    # dashboard. It is a valid UUID so that \`screenpol lint\` passes now, but no
-    # environment has it: \`screenpol plan\` and \`push\` fail until it is replaced.
+    # dashboard. No environment has it: \`screenpol lint\` warns and \`screenpol plan\`
+    # and \`push\` fail until it is replaced.
     id: ${index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index)}
     kind: ${kind}
 `,
