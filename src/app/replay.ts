@@ -15,6 +15,7 @@ import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type Repl
 import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
+import { configFileFrom } from "./doctor.js";
 import { fetchLive } from "./plan.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
@@ -108,7 +109,7 @@ async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind
       { resource: "policy" as const, environment: environment.name, providerType: target.providerType, scope: target.scope },
       { resource: "addresses" as const, environment: environment.name, providerType: target.providerType },
     ];
-    records = (await fetchLive(connection.client, [environment], selection)).records;
+    records = (await fetchLive(connection.client, [environment], selection, { configFile: configFileFrom(request.cwd, connection.workspace.root) })).records;
   } finally {
     await connection.client.close();
   }
