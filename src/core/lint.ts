@@ -267,7 +267,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
   }
   const claimed = claimedPaths(checkFindings);
-  const schemaFindings = parsed.document ? validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)) : [];
+  const schemaFindings = parsed.document ? explainCommentedOutValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
   const capped = capFindings(diagnostics);
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
@@ -446,6 +446,39 @@ function isClaimed(path: DocPath, claimed: ReadonlySet<string>): boolean {
 /** A path segment in a set key: the marker keeps `["1"]` apart from `[1]` and `["a.b"]` apart from `["a", "b"]`. */
 function pathKeySegment(segment: string | number): string {
   return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
+}
+
+/**
+ * `reason: #42 cold wallet` holds no reason: YAML reads ` #` and all after it as
+ * a comment, so the schema finds the value empty. A schema finding on an empty
+ * value whose line has a comment right where the value would be says so, with
+ * the value quoted (docs/codes/yaml-syntax.md, Common mistakes).
+ */
+function explainCommentedOutValues(findings: Finding[], document: ParsedDocument): Finding[] {
+  let lines: string[] | undefined;
+  return findings.map((finding) => {
+    if (finding.code !== "schema" || valueAtPath(document.data, finding.path) !== null) return finding;
+    const range = document.locate(finding.path, "value");
+    lines ??= document.text.split("\n");
+    const line = (lines[range.line - 1] ?? "").replace(/\r$/, "");
+    const before = line.slice(0, range.column - 1);
+    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(before)?.[1];
+    if (key === undefined || line.charAt(range.column - 1) !== "#") return finding;
+    const text = line.slice(range.column - 1).trimEnd();
+    return {
+      ...finding,
+      message: `${finding.message}: YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: ${key}: ${JSON.stringify(text)}`,
+    };
+  });
+}
+
+function valueAtPath(data: unknown, path: DocPath): unknown {
+  let at = data;
+  for (const segment of path) {
+    if (typeof segment === "number") at = Array.isArray(at) ? at[segment] : undefined;
+    else at = isRecord(at) && Object.hasOwn(at, segment) ? at[segment] : undefined;
+  }
+  return at;
 }
 
 /** A finding at its place in the document, the path before its message as every finding reads. */

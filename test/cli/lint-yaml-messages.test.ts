@@ -12,8 +12,8 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function lintFixture(name: string) {
-  const fixture = fixtureCases().find((candidate) => candidate.code === "yaml-syntax" && candidate.name === name)!;
+async function lintFixture(name: string, code = "yaml-syntax") {
+  const fixture = fixtureCases().find((candidate) => candidate.code === code && candidate.name === name)!;
   const repo = fixtureRepo(fixture);
   cleanups.push(repo.remove);
   return runCli(["lint"], { cwd: repo.dir });
@@ -54,5 +54,14 @@ describe("screenpol lint on YAML a newcomer broke", () => {
         "> 12 |      action: BLOCK # expect: yaml-syntax@1\n",
     );
     expect(run.stdout).toContain("✖ 1 problem (1 error, 0 warnings)");
+  });
+
+  it("a reason starting with `#`: says YAML read it as a comment, and shows it quoted", async () => {
+    const run = await lintFixture("fail-reason-starts-with-hash", "schema");
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n")[0]).toBe(
+      "policies/sandbox/vendorAWalletScreening/addresses.yaml:8:13  error  entries[0].reason: must be a string, not empty: " +
+        'YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: reason: "#42 treasury cold wallet, reviewed 2026-09"  schema',
+    );
   });
 });
