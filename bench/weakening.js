@@ -110,7 +110,8 @@ async function readSampleRepository(root) {
 async function child(root, count, mode, timeoutMs = 60_000) {
   const started = performance.now();
   const weakening = await import(pathToFileURL(join(root, "dist/app/weakening.js")).href);
-  if (mode === "solver-prewarm") weakening.prewarmSolver();
+  const solver = await import(pathToFileURL(join(root, "dist/app/solver.js")).href);
+  if (mode === "solver-prewarm") solver.prewarmSolver();
   if (mode === "solver" || mode === "solver-prewarm") await readSampleRepository(root);
   const compare = mode === "check" || mode === "size" ? weakening.compareSubjects : weakening.compareWithSolver;
   const result = {};
@@ -127,7 +128,7 @@ async function child(root, count, mode, timeoutMs = 60_000) {
     result.firstAnswerMs ??= performance.now();
   }
   result.totalMs = performance.now() - started;
-  await weakening.closeSolver();
+  await solver.closeSolver();
   process.stdout.write(JSON.stringify(result));
 }
 

@@ -21,7 +21,9 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
   workspace: ["core"],
   emulator: ["core", "contract"],
   app: ["core", "contract", "remote", "workspace"],
-  cli: ["app", "core", "contract", "remote", "workspace"],
+  // style.md: cli -> app -> (core, remote, workspace). The front end talks to app, and may use core's pure vocabulary
+  // and formats (style.md's lsp/: "app and core calls out; it never reaches past app into workspace or remote").
+  cli: ["app", "core"],
   index: ["core", "contract", "remote", "workspace", "emulator", "app"],
 };
 
@@ -90,7 +92,7 @@ describe("layering", () => {
     expect(importsOf(`import a from "./a.js";\nexport { b } from "./b.js";\nimport "./c.js";\nconst d = await import("./d.js");\n// import e from "./e.js";`)).toEqual(["./a.js", "./b.js", "./c.js", "./d.js"]);
   });
 
-  it("every import goes down the layers: core -> core; contract -> core; remote, emulator -> core, contract; workspace -> core; app -> core, contract, remote, workspace; cli -> app and below; nothing imports cli", () => {
+  it("every import goes down the layers: core -> core; contract -> core; remote, emulator -> core, contract; workspace -> core; app -> core, contract, remote, workspace; cli -> app, core; nothing imports cli", () => {
     const violations = crossings
       .filter(({ from, to }) => to === undefined || (to !== from && !ALLOWED[from].includes(to)))
       .filter(({ file, imports }) => !EXCEPTIONS.some((exception) => exception.file === file && exception.imports === imports))
@@ -98,8 +100,85 @@ describe("layering", () => {
     expect(violations, violations.join("\n")).toEqual([]);
   });
 
+  it("no module imports itself through others: src/ has no import circle", () => {
+    const circles = importCircles(crossings.map(({ file, imports }) => ({ from: file, to: imports.replace(/\.js$/, ".ts") })));
+    expect(circles.map((circle) => circle.join(" -> ")), circles.map((circle) => circle.join(" -> ")).join("\n")).toEqual([]);
+  });
+
+  it("finds an import circle", () => {
+    const edges = [
+      { from: "a.ts", to: "b.ts" },
+      { from: "b.ts", to: "c.ts" },
+      { from: "c.ts", to: "a.ts" },
+      { from: "c.ts", to: "d.ts" },
+      { from: "d.ts", to: "d.ts" },
+    ];
+    expect(importCircles(edges)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"], ["d.ts", "d.ts"]]);
+    expect(importCircles(edges.slice(0, 2))).toEqual([]);
+  });
+
   it("lists only exceptions that still occur", () => {
     const stale = EXCEPTIONS.filter((exception) => !crossings.some((crossing) => crossing.file === exception.file && crossing.imports === exception.imports));
     expect(stale.map((exception) => `${exception.file} -> ${exception.imports}`)).toEqual([]);
   });
 });
+
+/**
+ * Every import circle of the graph, each as one path from its first file (in
+ * sorted order) back to it: the strongly connected components (Tarjan), so a
+ * tangle of several circles is reported once, as the circle through its files
+ * that a depth-first walk finds. A circle makes a module's exports undefined
+ * while the other half of the circle loads, depending on which is imported
+ * first, and says the two halves are one module in two files.
+ */
+export function importCircles(edges: ReadonlyArray<{ from: string; to: string }>): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const nodes = [...new Set(edges.flatMap(({ from, to }) => [from, to]))].sort();
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    lowest.set(node, index.get(node)!);
+    stack.push(node);
+    for (const target of next.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(node, Math.min(lowest.get(node)!, lowest.get(target)!));
+      } else if (stack.includes(target)) {
+        lowest.set(node, Math.min(lowest.get(node)!, index.get(target)!));
+      }
+    }
+    if (lowest.get(node) !== index.get(node)) return;
+    const component = stack.splice(stack.indexOf(node));
+    if (component.length > 1 || (next.get(node) ?? []).includes(node)) components.push(component);
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return components.map((component) => circleThrough(component, next)).sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** A path from the component's first file back to it, through files of the component only (breadth first: the shortest). */
+function circleThrough(component: readonly string[], next: ReadonlyMap<string, readonly string[]>): string[] {
+  const members = new Set(component);
+  const start = [...component].sort()[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let at = 0; at < queue.length; at++) {
+    const node = queue[at]!;
+    for (const target of next.get(node) ?? []) {
+      if (!members.has(target)) continue;
+      if (target === start) {
+        const path = [start];
+        for (let step: string | undefined = node; step !== start; step = cameFrom.get(step)) path.splice(1, 0, step!);
+        return [...path, start];
+      }
+      if (!cameFrom.has(target)) {
+        cameFrom.set(target, node);
+        queue.push(target);
+      }
+    }
+  }
+  return [start];
+}

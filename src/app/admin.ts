@@ -4,7 +4,7 @@
  * the users listing (operation 7) and the enabled onramps (operation 8). The
  * webhook update has its own module (webhooks.ts): it reads and lints a file.
  */
-import type { EnabledOnramps, EnvironmentUser, InviteStatus, OnrampQuery, RemoteClient } from "../remote/index.js";
+import { isRemoteError, SANCTIONS_BLOCKED_CODE, type EnabledOnramps, type EnvironmentUser, type InviteStatus, type MergeConflictPayload, type OnrampQuery, type RemoteClient, type RemoteError } from "../remote/index.js";
 import { connect, type Connection, type ConnectOptions } from "./connect.js";
 
 /** Connects (config, token, client), runs `use`, and always closes the client. */
@@ -36,6 +36,22 @@ export async function decideInvite(client: RemoteClient, inviteId: string, decis
 export async function resetMfa(client: RemoteClient, userId: string): Promise<void> {
   await client.resetUserMfa(userId);
 }
+
+/** The identifier check of the client (admin-api.md, Resources), for a command that asks a question before it connects. */
+export { assertUuid } from "../remote/index.js";
+
+/** The documented refusal of invite update and MFA reset (admin-api.md, Errors): 403 `sanctions_blocked`. */
+export function isSanctionsBlocked(error: unknown): error is RemoteError & { code: typeof SANCTIONS_BLOCKED_CODE } {
+  return isRemoteError(error, "forbidden") && error.code === SANCTIONS_BLOCKED_CODE;
+}
+
+/** The invite merge conflict, carrying its payload (admin-api.md, Merge-conflict error payload). */
+export function isMergeConflict(error: unknown): error is RemoteError & { payload: MergeConflictPayload } {
+  return isRemoteError(error, "conflict") && error.payload !== undefined;
+}
+
+export { isRemoteError };
+export type { MergeConflictPayload, OnrampQuery, RemoteError };
 
 /** A users listing request: one page (`limit`, `offset`) or, with `all`, every page. */
 export interface UsersRequest {

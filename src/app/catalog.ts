@@ -38,15 +38,23 @@ import {
   readSnapshot,
   SnapshotBusyError,
   SnapshotWriteError,
+  snapshotPaths,
   tidySnapshot,
   type SnapshotPaths,
   type SnapshotWriter,
 } from "../workspace/catalog-store.js";
 import { ConfigError, UsageError } from "./errors.js";
+import type { Workspace } from "./workspace-config.js";
 
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 
 export { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE };
+export type { SnapshotPaths };
+
+/** The files of the workspace's catalog snapshot (config `paths.catalog`), which sync writes and diff compares with. */
+export function workspaceSnapshotPaths(workspace: Pick<Workspace, "root" | "config">): SnapshotPaths {
+  return snapshotPaths(workspace.root, workspace.config.paths.catalog);
+}
 /** The sync's page size when neither `--limit` nor a saved snapshot says otherwise: the largest, for the fewest requests. */
 export const DEFAULT_SYNC_LIMIT = 100;
 /** Reads started over after the catalog changed mid-read, before giving up. */

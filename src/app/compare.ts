@@ -1,9 +1,10 @@
 /**
  * `screenpol compare --base <ref> [--head <ref>] [paths..]` (semantics.md
- * section 5; issue 13, item 3): every policy and address-entry file that
- * differs between two Git revisions (head: the working tree by default),
- * each changed (environment, vendor, scope) compared over every possible
- * screening by the weakening check. Offline: Git and the solver only.
+ * section 5; docs/decisions.md, "screenpol compare"): every policy and
+ * address-entry file that differs between two Git revisions (head: the
+ * working tree by default), each changed (environment, vendor, scope)
+ * compared over every possible screening by the weakening check. Offline: Git
+ * and the solver only.
  */
 import { relative, resolve } from "node:path";
 import { CONFIG_FILE, findEnvironment } from "../core/config.js";
@@ -16,7 +17,8 @@ import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
 import { loadSubjects, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
-import { compareSubjects, withSolver } from "./weakening.js";
+import { withSolver } from "./solver.js";
+import { compareSubjects } from "./weakening.js";
 import { openValidWorkspace } from "./workspace-config.js";
 
 export interface CompareRequest {
@@ -42,7 +44,7 @@ export interface ComparedPolicy extends SubjectTarget, SubjectComparison {
   transitions: LocatedTransition[];
   /** Where a finding about the whole policy goes (one not decided in time): line 1 of its head file. */
   at: SourcePlace;
-  /** Head's rules that no screening reaches (issue 13, item 7); absent when head has no policy file. */
+  /** Head's rules that no screening reaches (docs/semantics.md, "Reachability of rules"); absent when head has no policy file. */
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: string[];

@@ -72,3 +72,6 @@ export function describeCredentialSource(credential: Pick<Credential, "source">,
       return "your stored login (screenpol login)";
   }
 }
+
+/** Where a login is kept, in words: the OS keyring, or the file's path. */
+export { describeLocation } from "../workspace/credentials/credential-store.js";

@@ -1,9 +1,16 @@
 /**
  * The errors a use case ends with, besides findings (a value, not an error) and
- * the remote client's RemoteError. Only cli/main.ts maps them to exit codes
- * (toolkit.md, Exit codes).
+ * the remote client's RemoteError: those of app, and a Git or credential store
+ * failure, re-exported so that the command line, which talks to app and never
+ * to workspace (style.md, layout), can tell them apart. Only cli/main.ts maps them to exit
+ * codes (toolkit.md, Exit codes). RemoteError is not among them: main.ts tells
+ * it by name, and importing it here would load node:http (remote/errors.ts)
+ * at the start of every command, `lint` included; the commands that handle one
+ * import it from admin.ts.
  */
 export { UsageError } from "../remote/usage-error.js";
+export { GitError } from "../workspace/git-index.js";
+export { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 
 /** The weakening check's engines and decide() disagree about an answer, which is then not reported (exit 70). */
 export { EngineDisagreement } from "../core/semantics/weakening/decided-as-reported.js";

@@ -1,13 +1,13 @@
 /**
  * The fmt use case (`screenpol fmt`, Terraform's `fmt`): every policy,
  * address-entry, webhook and policy-test file lint would read, rewritten in the
- * canonical form with its comments (core/format/format-file.ts). Only files
+ * canonical form with its comments (core/fmt/format-file.ts). Only files
  * whose text changes are written, each whole (atomic-write.ts). A file that
  * cannot be read or formatted is left as it is and reported; the others are
  * still formatted.
  */
 import { join } from "node:path";
-import { formatBytes, type FormattableKind } from "../core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../core/fmt/format-file.js";
 import { classifyPath } from "../core/layout.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { isMissingPath } from "../workspace/named-path.js";

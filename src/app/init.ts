@@ -10,7 +10,7 @@
  */
 import { lstat, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { formatFile } from "../core/format/format-file.js";
+import { formatFile } from "../core/fmt/format-file.js";
 import { VENDORS } from "../core/vendors.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { createFilesExclusively } from "../workspace/new-files.js";

@@ -1,12 +1,12 @@
 /**
  * `lint --fix` and `--fix-dry-run` (ESLint's): the findings with one safe fix
- * (core/fix/fixes.ts) fixed in the files, each written whole, then the lint run
+ * (core/lint-fixes.ts) fixed in the files, each written whole, then the lint run
  * again. A fix can make another finding fixable, so the fix passes repeat,
  * at most {@link MAX_PASSES} times, until a pass fixes nothing: a second
  * `--fix` then changes nothing.
  */
 import { join } from "node:path";
-import { applyFixes, fixesOf } from "../core/fix/fixes.js";
+import { applyFixes, fixesOf } from "../core/lint-fixes.js";
 import { classifyPath } from "../core/layout.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { toRepositoryPath } from "../workspace/repository.js";

@@ -10,14 +10,14 @@ import { DEFAULT_BASE_URL } from "../core/config.js";
 import { SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
 import { RemoteError } from "../remote/errors.js";
 import { normaliseBaseUrl } from "../remote/base-url.js";
-import type { DeviceAuthorization, DeviceLoginClient } from "../remote/device-login.js";
+import { createDeviceLoginClient, type DeviceAuthorization, type DeviceLoginClient } from "../remote/device-login.js";
 import { assertUsableToken, TOKEN_ENV_VAR } from "../remote/token.js";
 import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
 import { storedLoginOfClaims, UnreadableLoginError, type StoredLogin } from "../workspace/credentials/stored-login.js";
 import { readWorkspaceConfig } from "./workspace-config.js";
 import type { RemoteClient } from "../remote/client.js";
-import { clientFor } from "./connect.js";
+import { clientFor, proxySettings } from "./connect.js";
 
 /** Fewer days left than this, and `auth status` (and every login) warns. */
 export const EXPIRY_WARNING_DAYS = 7;
@@ -232,6 +232,11 @@ export async function authStatus(request: {
   if (left <= 0) status.warning = "the stored login has expired: run `screenpol login`";
   else if (left < EXPIRY_WARNING_DAYS * 86_400_000) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
   return status;
+}
+
+/** The sign-in client of `baseUrl` (docs/sign-in.md), through the proxies `env` names, as every request goes. The caller closes it. */
+export function signInClient(baseUrl: string, env: Readonly<Record<string, string | undefined>>): DeviceLoginClient {
+  return createDeviceLoginClient({ baseUrl, proxy: proxySettings(env) });
 }
 
 /**

@@ -12,6 +12,7 @@
 import { join, resolve } from "node:path";
 import { CONFIG_FILE, EMPTY_CONFIG, type Config } from "../core/config.js";
 import { isWithin } from "../workspace/bounded-read.js";
+import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { snapshotPaths } from "../workspace/catalog-store.js";
 import { canonicalPath, findRoot, resolveNamedPaths, toRepositoryPath, YAML_FILE } from "../workspace/repository.js";
 import { UsageError } from "./errors.js";
@@ -25,6 +26,15 @@ export interface OutputTarget {
   option: string;
   /** The paths named on the command line: the run's inputs. */
   inputs: readonly string[];
+}
+
+/**
+ * Writes a report or plan file whole (a temporary file renamed into place):
+ * a CI step that uploads it never sees half of it, and an interrupted run
+ * leaves the previous file, not a truncated one.
+ */
+export function writeOutputFile(path: string, text: string): Promise<void> {
+  return writeFileAtomic(path, text);
 }
 
 /** Throws a UsageError when the file would be one screenpol reads; see the module comment. */

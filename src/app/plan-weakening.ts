@@ -1,7 +1,8 @@
 /**
- * The weakening check of a plan (semantics.md section 5; issue 13, items 4
- * and 5): for each (environment, vendor, scope) the plan writes, the live
- * version against the planned one, over every possible screening.
+ * The weakening check of a plan (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: the weakening check in plan and push"): for each (environment,
+ * vendor, scope) the plan writes, the live version against the planned one,
+ * over every possible screening.
  *
  * Both versions come from the plan itself (core/plan/weakening.ts): the live
  * policy and address entries plan already read, and the planned bodies. No
@@ -16,7 +17,8 @@ import type { DecisionSubject } from "../core/semantics/subject.js";
 import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyContent, weakeningTargets, type Plan, type PlanSide, type PlanWeakening, type WeakeningTarget } from "../core/plan/index.js";
 import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
-import { compareSubjects, withSolver } from "./weakening.js";
+import { withSolver } from "./solver.js";
+import { compareSubjects } from "./weakening.js";
 
 export interface PlanWeakeningOptions {
   config: Config;

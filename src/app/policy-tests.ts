@@ -27,9 +27,10 @@ export interface PolicyTestRequest {
   /** The clock for address entries' `expiresAt`; default now. */
   now?: Date;
   /**
-   * `--coverage`: prove which uncovered rules no screening can reach (issue
-   * 13, item 7), so that they are reported as unreachable, not as missing a
-   * case. The solver is loaded only when some rule is uncovered.
+   * `--coverage`: prove which uncovered rules no screening can reach
+   * (docs/semantics.md, "Reachability of rules"), so that they are reported
+   * as unreachable, not as missing a case. The solver is loaded only when
+   * some rule is uncovered.
    */
   reachability?: boolean;
 }
@@ -84,7 +85,7 @@ async function withProvenReachability(run: TestRun, subjects: readonly TestSubje
     return { coverage, subject, ask: uncoveredRules(coverage, subject).length > 0 };
   });
   if (!asked.some(({ ask }) => ask)) return { ...run, coverage: run.coverage.map((coverage) => withReachability(coverage, undefined)) };
-  const [{ reachabilityOf }, { withSolver }] = await Promise.all([import("./reachability.js"), import("./weakening.js")]);
+  const [{ reachabilityOf }, { withSolver }] = await Promise.all([import("./reachability.js"), import("./solver.js")]);
   const coverage = await withSolver(async () => {
     const proven: PolicyCoverage[] = [];
     for (const { coverage, subject, ask } of asked) proven.push(withReachability(coverage, ask ? await reachabilityOf(subject, { now: now.getTime() }) : undefined));

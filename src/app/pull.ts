@@ -19,7 +19,7 @@ import { parseYaml } from "../core/document.js";
 import { layoutPath } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
-import { keepComments } from "../core/format/format-file.js";
+import { keepComments } from "../core/fmt/format-file.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { schemaReference } from "../workspace/schema-reference.js";
 import { workingTreeStatus } from "../workspace/git-status.js";

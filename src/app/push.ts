@@ -14,18 +14,20 @@
  */
 import { findEnvironment, type Config } from "../core/config.js";
 import { classifyPath } from "../core/layout.js";
-import { deniedWeakenings } from "../core/formats/plan-weakening.js";
 import {
   entriesMatchBody,
   policyMatchesBody,
   renderEntriesContent,
+  refusedVerdicts,
   renderPolicyContent,
+  parsePlan,
   unifiedDiff,
   type NamedWeakening,
   type Plan,
   type PlanEntry,
 } from "../core/plan/index.js";
 import { isRemoteError, isRevisionConflict, type AddressEntries, type RemoteClient } from "../remote/index.js";
+import { readRequiredTextFile } from "../workspace/repository.js";
 import { mapBounded } from "./bounded.js";
 import { ConfigError, ConflictError, UsageError } from "./errors.js";
 import { readLocalState } from "./plan.js";
@@ -37,6 +39,21 @@ export const WRITE_CONCURRENCY = 4;
 
 /** The plan no longer matches the files it was made from; nothing was pushed. Exit 3. */
 export class StalePlanError extends ConflictError {}
+
+/**
+ * plan.json holds each planned file's body, and each file is at most 1 MiB
+ * (docs/decisions.md): 64 MiB is room for any real plan, and stops a wrong
+ * path (`/dev/zero`, a FIFO: refused, not a regular file) from hanging push.
+ */
+const PLAN_FILE_READ = { maxBytes: 64 * 1024 * 1024 };
+
+/** Reads and parses the plan file `push --plan` names (`given`: as the user typed it, for the messages); a UsageError when it cannot be used. */
+export async function readPlanFile(path: string, given: string): Promise<Plan> {
+  const text = await readRequiredTextFile(path, (reason, cause) => new UsageError(`cannot read the plan ${given} (${reason})`, { cause }), PLAN_FILE_READ);
+  const parsed = parsePlan(text);
+  if (!parsed.ok) throw new UsageError(`cannot use the plan ${given}: ${parsed.reason}`);
+  return parsed.plan;
+}
 
 export type PushOutcome =
   /** Sent and acknowledged: `revision` is the new live revision. */
@@ -184,7 +201,7 @@ export async function refusedWeakenings(plan: Plan, options: WeakeningGuardOptio
   const kinds = new Map(plan.environments.map((environment) => [environment.name, findEnvironment(options.config, environment.name)?.kind ?? environment.kind]));
   const isLive = (environment: string): boolean => kinds.get(environment) === "live";
   await checkPlanWeakening(plan, { ...options, include: isLive, keepRecorded: true });
-  return deniedWeakenings({ entries: plan.entries.filter((entry) => isLive(entry.environment)) });
+  return refusedVerdicts({ entries: plan.entries.filter((entry) => isLive(entry.environment)) });
 }
 
 /** Totals of a report. */

@@ -1,93 +1,61 @@
 /**
- * Exact reachability of a policy's postScreen rules (issue 13, item 7), by
- * z3 over the screening space of the weakening check: one solver session per
- * subject, on the query of core/semantics/weakening/reachability.ts.
+ * Exact reachability of a policy's postScreen rules (docs/semantics.md,
+ * "Reachability of rules"): one question of verify.ts, asked of the policy
+ * as both its versions, on the query of
+ * core/semantics/weakening/reachability.ts.
  *
- * First every decision some screening gets is enumerated (each found one
- * excluded before the next question, as compareSubjects excludes
- * transitions): a rule among them is reachable, the rest are not. Then, per
- * rule that is not, the decisions of the screenings its `when` holds for are
- * enumerated the same way (the steps before the vendor left out of an
- * enabled policy's: reachability.ts, `takesMatches`): its takers. The solver runs under the same time
- * limit per subject as a comparison; a rule whose answer was not complete
- * when it ran out is `unknown`, never reachable or unreachable by default.
+ * The cheaper exact engine first, as for the weakening check: the interval
+ * partition when the policy has at most partitionBudget() representative
+ * screenings (pure JS, z3 never loaded), else z3. There, first every
+ * decision some screening gets is enumerated: a rule among them is
+ * reachable, the rest are not. Then, per rule that is not, the decisions of
+ * the screenings its `when` holds for are enumerated the same way (the steps
+ * before the vendor left out of an enabled policy's: reachability.ts,
+ * `takesMatches`): its takers. The same time limit per policy as a
+ * comparison's per pair; a rule whose answer was not complete when it ran
+ * out is `unknown`, never reachable or unreachable by default. Answers are
+ * remembered for the process: `plan` asks the same question of one policy
+ * in every environment that holds it.
  */
-import type { Context, Model } from "z3-solver";
+import type { ScopedScreening } from "../core/semantics/signals.js";
 import { compileSubject, type DecisionSubject } from "../core/semantics/subject.js";
+import type { StopWhen } from "../core/semantics/weakening/bound.js";
 import { outcomeOfModel, screeningOfModel } from "../core/semantics/weakening/encode.js";
 import type { RuleReachability, SubjectReachability, Taker } from "../core/semantics/weakening/model.js";
-import { catchAllsAbove, outcomeAt, reachabilityQuery, readableMatch, ruleRefOf, unreachableRule } from "../core/semantics/weakening/reachability.js";
-import type { ScopedScreening } from "../core/semantics/signals.js";
-import { canonicalJson } from "../core/canonical.js";
 import { reachabilityPartition } from "../core/semantics/weakening/partition.js";
+import { catchAllsAbove, distinctRules, outcomeAt, reachabilityQuery, readableMatch, ruleRefOf, unreachableRule } from "../core/semantics/weakening/reachability.js";
 import { screeningSpace } from "../core/semantics/weakening/space.js";
-import { BoundReached } from "../core/semantics/weakening/bound.js";
-import { DEFAULT_TIMEOUT_MS, newSolver, partitionBudget, runWithSolver, TimeBound } from "./weakening.js";
+import { verify, verifyWith, type Question, type SolverSession, type VerifyOptions } from "./verify.js";
 
 export type { SubjectReachability } from "../core/semantics/weakening/model.js";
 
-export interface ReachabilityOptions {
-  /** The clock address entries' `expiresAt` is read at: epoch milliseconds. */
-  now: number;
-  /** Time limit for this subject, over all it does (TimeBound in weakening.ts); default 10 s, as a comparison's. */
-  timeoutMs?: number;
-}
+/** The clock and the time limit for this policy, over all it does (TimeBound in verify.ts); default 10 s, as a comparison's. */
+export type ReachabilityOptions = VerifyOptions;
 
-/**
- * Per postScreen rule of `subject`: reachable (with a screening it decides),
- * unreachable (with its takers), or unknown. The cheaper exact engine first,
- * as compareSubjects does: the interval partition when the policy has at most
- * partitionBudget() representative screenings (pure JS, z3 never
- * loaded), else z3. Answers are remembered for the process: `plan` asks the
- * same question of one policy in every environment that holds it.
- */
+/** "Which of this policy's rules does some screening reach, and who takes the others' screenings?", for verify. */
+const reachability: Question<SubjectReachability> = {
+  per: "policy",
+  subjects: (subject) => [subject],
+  partition: (subject, _subject, options) => reachabilityPartition(subject, options),
+  readable: readablePartition,
+  solve: reachabilityWith,
+  unknown: (subject, _subject, reason) => ({ rules: compileSubject(subject).rules.map((rule) => ({ ...ruleRefOf(rule), status: "unknown" })), reason }),
+  isComplete: (answer) => answer.reason === undefined,
+};
+
+/** Per postScreen rule of `subject`: reachable (with a screening it decides), unreachable (with its takers), or unknown. */
 export async function reachabilityOf(subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
-  const key = canonicalJson([subject, options.now]);
-  const known = remembered.get(key);
-  if (known !== undefined) return structuredClone(known);
-  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy");
-  const result = await withinBound(subject, bound, async () => byPartition(subject, options.now, bound) ?? (await runWithSolver((z3) => reachabilityWith(z3, subject, options, bound), bound)));
-  // An answer cut short by the time limit may be complete when asked again.
-  if (result.reason === undefined) {
-    remembered.set(key, structuredClone(result));
-    if (remembered.size > REMEMBERED_SUBJECTS) remembered.delete(remembered.keys().next().value!);
-  }
-  return result;
+  return verify(reachability, subject, subject, options);
 }
 
 /** The z3 engine alone, whatever the policy's size: what reachabilityOf falls back on, exported for the tests that hold it against the partition. */
 export async function reachabilityWithSolver(subject: DecisionSubject, options: ReachabilityOptions): Promise<SubjectReachability> {
-  const bound = new TimeBound(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "policy");
-  return withinBound(subject, bound, () => runWithSolver((z3) => reachabilityWith(z3, subject, options, bound), bound));
+  return verifyWith("solver", reachability, subject, subject, options);
 }
 
-/** `answer`, or every rule `unknown` with the bound when a loop of core stopped at it (BoundReached). */
-async function withinBound(subject: DecisionSubject, bound: TimeBound, answer: () => Promise<SubjectReachability>): Promise<SubjectReachability> {
-  try {
-    return await answer();
-  } catch (error) {
-    if (!(error instanceof BoundReached)) throw error;
-    return { rules: compileSubject(subject).rules.map((rule) => ({ ...ruleRefOf(rule), status: "unknown" })), reason: bound.reason() };
-  }
-}
-
-const REMEMBERED_SUBJECTS = 1_000;
-const remembered = new Map<string, SubjectReachability>();
-
-/** The partition's answer with its examples made readable as z3's are; undefined beyond its budget (partitionBudget). */
-function byPartition(subject: DecisionSubject, now: number, bound: TimeBound): SubjectReachability | undefined {
-  // The subject against itself, as the partition walks it.
-  const maxScreenings = partitionBudget([subject, subject]);
-  if (maxScreenings === 0) return undefined;
-  bound.during("in the interval partition");
-  const answer = reachabilityPartition(subject, { now, maxScreenings, stop: bound.reached });
-  if (answer.reason !== undefined) {
-    if (bound.reached()) throw new BoundReached();
-    return undefined;
-  }
-  bound.during("while the examples were made readable");
+/** The partition's answer with its examples made readable as z3's are. */
+function readablePartition(subject: DecisionSubject, _subject: DecisionSubject, answer: SubjectReachability, { now }: VerifyOptions, stop: StopWhen): SubjectReachability {
   const space = screeningSpace([subject]);
-  const stop = bound.reached;
   return {
     rules: answer.rules.map((rule): RuleReachability => {
       if (rule.status === "reachable") return { ...rule, example: readableMatch(subject, space, rule.example, rule, { action: rule.action, by: rule.id }, now, stop) };
@@ -97,44 +65,22 @@ function byPartition(subject: DecisionSubject, now: number, bound: TimeBound): S
   };
 }
 
-/** A question's answer: a model, none (unsat), or why z3 could not say. */
-type Answer = { kind: "sat"; model: Model<"main"> } | { kind: "unsat" } | { kind: "unknown"; reason: string };
-
-async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, options: ReachabilityOptions, bound: TimeBound): Promise<SubjectReachability> {
-  bound.during("while the policy was encoded for the solver");
-  const query = reachabilityQuery(z3, subject, options.now, bound.reached);
-  const { space, variables, decision } = query;
-  const solver = newSolver(z3);
-  for (const constraint of query.constraints) solver.add(constraint);
-  bound.during("in the solver");
+async function reachabilityWith(session: SolverSession, subject: DecisionSubject, _subject: DecisionSubject, options: VerifyOptions): Promise<SubjectReachability> {
+  const { z3, bound } = session;
+  const query = reachabilityQuery(z3, subject, distinctRules(subject), session.encoded);
+  const { space, variables } = session.encoded;
+  const { decision } = query;
   const stop = bound.reached;
 
-  const ask = async (): Promise<Answer> => {
-    const left = bound.left();
-    if (left <= 0) return { kind: "unknown", reason: "the time ran out in the solver" };
-    solver.set("timeout", Math.max(1, Math.floor(left)));
-    const result = await solver.check();
-    if (result === "sat") return { kind: "sat", model: solver.model() };
-    if (result === "unsat") return { kind: "unsat" };
-    const why = solver.reasonUnknown();
-    return { kind: "unknown", reason: bound.stoppedSolver() ? `the time ran out in the solver (z3: ${why})` : `z3: ${why}` };
-  };
   /** Every outcome that decides under the constraints added so far, each with the screening of its first model; or why z3 could not finish. */
   const everyDecision = async (): Promise<Map<number, ScopedScreening> | { unknown: string }> => {
     const found = new Map<number, ScopedScreening>();
-    solver.push();
-    try {
-      for (;;) {
-        const answer = await ask();
-        if (answer.kind === "unknown") return { unknown: answer.reason };
-        if (answer.kind === "unsat") return found;
-        const index = outcomeOfModel(z3, answer.model, decision);
-        found.set(index, screeningOfModel(z3, answer.model, space, variables));
-        solver.add(z3.Not(decision.decides[index]!));
-      }
-    } finally {
-      solver.pop();
-    }
+    const stoppedShort = await session.enumerate(undefined, (model) => {
+      const index = outcomeOfModel(z3, model, decision);
+      found.set(index, screeningOfModel(z3, model, space, variables));
+      return decision.decides[index]!;
+    });
+    return stoppedShort === undefined ? found : { unknown: stoppedShort };
   };
   const notDecided = (reason: string) => bound.reason(reason);
 
@@ -155,10 +101,10 @@ async function reachabilityWith(z3: Context<"main">, subject: DecisionSubject, o
       rules.push({ ...ref, status: "unknown" });
       continue;
     }
-    solver.push();
-    solver.add(matches, query.taking);
+    session.solver.push();
+    session.solver.add(matches, query.taking);
     const taken = await everyDecision();
-    solver.pop();
+    session.solver.pop();
     if (!(taken instanceof Map)) {
       reason = notDecided(taken.unknown);
       rules.push({ ...ref, status: "unknown" });

@@ -1,9 +1,10 @@
 /**
  * `screenpol compare --write-tests <dir>`: a policy test file for each
- * compared policy with a weakening transition, written atomically under
- * `dir` (semantics.md sections 3 and 5; docs/decisions.md, Issue 13). A file
- * that exists already is never overwritten: the whole write is refused before
- * anything is written (exit 2), since it may hold cases someone edited.
+ * compared policy with a weakening transition, written atomically under `dir`
+ * (semantics.md sections 3 and 5; docs/decisions.md,
+ * "Issue 13: compare formats, --write-tests, the Action"). A file that exists
+ * already is never overwritten: the whole write is refused before anything is
+ * written (exit 2), since it may hold cases someone edited.
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { CompareHeading, ComparedPolicyView } from "../core/formats/compare.js";

@@ -4,10 +4,8 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { ConfigError, ConflictError, EngineDisagreement, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
-import { CredentialStoreError } from "../workspace/credentials/stored-login.js";
+import { ConfigError, ConflictError, CredentialStoreError, EngineDisagreement, GitError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
 import { invocationSecrets } from "../app/secrets.js";
-import { GitError } from "../workspace/git-index.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { processIo, type CliIo } from "./io.js";
 import { buildProgram } from "./program.js";

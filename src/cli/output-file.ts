@@ -2,15 +2,14 @@
  * `-o, --output-file FILE` of lint, test, compare and plan: one run writes the
  * report in `--format` (SARIF, JUnit, JSON, Markdown) to FILE for CI to
  * upload, and the readable report to the terminal for the person reading the
- * log. The file is written whole (atomic-write.ts); a path that cannot be
+ * log. The file is written whole (app/output-target.ts); a path that cannot be
  * written, or that is a file screenpol reads (app/output-target.ts), is refused
  * before the command does anything else (exit 2).
  */
 import { stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../app/errors.js";
-import { refuseOutputOverInputs } from "../app/output-target.js";
-import { writeFileAtomic } from "../workspace/atomic-write.js";
+import { refuseOutputOverInputs, writeOutputFile } from "../app/output-target.js";
 import type { CliIo } from "./io.js";
 
 export interface ReportSink {
@@ -39,7 +38,7 @@ export async function openReportSink(io: CliIo, outputFile: string | undefined, 
   return {
     toFile: true,
     write: async (report, readable) => {
-      await writeFileAtomic(path, report);
+      await writeOutputFile(path, report);
       io.stdout.write(readable());
     },
   };

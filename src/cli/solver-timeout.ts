@@ -1,6 +1,6 @@
 /**
  * `--solver-timeout <seconds>` of every command that runs the weakening check
- * (`compare`, `plan`, `push`; issue 13, item 8): the time limit per policy
+ * (`compare`, `plan`, `push`; docs/decisions.md, "Issue 13: weakening check speed"): the time limit per policy
  * pair, in seconds as a person types them ("10", "2.5"), read into
  * milliseconds. A refusal is commander's InvalidArgumentError (one line naming
  * the flag, exit 2). Bounded above by an hour: a limit nobody waits for is a

@@ -225,11 +225,6 @@ export function screeningPolicyPath(environmentId: string, providerType: Vendor,
   return wirePath("getScreeningPolicy", { environmentId, providerType, scope });
 }
 
-/** The address-entries path of {@link WIRE_OPERATIONS}`.getAddressEntries` (and of the edit). */
-export function addressEntriesPath(environmentId: string, providerType: Vendor): string {
-  return wirePath("getAddressEntries", { environmentId, providerType });
-}
-
 /**
  * Sign-in for first-party clients (admin-api.md, Authentication, rule 5: "a
  * revocable 30-day client JWT through the OAuth 2.0 device authorization grant

@@ -32,11 +32,6 @@ export interface ApiRequest {
   grant: ApiTokenGrant;
 }
 
-/** ISO 8601 without milliseconds, as the seed writes timestamps. */
-export function timestamp(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
 /**
  * The environment `id`, if the token's project owns it; 404 `not_found` for an
  * unknown id and for one of another project alike (admin-api.md, operation 6),

@@ -5,9 +5,22 @@
  * bearer token to the configured origin only, retries what is safe to retry, and
  * turns every failure into a one-line {@link RemoteError} or {@link UsageError}
  * with the token redacted.
+ *
+ * The contract's WIRE_OPERATIONS gives each operation its method, path template
+ * and query names; a row of {@link OPERATIONS} adds what the client checks,
+ * sends and reads for it, and one function (`call` in {@link createClient})
+ * does the rest for all of them.
  */
 import { normaliseBaseUrl } from "./base-url.js";
-import { addressEntriesPath, type AuthorizedClientRecord, INVITE_STATUS_FIELD, screeningPolicyPath, serialiseQuery, WIRE_OPERATIONS, wirePath } from "../contract/wire.js";
+import {
+  INVITE_STATUS_FIELD,
+  serialiseQuery,
+  WIRE_OPERATIONS,
+  wirePath,
+  type AuthorizedClientRecord,
+  type PathParameters,
+  type WireMethod,
+} from "../contract/wire.js";
 import {
   classifyFailedResponse,
   describeFailedResponse,
@@ -197,7 +210,7 @@ interface Exchange {
   operation: OperationName;
   /** Method and target in words, the start of every error message. */
   action: string;
-  method: "GET" | "PUT" | "DELETE";
+  method: WireMethod;
   /** Path below the base URL, segments already validated and encoded. */
   path: string;
   query?: URLSearchParams;
@@ -330,7 +343,7 @@ export function createClient(options: ClientOptions): RemoteClient {
         const details: RemoteErrorDetails = {
           kind: "invalidResponse",
           operation: "listUsers",
-          action: `GET users of environment ${environmentId}`,
+          action: actionOf("listUsers", { environmentId }, query),
           attempts: 0,
         };
         throw new RemoteError(`${details.action}: the listing did not end within ${maxPages} pages; narrow the filter or raise maxPages`, details);
@@ -339,182 +352,213 @@ export function createClient(options: ClientOptions): RemoteClient {
     }
   }
 
+  /**
+   * Sends one operation of {@link OPERATIONS}: its path parameters checked in
+   * the template's order, then its query or body (each checked as it is
+   * built), before anything is sent; then the exchange, and the row's result
+   * from the answer. Whatever it throws leaves with the token redacted.
+   */
+  function call<Name extends OperationName>(name: Name, given: PathOf<Name>, input: Signatures[Name]["input"]): Promise<Signatures[Name]["result"]> {
+    return guarded(async () => {
+      const row: OperationRow<Name> = OPERATIONS[name];
+      const path = checkedPath(name, given);
+      const spec: Exchange = {
+        operation: name,
+        method: WIRE_OPERATIONS[name].method,
+        path: wirePath(name, path),
+        query: row.query?.(input),
+        body: row.body?.(input),
+        ...row.conditional?.(input),
+        action: actionOf(name, path, input),
+      };
+      const received = await exchange(spec);
+      const answer: Answer = {
+        status: received.response.status,
+        headers: received.response.headers,
+        read: (reader) => readBody(spec, received, reader),
+      };
+      return row.result === undefined ? (undefined as Signatures[Name]["result"]) : row.result(answer, path, input);
+    });
+  }
+
   const client: RemoteClient = {
     baseUrl,
-
-    getScreeningPolicy: (environmentId, providerType, scope) =>
-      guarded(async () => {
-        const path = policyPathOf(environmentId, providerType, scope);
-        const spec: Exchange = {
-          operation: "getScreeningPolicy",
-          action: `GET screening policy ${environmentId}/${providerType}/${scope}`,
-          method: "GET",
-          path,
-        };
-        return readBody(spec, await exchange(spec), (body) => readScreeningPolicy(body, { providerType, scope }));
-      }),
-
-    putScreeningPolicy: (environmentId, providerType, scope, update) =>
-      guarded(async () => {
-        const path = policyPathOf(environmentId, providerType, scope);
-        const spec: Exchange = {
-          operation: "putScreeningPolicy",
-          action: `PUT screening policy ${environmentId}/${providerType}/${scope}`,
-          method: "PUT",
-          path,
-          body: policyUpdateBody(update),
-        };
-        return readBody(spec, await exchange(spec), (body) => readScreeningPolicy(body, { providerType, scope }));
-      }),
-
-    getTokenCatalogPage: (query = {}) =>
-      guarded(async (): Promise<TokenCatalogPageResult> => {
-        const search = catalogPageSearchParams(query);
-        const spec: Exchange = {
-          operation: "getTokenCatalogPage",
-          action: `GET token catalog ${query.cursor === undefined ? "first page" : "next page"}`,
-          method: "GET",
-          path: WIRE_OPERATIONS.getTokenCatalogPage.template,
-          query: search,
-          headers: query.ifNoneMatch === undefined ? {} : { "if-none-match": query.ifNoneMatch },
-          alsoAccept: query.ifNoneMatch === undefined ? [] : [304],
-        };
-        const received = await exchange(spec);
-        const etag = received.response.headers.etag;
-        if (received.response.status === 304) {
-          // A 304 should repeat the ETag (RFC 9110 section 15.4.5); the one sent matched, so it stands in.
-          return { status: 304, etag: etag ?? (query.ifNoneMatch as string) };
-        }
-        return { status: 200, page: readBody(spec, received, readTokenCatalogPage), etag: etag ?? null };
-      }),
-
-    updateInvite: (inviteId, status) =>
-      guarded(async () => {
-        const id = assertUuid(inviteId, "inviteId");
-        if (!(INVITE_STATUSES as readonly unknown[]).includes(status)) {
-          throw new UsageError(`invite status must be one of ${INVITE_STATUSES.join(", ")}`, { parameter: "status" });
-        }
-        await exchange({
-          operation: "updateInvite",
-          action: `PUT invite ${id} (${status})`,
-          method: "PUT",
-          path: wirePath("updateInvite", { inviteId: id }),
-          body: { [INVITE_STATUS_FIELD]: status },
-        });
-      }),
-
-    listAuthorizedClients: () =>
-      guarded(async () => {
-        const spec: Exchange = { operation: "listAuthorizedClients", action: "GET authorized clients", method: "GET", path: wirePath("listAuthorizedClients", {}) };
-        return readBody(spec, await exchange(spec), readAuthorizedClients);
-      }),
-
-    revokeAuthorizedClient: (authorizedClientId) =>
-      guarded(async () => {
-        const id = assertUuid(authorizedClientId, "authorizedClientId");
-        await exchange({
-          operation: "revokeAuthorizedClient",
-          action: `DELETE authorized client ${id}`,
-          method: "DELETE",
-          path: wirePath("revokeAuthorizedClient", { authorizedClientId: id }),
-        });
-      }),
-
-    resetUserMfa: (userId) =>
-      guarded(async () => {
-        const id = assertUuid(userId, "userId");
-        await exchange({
-          operation: "resetUserMfa",
-          action: `DELETE MFA devices of user ${id}`,
-          method: "DELETE",
-          path: wirePath("resetUserMfa", { userId: id }),
-        });
-      }),
-
-    updateWebhook: (environmentId, webhookId, update) =>
-      guarded(async () => {
-        const environment = assertUuid(environmentId, "environmentId");
-        const webhook = assertUuid(webhookId, "webhookId");
-        const spec: Exchange = {
-          operation: "updateWebhook",
-          action: `PUT webhook ${webhook} of environment ${environment}`,
-          method: "PUT",
-          path: wirePath("updateWebhook", { environmentId: environment, webhookId: webhook }),
-          body: webhookUpdateBody(update),
-        };
-        return readBody(spec, await exchange(spec), readWebhook);
-      }),
-
-    getEnvironment: (environmentId) =>
-      guarded(async () => {
-        const id = assertUuid(environmentId, "environmentId");
-        const spec: Exchange = {
-          operation: "getEnvironment",
-          action: `GET environment ${id}`,
-          method: "GET",
-          path: wirePath("getEnvironment", { environmentId: id }),
-        };
-        return readBody(spec, await exchange(spec), (body) => readEnvironment(body, id));
-      }),
-
-    listUsers: (environmentId, query = {}) =>
-      guarded(async (): Promise<UsersPage> => {
-        const id = assertUuid(environmentId, "environmentId");
-        const spec: Exchange = {
-          operation: "listUsers",
-          action: `GET users of environment ${id}`,
-          method: "GET",
-          path: wirePath("listUsers", { environmentId: id }),
-          query: usersSearchParams(query),
-        };
-        const { users, count } = readBody(spec, await exchange(spec), readUsersResponse);
-        // The wire carries only the total; an empty page ends the listing whatever `count` says, so it cannot loop.
-        const end = (query.offset ?? 0) + users.length;
-        return { users, count, nextOffset: users.length > 0 && end < count ? end : null };
-      }),
-
+    getScreeningPolicy: (environmentId, providerType, scope) => call("getScreeningPolicy", { environmentId, providerType, scope }, undefined),
+    putScreeningPolicy: (environmentId, providerType, scope, update) => call("putScreeningPolicy", { environmentId, providerType, scope }, update),
+    getTokenCatalogPage: (query = {}) => call("getTokenCatalogPage", {}, query),
+    updateInvite: (inviteId, status) => call("updateInvite", { inviteId }, status),
+    listAuthorizedClients: () => call("listAuthorizedClients", {}, undefined),
+    revokeAuthorizedClient: (authorizedClientId) => call("revokeAuthorizedClient", { authorizedClientId }, undefined),
+    resetUserMfa: (userId) => call("resetUserMfa", { userId }, undefined),
+    updateWebhook: (environmentId, webhookId, update) => call("updateWebhook", { environmentId, webhookId }, update),
+    getEnvironment: (environmentId) => call("getEnvironment", { environmentId }, undefined),
+    listUsers: (environmentId, query = {}) => call("listUsers", { environmentId }, query),
     iterateUsers,
-
-    getEnabledOnramps: (environmentId, query = {}) =>
-      guarded(async () => {
-        const id = assertUuid(environmentId, "environmentId");
-        const spec: Exchange = {
-          operation: "getEnabledOnramps",
-          action: `GET enabled onramps of environment ${id}`,
-          method: "GET",
-          path: wirePath("getEnabledOnramps", { environmentId: id }),
-          query: onrampSearchParams(query),
-        };
-        return readBody(spec, await exchange(spec), readEnabledOnramps);
-      }),
-
-    getAddressEntries: (environmentId, providerType) =>
-      guarded(async () => {
-        const spec: Exchange = {
-          operation: "getAddressEntries",
-          action: `GET address entries ${environmentId}/${providerType}`,
-          method: "GET",
-          path: addressEntriesPathOf(environmentId, providerType),
-        };
-        return readBody(spec, await exchange(spec), readAddressEntries);
-      }),
-
-    putAddressEntries: (environmentId, providerType, update) =>
-      guarded(async () => {
-        const path = addressEntriesPathOf(environmentId, providerType);
-        const spec: Exchange = {
-          operation: "putAddressEntries",
-          action: `PUT address entries ${environmentId}/${providerType}`,
-          method: "PUT",
-          path,
-          body: addressEntriesBody(update),
-        };
-        return readBody(spec, await exchange(spec), readAddressEntries);
-      }),
-
+    getEnabledOnramps: (environmentId, query = {}) => call("getEnabledOnramps", { environmentId }, query),
+    getAddressEntries: (environmentId, providerType) => call("getAddressEntries", { environmentId, providerType }, undefined),
+    putAddressEntries: (environmentId, providerType, update) => call("putAddressEntries", { environmentId, providerType }, update),
     close: () => transport.close(),
   };
   return client;
+}
+
+/** What each operation takes besides its path parameters, and what it returns: the typed surface of {@link RemoteClient}, one line per operation. */
+interface Signatures {
+  getScreeningPolicy: { input: undefined; result: ScreeningPolicy };
+  putScreeningPolicy: { input: ScreeningPolicyUpdate; result: ScreeningPolicy };
+  getTokenCatalogPage: { input: TokenCatalogPageQuery; result: TokenCatalogPageResult };
+  updateInvite: { input: InviteStatus; result: void };
+  resetUserMfa: { input: undefined; result: void };
+  updateWebhook: { input: WebhookUpdate; result: Webhook };
+  getEnvironment: { input: undefined; result: EnvironmentRecord };
+  listUsers: { input: UsersQuery; result: UsersPage };
+  getEnabledOnramps: { input: OnrampQuery; result: EnabledOnramps };
+  getAddressEntries: { input: undefined; result: AddressEntries };
+  putAddressEntries: { input: AddressEntries; result: AddressEntries };
+  listAuthorizedClients: { input: undefined; result: AuthorizedClientRecord[] };
+  revokeAuthorizedClient: { input: undefined; result: void };
+}
+
+/** A path parameter of any operation, by the name its template gives it. */
+type PathParameterName = { [Name in OperationName]: PathParameters<(typeof WIRE_OPERATIONS)[Name]["template"]> }[OperationName];
+
+/** The value of a path parameter once checked: vendor and scope are one of their values; the rest are identifiers. */
+type PathParameterValue<Parameter extends PathParameterName> = Parameter extends "providerType" ? ProviderType : Parameter extends "scope" ? Scope : string;
+
+/** The path parameters of an operation, by name. */
+type PathOf<Name extends OperationName> = { [Parameter in PathParameters<(typeof WIRE_OPERATIONS)[Name]["template"]>]: PathParameterValue<Parameter> };
+
+/**
+ * How each path parameter is checked before a path is built, so nothing from
+ * a file reaches a URL unchecked (toolkit.md, Remote behaviour): identifiers
+ * are UUIDs in the format of admin-api.md, vendor and scope one of their values.
+ */
+const PATH_PARAMETER_CHECKS: { [Parameter in PathParameterName]: (value: unknown, name: Parameter) => PathParameterValue<Parameter> } = {
+  environmentId: assertUuid,
+  inviteId: assertUuid,
+  userId: assertUuid,
+  webhookId: assertUuid,
+  authorizedClientId: assertUuid,
+  providerType: (value, name) => assertOneOf(value, PROVIDER_TYPES, name),
+  scope: (value, name) => assertOneOf(value, SCOPES, name),
+};
+
+/** The path parameters of `name`, each checked, in the order its template names them; throws the first {@link UsageError}. */
+function checkedPath<Name extends OperationName>(name: Name, given: PathOf<Name>): PathOf<Name> {
+  const checked: Record<string, string> = {};
+  for (const [, parameter] of WIRE_OPERATIONS[name].template.matchAll(/\{([A-Za-z]+)\}/g)) {
+    const check = PATH_PARAMETER_CHECKS[parameter as PathParameterName] as (value: unknown, name: string) => string;
+    checked[parameter!] = check((given as Record<string, unknown>)[parameter!], parameter!);
+  }
+  return checked as PathOf<Name>;
+}
+
+/** A response as an operation's row reads it. */
+interface Answer {
+  status: number;
+  /** Lower-cased names. */
+  headers: HttpResponse["headers"];
+  /** The body parsed as JSON and read with `reader` (the operation's response shape); either failing is an `invalidResponse` RemoteError. */
+  read<T>(reader: (body: unknown) => T): T;
+}
+
+/**
+ * What the client adds to an operation of {@link WIRE_OPERATIONS}, whose
+ * method, path template and query parameters the contract already gives.
+ */
+interface OperationRow<Name extends OperationName> {
+  /** The target in words: after the method, the start of every error message. */
+  target(path: PathOf<Name>, input: Signatures[Name]["input"]): string;
+  /** The query, checked (query-params.ts); absent: none. */
+  query?(input: Signatures[Name]["input"]): URLSearchParams;
+  /** The JSON body, exactly its designed members, checked; absent: none. */
+  body?(input: Signatures[Name]["input"]): unknown;
+  /** Headers of a conditional request, and the statuses outside 2xx it answers itself (304); undefined: not conditional. */
+  conditional?(input: Signatures[Name]["input"]): { headers: Record<string, string>; alsoAccept: readonly number[] } | undefined;
+  /** The result from the response; absent: the response is not read and nothing is returned. */
+  result?(answer: Answer, path: PathOf<Name>, input: Signatures[Name]["input"]): Signatures[Name]["result"];
+}
+
+/** The operations as the client sends them: one row each (admin-api.md, operations 1 to 8; toolkit.md, Remote behaviour, the designed ones). */
+const OPERATIONS: { [Name in OperationName]: OperationRow<Name> } = {
+  getScreeningPolicy: {
+    target: ({ environmentId, providerType, scope }) => `screening policy ${environmentId}/${providerType}/${scope}`,
+    result: (answer, expected) => answer.read((body) => readScreeningPolicy(body, expected)),
+  },
+  putScreeningPolicy: {
+    target: ({ environmentId, providerType, scope }) => `screening policy ${environmentId}/${providerType}/${scope}`,
+    body: policyUpdateBody,
+    result: (answer, expected) => answer.read((body) => readScreeningPolicy(body, expected)),
+  },
+  getTokenCatalogPage: {
+    target: (_, query) => `token catalog ${query.cursor === undefined ? "first page" : "next page"}`,
+    query: catalogPageSearchParams,
+    conditional: (query) => (query.ifNoneMatch === undefined ? undefined : { headers: { "if-none-match": query.ifNoneMatch }, alsoAccept: [304] }),
+    result: (answer, _, query) => {
+      const etag = answer.headers.etag;
+      // A 304 should repeat the ETag (RFC 9110 section 15.4.5); the one sent matched, so it stands in.
+      if (answer.status === 304) return { status: 304, etag: etag ?? (query.ifNoneMatch as string) };
+      return { status: 200, page: answer.read(readTokenCatalogPage), etag: etag ?? null };
+    },
+  },
+  updateInvite: {
+    target: ({ inviteId }, status) => `invite ${inviteId} (${status})`,
+    body: (status) => {
+      if (!(INVITE_STATUSES as readonly unknown[]).includes(status)) {
+        throw new UsageError(`invite status must be one of ${INVITE_STATUSES.join(", ")}`, { parameter: "status" });
+      }
+      return { [INVITE_STATUS_FIELD]: status };
+    },
+  },
+  resetUserMfa: {
+    target: ({ userId }) => `MFA devices of user ${userId}`,
+  },
+  updateWebhook: {
+    target: ({ environmentId, webhookId }) => `webhook ${webhookId} of environment ${environmentId}`,
+    body: webhookUpdateBody,
+    result: (answer) => answer.read(readWebhook),
+  },
+  getEnvironment: {
+    target: ({ environmentId }) => `environment ${environmentId}`,
+    result: (answer, { environmentId }) => answer.read((body) => readEnvironment(body, environmentId)),
+  },
+  listUsers: {
+    target: ({ environmentId }) => `users of environment ${environmentId}`,
+    query: usersSearchParams,
+    result: (answer, _, query) => {
+      const { users, count } = answer.read(readUsersResponse);
+      // The wire carries only the total; an empty page ends the listing whatever `count` says, so it cannot loop.
+      const end = (query.offset ?? 0) + users.length;
+      return { users, count, nextOffset: users.length > 0 && end < count ? end : null };
+    },
+  },
+  getEnabledOnramps: {
+    target: ({ environmentId }) => `enabled onramps of environment ${environmentId}`,
+    query: onrampSearchParams,
+    result: (answer) => answer.read(readEnabledOnramps),
+  },
+  getAddressEntries: {
+    target: ({ environmentId, providerType }) => `address entries ${environmentId}/${providerType}`,
+    result: (answer) => answer.read(readAddressEntries),
+  },
+  putAddressEntries: {
+    target: ({ environmentId, providerType }) => `address entries ${environmentId}/${providerType}`,
+    body: addressEntriesBody,
+    result: (answer) => answer.read(readAddressEntries),
+  },
+  listAuthorizedClients: {
+    target: () => "authorized clients",
+    result: (answer) => answer.read(readAuthorizedClients),
+  },
+  revokeAuthorizedClient: {
+    target: ({ authorizedClientId }) => `authorized client ${authorizedClientId}`,
+  },
+};
+
+/** Method and target in words (`GET environment <id>`): the start of every error message of the operation. */
+function actionOf<Name extends OperationName>(name: Name, path: PathOf<Name>, input: Signatures[Name]["input"]): string {
+  const row: OperationRow<Name> = OPERATIONS[name];
+  return `${WIRE_OPERATIONS[name].method} ${row.target(path, input)}`;
 }
 
 /** Retry 429/5xx and retryable transport failures; `Retry-After` replaces the backoff when given. */
@@ -538,16 +582,6 @@ export function fromTransportError(spec: Pick<RemoteErrorDetails, "operation" | 
   };
   const message = tooLarge ? `${spec.action}: invalid response: ${error.description}` : describeNetworkFailure(details, error.description);
   return new RemoteError(redact(message), details, { cause: error });
-}
-
-function policyPathOf(environmentId: string, providerType: ProviderType, scope: Scope): string {
-  const id = assertUuid(environmentId, "environmentId");
-  return screeningPolicyPath(id, assertOneOf(providerType, PROVIDER_TYPES, "providerType"), assertOneOf(scope, SCOPES, "scope"));
-}
-
-function addressEntriesPathOf(environmentId: string, providerType: ProviderType): string {
-  const id = assertUuid(environmentId, "environmentId");
-  return addressEntriesPath(id, assertOneOf(providerType, PROVIDER_TYPES, "providerType"));
 }
 
 function assertOneOf<T extends string>(value: unknown, values: readonly T[], name: string): T {

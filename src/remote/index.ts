@@ -17,7 +17,7 @@ export type { RemoteErrorDetails } from "./errors.js";
 export type { RetryPolicy } from "./retry.js";
 export { resolveToken } from "./token.js";
 export { assertUuid } from "./uuid.js";
-export { isLoopbackHost, normaliseBaseUrl } from "./base-url.js";
+export { normaliseBaseUrl } from "./base-url.js";
 export { createRedactor } from "./redact.js";
 export type { ProxySettings } from "./transport.js";
 export type {

@@ -28,7 +28,7 @@ export interface ResolvedToken {
 
 /**
  * Resolves the API token: `SCREENPOL_API_TOKEN` first, then `--token-file`
- * (issue 15's one precedence table, docs/sign-in.md). One trailing newline
+ * (the one precedence table of docs/sign-in.md). One trailing newline
  * (LF or CRLF) is removed from a file, as editors and `echo` add it; anything else
  * is kept, and {@link assertUsableToken} then refuses inner whitespace. Throws a
  * {@link UsageError} for a missing token, an unreadable or empty file, or a token

@@ -1,7 +1,8 @@
 /**
- * secret-in-file over the token catalog snapshot (issue 10, item 2): lint reads
- * catalog/tokens.json and tokens.meta.json for unknown-token, so their text is
- * scanned for secrets too, and a finding points at its line and column there.
+ * secret-in-file over the token catalog snapshot (docs/decisions.md,
+ * "Lint hardening"): lint reads catalog/tokens.json and tokens.meta.json for
+ * unknown-token, so their text is scanned for secrets too, and a finding
+ * points at its line and column there.
  */
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";

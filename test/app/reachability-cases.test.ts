@@ -1,13 +1,13 @@
 /**
- * Exact reachability (issue 13, item 7): named cases through the z3 prover
- * (reachabilityWithSolver), each answer also given by the interval partition
- * (reachabilityPartition), and every example reproduced through decide():
- * a reachable rule's example is decided by it; a taker's example is matched
- * by the rule and decided by the taker.
+ * Exact reachability (docs/semantics.md, "Reachability of rules"): named
+ * cases through the z3 prover (reachabilityWithSolver), each answer also
+ * given by the interval partition (reachabilityPartition), and every example
+ * reproduced through decide(): a reachable rule's example is decided by it; a
+ * taker's example is matched by the rule and decided by the taker.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { reachabilityWithSolver } from "../../src/app/reachability.js";
-import { closeSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
 import { type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument } from "../../src/core/semantics/index.js";
 import { reachabilityPartition } from "../../src/core/semantics/weakening/partition.js";
 import { expectExamplesReproduce, reachabilitySummary } from "../helpers/reachability.js";
@@ -33,7 +33,7 @@ async function reachability(of: DecisionSubject) {
 const allowPartners: RuleDocument = { id: "allow-partners", when: { cluster: { category: "exchange" } }, action: "ALLOW" };
 const blockPartners: RuleDocument = { id: "block-exchange", when: { cluster: { category: "exchange" } }, action: "BLOCK" };
 
-describe("reachability: named cases (issue 13, item 7)", { timeout: 60_000 }, () => {
+describe("reachability: named cases, proved by z3 and given alike by the partition", { timeout: 60_000 }, () => {
   it("an ALLOW rule above a BLOCK rule with the same condition takes every match: unreachable, less strict", async () => {
     expect(await reachability(subject(policyA([allowPartners, blockPartners])))).toEqual([
       { id: "allow-partners", status: "reachable" },

@@ -1,18 +1,18 @@
 /**
- * The two exact engines of reachability agree (issue 13, item 7; style.md
- * habit 12): for generated subjects of both vendors and both rule languages,
- * with preScreen gates, address entries and disabled policies, the z3 prover
- * (reachabilityWithSolver) and the interval partition (reachabilityPartition, every
- * representative screening decided by decide()) give every rule the same
- * status, the same takers, the same lessStrict and afterCatchAll. Rules are
- * drawn as valid policies hold them and also as drawn (lint errors and all:
- * catch-alls, shadowed rules, empty ranges), so that unreachable rules are
- * common.
+ * The two exact engines of reachability agree (docs/semantics.md,
+ * "Reachability of rules"; style.md habit 12): for generated subjects of both
+ * vendors and both rule languages, with preScreen gates, address entries and
+ * disabled policies, the z3 prover (reachabilityWithSolver) and the interval
+ * partition (reachabilityPartition, every representative screening decided by
+ * decide()) give every rule the same status, the same takers, the same
+ * lessStrict and afterCatchAll. Rules are drawn as valid policies hold them
+ * and also as drawn (lint errors and all: catch-alls, shadowed rules, empty
+ * ranges), so that unreachable rules are common.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { reachabilityWithSolver } from "../../src/app/reachability.js";
-import { closeSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
 import type { DecisionSubject, PolicyDocument } from "../../src/core/semantics/index.js";
 import type { SubjectReachability } from "../../src/core/semantics/weakening/model.js";
 import { reachabilityPartition } from "../../src/core/semantics/weakening/partition.js";

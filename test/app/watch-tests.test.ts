@@ -1,8 +1,8 @@
 /**
- * watch re-runs the policy tests a save affects (issue 12), through the
- * command as a user runs it (in process, real chokidar on a temp repository):
- * each redraw holds the findings, then the failures and `N passed, N failed`
- * over the whole suite.
+ * watch re-runs the policy tests a save affects (docs/decisions.md,
+ * "watch re-runs the policy tests"), through the command as a user runs it
+ * (in process, real chokidar on a temp repository): each redraw holds the
+ * findings, then the failures and `N passed, N failed` over the whole suite.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,13 +1,15 @@
 /**
  * The weakening check's bound through compareSubjects: a pair beyond the
  * partition's bound is left to z3, and a tiny time limit answers `unknown`,
- * never `equivalent`. The named cases of issue 13 (each change, its verdict,
+ * never `equivalent`. The named cases of the check (each change, its verdict,
  * its transitions with an example at the threshold and describeTransition's
  * words) are data in test/fixtures/decisions/weakening/, run against the
  * partition and z3 each on its own by test/core/semantics/decision-corpus.test.ts.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects, PARTITION_MAX_SCREENINGS } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { PARTITION_MAX_SCREENINGS } from "../../src/app/verify.js";
+import { compareSubjects } from "../../src/app/weakening.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
 import { countRepresentatives } from "../../src/core/semantics/weakening/partition.js";
 

@@ -1,14 +1,15 @@
 /**
- * The two exact engines of the weakening check agree (issue 13, Correctness;
- * style.md habit 12): for generated pairs of versions, the z3 prover
- * (compareWithSolver: z3 alone, whatever the size) and the interval partition (comparePartition, every
- * representative screening decided by decide()) give the same verdict and the
- * same set of transitions. Either engine missing a transition, or inventing
- * one, fails here.
+ * The two exact engines of the weakening check agree (style.md habit 12):
+ * for generated pairs of versions, the z3 prover (compareWithSolver: z3
+ * alone, whatever the size) and the interval partition (comparePartition,
+ * every representative screening decided by decide()) give the same verdict
+ * and the same set of transitions. Either engine missing a transition, or
+ * inventing one, fails here.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareWithSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareWithSolver } from "../../src/app/weakening.js";
 import { comparePartition } from "../../src/core/semantics/weakening/partition.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 import { NOW } from "../helpers/screening-arbitraries.js";

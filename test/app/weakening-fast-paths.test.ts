@@ -11,7 +11,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareSubjects } from "../../src/app/weakening.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 import { BUILD_ROOT } from "../helpers/run-cli.js";
@@ -25,10 +26,11 @@ const blockScore: RuleDocument = { id: "block-high-score", when: { riskScore: { 
 const policy = (postScreen: RuleDocument[]): PolicyDocument => ({ providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 1, enabled: true, rules: { preScreen: {}, postScreen } });
 const subject = (document: PolicyDocument | undefined, addressEntries: AddressEntryDocument[] = []): DecisionSubject => ({ providerType: "vendorAWalletScreening", scope: "SIGN_IN", policy: document, addressEntries });
 
-/** Runs `script` (after `const { compareSubjects, prewarmSolver, closeSolver } = ...` of the build) in a child with the z3 import hook. */
+/** Runs `script` (after `const { compareSubjects } = ...` and `const { prewarmSolver, closeSolver } = ...` of the build) in a child with the z3 import hook. */
 function runWithHook(script: string): { stdout: string; stderr: string; status: number | null } {
   const module = pathToFileURL(join(BUILD_ROOT, "dist/app/weakening.js")).href;
-  const full = `const { compareSubjects, prewarmSolver, closeSolver } = await import(${JSON.stringify(module)});\n${script}\nawait closeSolver();`;
+  const solverModule = pathToFileURL(join(BUILD_ROOT, "dist/app/solver.js")).href;
+  const full = `const { compareSubjects } = await import(${JSON.stringify(module)});\nconst { prewarmSolver, closeSolver } = await import(${JSON.stringify(solverModule)});\n${script}\nawait closeSolver();`;
   const run = spawnSync(process.execPath, [HOOK, "--input-type=module", "-e", full], { encoding: "utf8", timeout: 60_000 });
   expect(run.error).toBeUndefined();
   return run;

@@ -5,7 +5,8 @@
  * only there is never `equivalent`, and its example is inside the gap.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects, compareWithSolver } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareSubjects, compareWithSolver } from "../../src/app/weakening.js";
 import { decide, type DecisionSubject, type RuleDocument } from "../../src/core/semantics/index.js";
 import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
 

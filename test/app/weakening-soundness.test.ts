@@ -1,30 +1,32 @@
 /**
- * The weakening check against the decision procedure (issue 13, Correctness;
- * style.md habit 12): for generated pairs of versions (both vendors, v1 and
- * v2, preScreen, address entries, enabled, absent policies), 10,000 random
- * screenings per pair run through decide() on both. Every screening whose
- * action changes must be one of the check's listed transitions, so that a
- * weakening found by sampling is never missing from the verdict; and every
- * example the check gives reproduces through decide().
+ * The weakening check against the decision procedure (style.md habit 12):
+ * for generated pairs of versions (both vendors, v1 and v2, preScreen,
+ * address entries, enabled, absent policies), 10,000 random screenings per
+ * pair run through decide() on both. Every screening whose action changes
+ * must be one of the check's listed transitions, so that a weakening found
+ * by sampling is never missing from the verdict; and every example the check
+ * gives reproduces through decide().
  *
- * 10,000 screenings per pair (issue 13) at fc.sample's ~0.1 ms each would
- * take minutes: each pair's screenings come from pools drawn once by the
- * same arbitraries, combined by a generator seeded from the pair's case
- * (screening-arbitraries.ts, drawScreenings), about 1 µs each. The check runs
- * as shipped (compareSubjects, its pure-JS paths included) and through the
- * z3 engine alone (compareWithSolver), so that both answers are held to the
+ * 10,000 screenings per pair at fc.sample's ~0.1 ms each would take minutes
+ * (docs/decisions.md, "Issue 13: weakening check speed"): each pair's
+ * screenings come from pools drawn once by the same arbitraries, combined by
+ * a generator seeded from the pair's case (screening-arbitraries.ts,
+ * drawScreenings), about 1 µs each. The check runs as shipped
+ * (compareSubjects, its pure-JS paths included) and through the z3 engine
+ * alone (compareWithSolver), so that both answers are held to the
  * screenings. z3 starts once for the file.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeSolver, compareSubjects, compareWithSolver, isWeakening, type DecisionRef } from "../../src/app/weakening.js";
+import { closeSolver } from "../../src/app/solver.js";
+import { compareSubjects, compareWithSolver, isWeakening, type DecisionRef } from "../../src/app/weakening.js";
 import { decide, STRICTNESS } from "../../src/core/semantics/index.js";
 import { drawScreenings, NOW, screeningPools } from "../helpers/screening-arbitraries.js";
 import { versions } from "../helpers/version-pairs.js";
 
 afterAll(closeSolver);
 
-/** Screenings per generated pair (issue 13: "run 10,000 random screenings through both versions"). */
+/** Screenings per generated pair: every pair's versions both decide 10,000 random screenings. */
 const SCREENINGS_PER_PAIR = 10_000;
 /** Each part pool's length: 2,000 signal sets per vendor, addresses and transfers, drawn once (about 0.5 s). */
 const POOL_SIZE = 2_000;

@@ -1,6 +1,7 @@
 /**
  * What `screenpol compare` gives CI and reviewers beyond pretty and json
- * (semantics.md section 5; issue 13, items 2, 3, 6 and 8): the markdown pull
+ * (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: compare formats, --write-tests, the Action"): the markdown pull
  * request comment, `policy-weakened` findings as GitHub annotations and SARIF
  * at the head's deciding line, `--write-tests` and `--solver-timeout`. The
  * built CLI on a Git copy of the sample repository, as compare.test.ts does.

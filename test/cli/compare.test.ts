@@ -1,8 +1,8 @@
 /**
- * screenpol compare as a user runs it (semantics.md section 5; issue 13,
- * item 3): the built CLI on a copy of the sample repository made a Git
- * repository, policies and address entries edited in the working tree or
- * committed, both versions read offline.
+ * screenpol compare as a user runs it (semantics.md section 5;
+ * docs/decisions.md, "screenpol compare"): the built CLI on a copy of the
+ * sample repository made a Git repository, policies and address entries
+ * edited in the working tree or committed, both versions read offline.
  */
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 /**
- * `screenpol fmt` (issue 14, item 1), through the real CLI: the canonical form
- * `pull` writes, byte for byte, with every comment where it belongs; idempotent;
+ * `screenpol fmt` (docs/decisions.md, "Issue 14: fmt"), through the real CLI:
+ * the canonical form `pull` writes, byte for byte, with every comment where
+ * it belongs; idempotent;
  * --check and --diff write nothing; a file that does not parse is left alone.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -9,7 +10,7 @@ import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { canonicalAddressEntries, canonicalJson } from "../../src/core/canonical.js";
-import { formatBytes, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";

@@ -1,8 +1,9 @@
 /**
- * `--help` a person can use (issue 14, item 9): every command that runs has
- * examples and says its exit codes; every example names only options and
- * subcommands that exist; repeatable options print no `(default: [])`; no
- * internal jargon. Through the real CLI, as a user types it.
+ * `--help` a person can use (docs/decisions.md,
+ * "Issue 14: help a person can use"): every command that runs has examples
+ * and says its exit codes; every example names only options and subcommands
+ * that exist; repeatable options print no `(default: [])`; no internal
+ * jargon. Through the real CLI, as a user types it.
  */
 import type { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";

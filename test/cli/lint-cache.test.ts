@@ -1,9 +1,10 @@
 /**
- * `lint --cache` (issue 14, item 3): a second run takes unchanged files from
- * the cache and prints the same bytes; each input of the key invalidates it; a
- * corrupt cache is discarded with a warning and written again, never trusted.
- * A cache from anywhere but this machine (a commit, a copy, an edit) hides no
- * finding (README, screenpol lint, The lint cache).
+ * `lint --cache` (docs/decisions.md, "Issue 14: lint --cache"): a second run
+ * takes unchanged files from the cache and prints the same bytes; each input
+ * of the key invalidates it; a corrupt cache is discarded with a warning and
+ * written again, never trusted. A cache from anywhere but this machine (a
+ * commit, a copy, an edit) hides no finding (README, screenpol lint, The lint
+ * cache).
  */
 import { createHash, createHmac } from "node:crypto";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * `lint --fix` quotes what YAML misread when the text says what was meant
- * (core/fix/fixes.ts): a description or reason holding `: `, an unquoted 0x
+ * (core/lint-fixes.ts): a description or reason holding `: `, an unquoted 0x
  * address YAML read as a number. Byte for byte through the real CLI; a second
  * --fix changes nothing; anything ambiguous is left as written.
  */

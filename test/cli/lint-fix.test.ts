@@ -1,7 +1,8 @@
 /**
- * `lint --fix` and `--fix-dry-run` (issue 14, item 2), through the real CLI,
- * byte for byte: each fix kind on a file with comments, idempotent, never a
- * compliance finding, nothing written by a dry run.
+ * `lint --fix` and `--fix-dry-run` (docs/decisions.md,
+ * "Issue 14: lint --fix"), through the real CLI, byte for byte: each fix kind
+ * on a file with comments, idempotent, never a compliance finding, nothing
+ * written by a dry run.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

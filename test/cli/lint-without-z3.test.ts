@@ -1,11 +1,12 @@
 /**
- * `screenpol lint` never loads the z3 solver (issue 13, item 8), nor does
- * `screenpol test` unless --coverage has an uncovered rule to prove
- * unreachable (item 7): only the weakening check and reachability import it,
- * lazily. test/cli/policy-test.test.ts shows `test --coverage` with an
- * uncovered rule does load it. A resolve hook preloaded into the CLI
- * process reports every resolution of z3-solver; the control run shows the
- * hook sees one when a process imports the solver.
+ * `screenpol lint` never loads the z3 solver (docs/decisions.md,
+ * "Issue 13: weakening check speed"), nor does `screenpol test` unless
+ * --coverage has an uncovered rule to prove unreachable (docs/semantics.md,
+ * "Reachability of rules"): only the weakening check and reachability import
+ * it, lazily. test/cli/policy-test.test.ts shows `test --coverage` with an
+ * uncovered rule does load it. A resolve hook preloaded into the CLI process
+ * reports every resolution of z3-solver; the control run shows the hook sees
+ * one when a process imports the solver.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";

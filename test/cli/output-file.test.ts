@@ -1,8 +1,9 @@
 /**
- * `-o, --output-file` on lint, test, compare and plan (issue 14, item 5): one
- * run writes the report in --format to the file, byte for byte what the same
- * run prints without -o, and the terminal gets the readable report; a path that
- * cannot be written is refused before anything runs. And lint's --quiet.
+ * `-o, --output-file` on lint, test, compare and plan (docs/decisions.md,
+ * "Issue 14: output for CI"): one run writes the report in --format to the
+ * file, byte for byte what the same run prints without -o, and the terminal
+ * gets the readable report; a path that cannot be written is refused before
+ * anything runs. And lint's --quiet.
  */
 import { mkdirSync, readFileSync, readdirSync, readlinkSync, existsSync, symlinkSync } from "node:fs";
 import { join } from "node:path";

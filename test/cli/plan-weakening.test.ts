@@ -1,7 +1,8 @@
 /**
- * The weakening check in `screenpol plan` (semantics.md section 5; issue 13,
- * item 4): the built CLI against the emulator on loopback, in a copy of the
- * sample repository. Each plan starts z3: a minute per test.
+ * The weakening check in `screenpol plan` (semantics.md section 5;
+ * docs/decisions.md, "Issue 13: the weakening check in plan and push"): the
+ * built CLI against the emulator on loopback, in a copy of the sample
+ * repository. Each plan starts z3: a minute per test.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";

@@ -1,9 +1,10 @@
 /**
- * push's guard (semantics.md section 5; issue 13, item 5): a weakening of a
- * `live` environment is refused unless --allow-weakening is given, whether
- * push plans itself or applies a saved plan. The built CLI against the
- * emulator on loopback; the requests on the wire are recorded. Each push
- * that checks starts z3: a minute per test.
+ * push's guard (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: the weakening check in plan and push"): a weakening of a `live`
+ * environment is refused unless --allow-weakening is given, whether push
+ * plans itself or applies a saved plan. The built CLI against the emulator on
+ * loopback; the requests on the wire are recorded. Each push that checks
+ * starts z3: a minute per test.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

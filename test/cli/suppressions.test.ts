@@ -1,7 +1,8 @@
 /**
- * Suppressions with a reason and config severities (issue 14, item 4), through
- * the real CLI: a suppressed finding leaves the exit code and the counts but
- * stays visible in every format; compliance findings are never suppressed.
+ * Suppressions with a reason and config severities (docs/decisions.md,
+ * "Issue 14: suppressions"), through the real CLI: a suppressed finding
+ * leaves the exit code and the counts but stays visible in every format;
+ * compliance findings are never suppressed.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -56,7 +56,7 @@ describe("screenpol compare with an engine that answers wrong", { timeout: 60_00
   let repo: TempRepo;
   /**
    * The block threshold raised from 8.5 to `to`: weaker, and a pair the partition answers. Each test raises it to
-   * another value: a pair's answer is remembered for the process (app/weakening.ts), and the engine is asked once.
+   * another value: a pair's answer is remembered for the process (app/verify.ts), and the engine is asked once.
    */
   const raiseBlockThreshold = (to: number) => edit(repo, POLICY, "riskScore: { gte: 8.5 }", `riskScore: { gte: ${to} }`);
   beforeEach(() => {
@@ -88,7 +88,7 @@ describe("screenpol compare with an engine that answers wrong", { timeout: 60_00
     });
     expect(existsSync(join(repo.dir, "report.json"))).toBe(false);
     expect(engine.answers).toBe(1);
-    // A wrong answer is not remembered for the process (app/weakening.ts remembers answers per pair): asked again, the engine answers.
+    // A wrong answer is not remembered for the process (app/verify.ts remembers answers per pair): asked again, the engine answers.
     engine.breakAnswer = undefined;
     const again = await compare(repo);
     expect([again.code, again.stderr]).toEqual([0, ""]);

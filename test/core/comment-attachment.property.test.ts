@@ -1,22 +1,23 @@
 /**
- * fmt and pull keep every comment attached to what it was on (issue 23, item
- * 5): over generated files of every kind fmt rewrites (test/helpers/commented-
- * yaml.ts: both vendors, address entries, policy tests, webhooks, a unique
- * comment above and at the end of every line, at the end of blocks), each
- * comment's owner is read before and after by the rules README "screenpol fmt"
- * states (test/helpers/comment-owners.ts), and must be the same key, item or
- * block, or its nearest ancestor the canonical form writes on a line of its
- * own (a list of scalars becomes `[ a, b ]`); or fmt refuses the file in one
- * line. The same for pull's merge into an existing file, with the live content
- * equal to the file's data or with one rule or entry changed. A blank line above
- * a comment stays too.
+ * fmt and pull keep every comment attached to what it was on
+ * (docs/decisions.md, "fmt and lint --fix"): over generated files of every
+ * kind fmt rewrites (test/helpers/commented- yaml.ts: both vendors, address
+ * entries, policy tests, webhooks, a unique comment above and at the end of
+ * every line, at the end of blocks), each comment's owner is read before and
+ * after by the rules README "screenpol fmt" states
+ * (test/helpers/comment-owners.ts), and must be the same key, item or block,
+ * or its nearest ancestor the canonical form writes on a line of its own (a
+ * list of scalars becomes `[ a, b ]`); or fmt refuses the file in one line.
+ * The same for pull's merge into an existing file, with the live content
+ * equal to the file's data or with one rule or entry changed. A blank line
+ * above a comment stays too.
  */
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { canonicalAddressEntries, canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml } from "../../src/core/canonical.js";
 import { isRecord } from "../../src/core/config.js";
-import { formatBytes, keepComments, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, keepComments, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 import { expectCommentsAttached } from "../helpers/comment-owners.js";
 

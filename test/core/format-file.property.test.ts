@@ -1,17 +1,18 @@
 /**
- * `fmt` is idempotent and its check agrees with its write (issue 22, item 7):
- * over generated policies of both vendors, address entries, policy tests and
- * webhook files, each with a unique comment in every position, formatting once
- * keeps the data and every comment, formatting the result changes no byte, and
- * "would fmt change these bytes" is yes exactly when the bytes fmt writes
- * differ. The counterexamples found on the way are named cases below.
+ * `fmt` is idempotent and its check agrees with its write (docs/decisions.md,
+ * "fmt and lint --fix"): over generated policies of both vendors, address
+ * entries, policy tests and webhook files, each with a unique comment in
+ * every position, formatting once keeps the data and every comment,
+ * formatting the result changes no byte, and "would fmt change these bytes"
+ * is yes exactly when the bytes fmt writes differ. The counterexamples found
+ * on the way are named cases below.
  */
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { canonicalAddressEntries, canonicalJson, canonicalPolicy } from "../../src/core/canonical.js";
 import { findComments } from "../../src/core/document.js";
-import { formatBytes, type FormattableKind } from "../../src/core/format/format-file.js";
+import { formatBytes, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

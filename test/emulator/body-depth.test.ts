@@ -1,9 +1,9 @@
 /**
- * Deeply nested request bodies (issue 10, item 4): every endpoint that takes a
- * body answers 400 naming the depth limit when the body nests deeper than
- * MAX_BODY_DEPTH, its usual answer otherwise, never a 500, and the emulator
- * keeps answering. Nesting from 1 to 100,000 levels of arrays, objects and
- * mixes, with decoy brackets inside strings.
+ * Deeply nested request bodies (docs/decisions.md, "Emulator input bounds"):
+ * every endpoint that takes a body answers 400 naming the depth limit when
+ * the body nests deeper than MAX_BODY_DEPTH, its usual answer otherwise,
+ * never a 500, and the emulator keeps answering. Nesting from 1 to 100,000
+ * levels of arrays, objects and mixes, with decoy brackets inside strings.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,8 @@
 /**
  * A loaded state file is held to the same bounds as the flags and bodies that
- * produce one (issue 10, item 7): every number and shape is checked before
- * anything is served, and a bad file is refused with one line naming the field
- * and its bound (exit 2 from the CLI).
+ * produce one (docs/decisions.md, "Emulator input bounds"): every number and
+ * shape is checked before anything is served, and a bad file is refused with
+ * one line naming the field and its bound (exit 2 from the CLI).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

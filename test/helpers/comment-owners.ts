@@ -1,7 +1,7 @@
 /**
  * What each comment of a YAML file belongs to, read from the file's lines by
  * the rules README "screenpol fmt" states. A second reading, apart from
- * core/format/comment-places.ts, so that a test can read fmt's output again and
+ * core/fmt/comment-places.ts, so that a test can read fmt's output again and
  * compare:
  * - the header: a comment line above the first content line with a blank line
  *   between them;
@@ -18,7 +18,7 @@
 import { expect } from "vitest";
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from "yaml";
 import { entryKey } from "../../src/core/canonical.js";
-import type { FormattableKind } from "../../src/core/format/format-file.js";
+import type { FormattableKind } from "../../src/core/fmt/format-file.js";
 import { findComments } from "../../src/core/document.js";
 
 type Owner =

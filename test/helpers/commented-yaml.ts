@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { isPair, isScalar, visit, type Document, type YAMLMap, type YAMLSeq } from "yaml";
 import { canonicalDocument } from "../../src/core/canonical.js";
-import type { FormattableKind } from "../../src/core/format/format-file.js";
+import type { FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyAddressEntries, anyPolicy, anyValue, oddText } from "./policy-arbitraries.js";
 
 export interface CommentedFile {

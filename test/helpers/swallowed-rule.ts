@@ -2,7 +2,8 @@
  * Three rules for the top of a vendorA postScreen: an ALLOW and an ALERT rule
  * that between them take every screening the BLOCK rule below them matches.
  * No single earlier rule covers it, so lint's shadowed-rule does not see it;
- * only the exact reachability check does (issue 13, item 7).
+ * only the exact reachability check does (docs/semantics.md,
+ * "Reachability of rules").
  */
 export const SWALLOWED_BLOCK_RULE = [
   "  postScreen:",

@@ -1,7 +1,8 @@
 /**
- * Installable the way README.md says (issue 14, item 10), on a "clean machine":
- * an npm cache of its own and a registry on 127.0.0.1 that serves exactly the
- * lockfile's tarballs (test/helpers/local-registry.ts), so no network.
+ * Installable the way README.md says (docs/decisions.md,
+ * "Issue 14: the hook installs"), on a "clean machine": an npm cache of its
+ * own and a registry on 127.0.0.1 that serves exactly the lockfile's tarballs
+ * (test/helpers/local-registry.ts), so no network.
  *
  * - the release tarball (`npm pack` of this run's build) into an empty project:
  *   `npx screenpol` works, with production dependencies only;

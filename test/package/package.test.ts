@@ -1,8 +1,9 @@
 /**
- * What `npm pack` ships (issue 14, "The package"): the files a user needs and
- * the license, none of the sources, tests or benchmarks, and no install-time
- * script that names a file the tarball lacks. And the build that `postinstall` and
- * `npm run build` run: two at once leave one whole, importable dist/.
+ * What `npm pack` ships (docs/decisions.md, "Issue 14: the package"): the
+ * files a user needs and the license, none of the sources, tests or
+ * benchmarks, and no install-time script that names a file the tarball lacks.
+ * And the build that `postinstall` and `npm run build` run: two at once leave
+ * one whole, importable dist/.
  */
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";

@@ -1,9 +1,10 @@
 /**
- * HTTPS_PROXY / HTTP_PROXY / NO_PROXY (issue 14, item 10): remote commands go
- * through the proxy the environment names, through undici's EnvHttpProxyAgent,
- * against a real forward proxy on loopback that tunnels (CONNECT) to the
- * emulator and records what it was asked; NO_PROXY skips it; a proxy password
- * is sent as Proxy-Authorization and never printed.
+ * HTTPS_PROXY / HTTP_PROXY / NO_PROXY (docs/decisions.md,
+ * "Issue 14: proxies"): remote commands go through the proxy the environment
+ * names, through undici's EnvHttpProxyAgent, against a real forward proxy on
+ * loopback that tunnels (CONNECT) to the emulator and records what it was
+ * asked; NO_PROXY skips it; a proxy password is sent as Proxy-Authorization
+ * and never printed.
  */
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";

@@ -10,12 +10,13 @@ import {
   diffCatalog,
   short,
   syncCatalog,
+  workspaceSnapshotPaths,
   type DiffResult,
+  type SnapshotPaths,
   type SyncProgress,
   type SyncResult,
 } from "../../app/catalog.js";
 import type { CatalogToken } from "../../core/catalog.js";
-import { snapshotPaths, type SnapshotPaths } from "../../workspace/catalog-store.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
@@ -35,7 +36,7 @@ function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens:
 export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
   const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
-  const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
+  const paths = workspaceSnapshotPaths(connection.workspace);
   const progress = createProgress(io, "catalog sync");
   let result: SyncResult;
   try {
@@ -60,7 +61,7 @@ export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promis
 export async function catalogDiffCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
   const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
-  const paths = snapshotPaths(connection.workspace.root, connection.workspace.config.paths.catalog);
+  const paths = workspaceSnapshotPaths(connection.workspace);
   const progress = createProgress(io, "catalog diff");
   let result: DiffResult;
   try {

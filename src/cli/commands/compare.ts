@@ -11,17 +11,11 @@
 import { runCompare, type CompareRun } from "../../app/compare.js";
 import { UsageError } from "../../app/errors.js";
 import { writeWeakeningTests } from "../../app/weakening-tests.js";
-import {
-  COMPARE_MARKDOWN_MARKER,
-  formatCompareJson,
-  formatCompareMarkdown,
-  formatComparePretty,
-  isDeniedWeakening,
-  weakeningFindings,
-} from "../../core/formats/compare.js";
+import { COMPARE_MARKDOWN_MARKER, denyWeakeningLine, formatCompareJson, formatCompareMarkdown, formatComparePretty, weakeningFindings } from "../../core/formats/compare.js";
 import { formatReport, shouldUseColor, type CompareFormatName } from "../../core/formats/index.js";
 import type { LintReport } from "../../core/formats/report.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
+import { isRefusedWeakening } from "../../core/semantics/weakening/verdict.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { openReportSink } from "../output-file.js";
@@ -62,10 +56,9 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
   }
   await sink.write(formatComparison(run, flags.format, deny, flags.summary === true), () => formatComparison(run, "pretty", deny));
   if (deny) {
-    const denied = run.policies.filter(isDeniedWeakening);
+    const denied = run.policies.filter(isRefusedWeakening);
     if (denied.length > 0) {
-      const names = denied.map((policy) => `${policy.environment}/${policy.providerType}/${policy.scope} (${policy.verdict})`).join(", ");
-      io.stderr.write(`screenpol: --deny-weakening: ${names}  policy-weakened\n`);
+      io.stderr.write(denyWeakeningLine(denied));
       return EXIT.findings;
     }
   }

@@ -8,7 +8,7 @@
 import { withConnection } from "../../app/admin.js";
 import { selectEnvironments } from "../../app/connect.js";
 import { checkEnvironments, configFileFrom, describeStatus, describeWrongEnvironmentId, type DoctorCheck } from "../../app/doctor.js";
-import { isLoopbackHost } from "../../remote/index.js";
+import { isLoopbackHost } from "../../core/base-url.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { describeCredentialSource, type Credential } from "../../app/credentials.js";

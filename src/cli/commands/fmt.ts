@@ -6,7 +6,7 @@
  * 2 when a file could not be read or formatted (it is left as it was).
  */
 import { runFmt } from "../../app/fmt.js";
-import { formatDiff } from "../../core/format/format-file.js";
+import { formatDiff } from "../../core/fmt/format-file.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 

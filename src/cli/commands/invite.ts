@@ -5,8 +5,16 @@
  * with which existing user. It is printed on stdout as the outcome, followed
  * by the usual one-line error on stderr (exit 4).
  */
-import { decideInvite, INVITE_DECISIONS, withConnection, type InviteDecision } from "../../app/admin.js";
-import { isRemoteError, SANCTIONS_BLOCKED_CODE, type MergeConflictPayload, type RemoteError } from "../../remote/index.js";
+import {
+  decideInvite,
+  INVITE_DECISIONS,
+  isMergeConflict,
+  isSanctionsBlocked,
+  withConnection,
+  type InviteDecision,
+  type MergeConflictPayload,
+  type RemoteError,
+} from "../../app/admin.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
@@ -18,13 +26,13 @@ export async function inviteCommand(decision: InviteDecision, inviteId: string, 
     try {
       await decideInvite(client, inviteId, decision);
     } catch (error) {
-      if (isRemoteError(error, "conflict") && error.payload !== undefined) {
+      if (isMergeConflict(error)) {
         io.stdout.write(renderMergeConflict(inviteId, status, error.payload));
         io.stderr.write(`screenpol: invite ${inviteId} was not ${status}: ${describeRemote(error)}: it conflicts with an existing user (fields above)\n`);
         return EXIT.remote;
       }
-      if (isRemoteError(error, "forbidden") && error.code === SANCTIONS_BLOCKED_CODE) {
-        io.stderr.write(`screenpol: invite ${inviteId} was not ${status}: blocked by the service's sanctions screening (${error.status ?? 403} ${SANCTIONS_BLOCKED_CODE})\n`);
+      if (isSanctionsBlocked(error)) {
+        io.stderr.write(`screenpol: invite ${inviteId} was not ${status}: blocked by the service's sanctions screening (${error.status ?? 403} ${error.code})\n`);
         return EXIT.remote;
       }
       throw error;

@@ -1,6 +1,6 @@
 import { runLint, type LintRun } from "../../app/lint.js";
 import { runLintFix } from "../../app/lint-fix.js";
-import { formatDiff } from "../../core/format/format-file.js";
+import { formatDiff } from "../../core/fmt/format-file.js";
 import { plural } from "../../core/plural.js";
 import { countBySeverity } from "../../core/formats/report.js";
 import { formatReport, isFormatName, shouldUseColor, FORMAT_NAMES } from "../../core/formats/index.js";

@@ -8,13 +8,10 @@
  * characters (core/formats/pretty.ts), so it cannot set the window title, add
  * a hyperlink or rewrite the lines above.
  */
-import { proxySettings } from "../../app/connect.js";
-import { userCredentialStore } from "../../app/credentials.js";
-import { authStatus, loginBaseUrl, runLogin, runLogout, shouldOpenBrowser, signedInClient, type AuthStatus } from "../../app/login.js";
+import { describeLocation, userCredentialStore } from "../../app/credentials.js";
+import { authStatus, loginBaseUrl, runLogin, runLogout, shouldOpenBrowser, signedInClient, signInClient, type AuthStatus } from "../../app/login.js";
 import { printable } from "../../core/formats/pretty.js";
 import { renderTable } from "../table.js";
-import { createDeviceLoginClient } from "../../remote/device-login.js";
-import { describeLocation } from "../../workspace/credentials/credential-store.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 
@@ -27,7 +24,7 @@ export interface LoginFlags {
 export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCode> {
   const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
   const scopes = flags.scopes === undefined ? undefined : flags.scopes.split(/[\s,]+/).filter((scope) => scope !== "");
-  const client = createDeviceLoginClient({ baseUrl, proxy: proxySettings(io.env) });
+  const client = signInClient(baseUrl, io.env);
   const store = userCredentialStore(io.env, (message) => io.stderr.write(`screenpol: warning: ${message}\n`));
   const cancel = new AbortController();
   void io.waitForInterrupt().then(() => cancel.abort());
@@ -78,7 +75,7 @@ export async function loginCommand(flags: LoginFlags, io: CliIo): Promise<ExitCo
 
 export async function logoutCommand(flags: { baseUrl?: string }, io: CliIo): Promise<ExitCode> {
   const baseUrl = await loginBaseUrl({ flag: flags.baseUrl, env: io.env, cwd: io.cwd });
-  const client = createDeviceLoginClient({ baseUrl, proxy: proxySettings(io.env) });
+  const client = signInClient(baseUrl, io.env);
   try {
     const outcome = await runLogout({ client, store: userCredentialStore(io.env), onSecret: (secret) => io.addSecret?.(secret) });
     if (!outcome.removed) {

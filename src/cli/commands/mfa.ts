@@ -4,8 +4,7 @@
  * they enrol again; so it asks first on a terminal, and refuses without
  * `--yes` anywhere else (exit 2).
  */
-import { resetMfa, withConnection } from "../../app/admin.js";
-import { assertUuid, isRemoteError, SANCTIONS_BLOCKED_CODE } from "../../remote/index.js";
+import { assertUuid, isSanctionsBlocked, resetMfa, withConnection } from "../../app/admin.js";
 import { UsageError } from "../../app/errors.js";
 import { confirmOrRefuse, isInteractive } from "../confirm.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -32,8 +31,8 @@ export async function mfaResetCommand(userId: string, flags: MfaResetFlags, io: 
     try {
       await resetMfa(client, id);
     } catch (error) {
-      if (isRemoteError(error, "forbidden") && error.code === SANCTIONS_BLOCKED_CODE) {
-        io.stderr.write(`screenpol: MFA of user ${id} was not reset: blocked by the service's sanctions screening (${error.status ?? 403} ${SANCTIONS_BLOCKED_CODE})\n`);
+      if (isSanctionsBlocked(error)) {
+        io.stderr.write(`screenpol: MFA of user ${id} was not reset: blocked by the service's sanctions screening (${error.status ?? 403} ${error.code})\n`);
         return EXIT.remote;
       }
       throw error;

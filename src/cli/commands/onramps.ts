@@ -7,10 +7,9 @@
  * merchant display name where the provider supports it). The values are
  * checked by the client before anything is sent: a bad one is exit 2, one line.
  */
-import { findOnramps, withConnection } from "../../app/admin.js";
+import { findOnramps, withConnection, type OnrampQuery } from "../../app/admin.js";
 import { selectEnvironment } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
-import type { OnrampQuery } from "../../remote/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";

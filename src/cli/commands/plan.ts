@@ -10,7 +10,7 @@
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
 import { UsageError } from "../../app/errors.js";
-import { refuseOutputOverInputs } from "../../app/output-target.js";
+import { refuseOutputOverInputs, writeOutputFile } from "../../app/output-target.js";
 import { invocationRedactor, refuseFilesWithSecrets } from "../../app/secrets.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { countBySeverity } from "../../core/formats/report.js";
@@ -18,9 +18,8 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { deniedWeakenings, describeDenied } from "../../core/formats/plan-weakening.js";
-import { hasChanges } from "../../core/plan/index.js";
-import { writeFileAtomic } from "../../workspace/atomic-write.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
+import { hasChanges, refusedVerdicts } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { openReportSink } from "../output-file.js";
@@ -63,7 +62,7 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     // The live bodies are the server's words: refused, not redacted, if they carry the token (app/secrets.ts).
     refuseFilesWithSecrets([{ path: flags.out, text }], await invocationRedactor({ env: io.env, tokenFile: flags.tokenFile }));
     // Atomic: a CI step that uploads plan.json never sees half of it.
-    await writeFileAtomic(resolve(io.cwd, flags.out), text);
+    await writeOutputFile(resolve(io.cwd, flags.out), text);
   }
   const pretty = (withColor: boolean): string =>
     formatPlanPretty(run.plan, {
@@ -80,8 +79,8 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
         : pretty(color && !sink.toFile);
   await sink.write(report, () => pretty(color));
   if (flags.denyWeakening) {
-    const denied = deniedWeakenings(run.plan);
-    for (const weakening of denied) io.stderr.write(`screenpol: policy-weakened: ${describeDenied(weakening)}\n`);
+    const denied = refusedVerdicts(run.plan);
+    io.stderr.write(describeRefusals(denied, { transitions: false }));
     if (denied.length > 0) return EXIT.findings;
   }
   if (flags.detailedExitcode && hasChanges(run.plan)) return EXIT.changesPending;

@@ -6,32 +6,23 @@
  * weakening (exit 1, nothing sent) unless --allow-weakening is given, and
  * needs --yes or a "yes" typed on a terminal.
  */
-import { readRequiredTextFile } from "../../workspace/repository.js";
 import { resolve } from "node:path";
-import { connect } from "../../app/connect.js";
+import { connect, type Connection } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
 import { runPlan } from "../../app/plan.js";
-import { applyPlan, countOutcomes, refusedWeakenings, selectPlanEntries, verifyPlan, type PushOutcome, type PushReport } from "../../app/push.js";
+import { applyPlan, countOutcomes, readPlanFile, refusedWeakenings, selectPlanEntries, verifyPlan, type PushOutcome, type PushReport } from "../../app/push.js";
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeDeniedWithTransitions } from "../../core/formats/plan-weakening.js";
+import { describeRefusals } from "../../core/formats/plan-weakening.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
-import { entryName, hasChanges, parsePlan, type NamedWeakening, type Plan } from "../../core/plan/index.js";
-import type { RemoteClient } from "../../remote/index.js";
+import { entryName, hasChanges, type NamedWeakening, type Plan } from "../../core/plan/index.js";
 import { connectOptions } from "../remote-options.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
 import { confirmOrRefuse, isInteractive } from "../confirm.js";
 import { reportFindings } from "./plan.js";
-
-/**
- * plan.json holds each planned file's body, and each file is at most 1 MiB
- * (docs/decisions.md): 64 MiB is room for any real plan, and stops a wrong
- * path (`/dev/zero`, a FIFO: refused, not a regular file) from hanging push.
- */
-const PLAN_FILE_READ = { maxBytes: 64 * 1024 * 1024 };
 
 export interface PushFlags extends RemoteFlags {
   env?: string[];
@@ -46,16 +37,13 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const names = flags.env ?? [];
   let plan: Plan;
-  let client: RemoteClient;
+  let client: Connection["client"];
   let config: Config;
   if (flags.plan !== undefined) {
-    const planPath = resolve(io.cwd, flags.plan);
-    const text = await readRequiredTextFile(planPath, (reason, cause) => new UsageError(`cannot read the plan ${flags.plan} (${reason})`, { cause }), PLAN_FILE_READ);
-    const parsed = parsePlan(text);
-    if (!parsed.ok) throw new UsageError(`cannot use the plan ${flags.plan}: ${parsed.reason}`);
+    const planned = await readPlanFile(resolve(io.cwd, flags.plan), flags.plan);
     const workspace = await openValidWorkspace(io.cwd);
     config = workspace.config;
-    plan = selectPlanEntries(parsed.plan, names);
+    plan = selectPlanEntries(planned, names);
     await verifyPlan(plan, workspace);
     if (!hasChanges(plan)) return nothingToDo(io);
     if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
@@ -127,7 +115,7 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
 
 /** Each refused policy and each of its weakening transitions in words, on stderr. */
 export function weakeningReport(refused: readonly NamedWeakening[]): string {
-  return refused.map((weakening) => describeDeniedWithTransitions(weakening).map((line, index) => (index === 0 ? `screenpol: policy-weakened: ${line}` : line)).join("\n") + "\n").join("");
+  return describeRefusals(refused, { transitions: true });
 }
 
 /**

@@ -5,13 +5,12 @@
  * nothing sent. A `live` environment needs `--yes` or a confirmation at a
  * terminal (toolkit.md); without either, exit 2 before anything is sent.
  */
-import { withConnection } from "../../app/admin.js";
+import { isRemoteError, withConnection } from "../../app/admin.js";
 import { selectEnvironment } from "../../app/connect.js";
 import { UsageError } from "../../app/errors.js";
-import { pushWebhooks, readWebhookFile, type WebhookEntry } from "../../app/webhooks.js";
+import { pushWebhooks, readWebhookFile, type WebhookEntry, type WebhookPushed } from "../../app/webhooks.js";
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { formatReport, shouldUseColor } from "../../core/formats/index.js";
-import { isRemoteError, type Webhook } from "../../remote/index.js";
 import { confirmOrRefuse, isInteractive } from "../confirm.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -65,9 +64,9 @@ export async function webhooksPushCommand(flags: WebhooksPushFlags, io: CliIo): 
     }
     let pushed = 0;
     try {
-      await pushWebhooks(client, environment.id, webhooks, ({ entry, webhook }) => {
+      await pushWebhooks(client, environment.id, webhooks, (done) => {
         pushed++;
-        io.stdout.write(`✔ ${entry.webhookId} updated: ${describeWebhook(entry, webhook)}\n`);
+        io.stdout.write(`✔ ${done.entry.webhookId} updated: ${describeWebhook(done)}\n`);
       });
     } catch (error) {
       if (!isRemoteError(error)) throw error;
@@ -86,7 +85,7 @@ function describeEntry(entry: WebhookEntry): string {
 }
 
 /** What the service stored (never its `secret`), falling back to what was sent for members it did not echo. */
-function describeWebhook(entry: WebhookEntry, webhook: Webhook): string {
+function describeWebhook({ entry, webhook }: WebhookPushed): string {
   return describeEntry({
     webhookId: entry.webhookId,
     url: webhook.url ?? entry.url,

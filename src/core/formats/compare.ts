@@ -11,7 +11,7 @@ import type { Diagnostic, Severity } from "../diagnostic.js";
 import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
 import type { SubjectComparison, SubjectReachability, Transition, Verdict } from "../semantics/weakening/model.js";
-import { isWeakening } from "../semantics/weakening/verdict.js";
+import { isRefusedWeakening, isWeakening } from "../semantics/weakening/verdict.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
 
@@ -20,21 +20,24 @@ export interface ComparedPolicyView extends SubjectComparison {
   environment: string;
   providerType: Vendor;
   scope: Scope;
-  /** Head's rules no screening reaches (issue 13, item 7), when head has a policy. */
+  /** Head's rules no screening reaches (docs/semantics.md, "Reachability of rules"), when head has a policy. */
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: readonly string[];
 }
 
-/** Verdicts `--deny-weakening` refuses: a weakening, or no proof that there is none. */
-const DENIED: ReadonlySet<Verdict> = new Set(["weaker", "mixed", "unknown"]);
-
 /**
- * Does `--deny-weakening` refuse this policy? weaker, mixed and unknown do;
- * so does a removed (or added) policy any of whose transitions is a weakening.
+ * A refused verdict named, as every refusal names it (compare's and plan's
+ * `--deny-weakening`, push's guard, compare's markdown caution):
+ * `<env>/<vendor>/<scope> (<verdict>)`; `spell` dresses the name (a code span).
  */
-export function isDeniedWeakening(policy: SubjectComparison): boolean {
-  return DENIED.has(policy.verdict) || policy.transitions.some(isWeakening);
+export function describeRefused(policy: Pick<ComparedPolicyView, "environment" | "providerType" | "scope" | "verdict">, spell: (name: string) => string = (name) => name): string {
+  return `${spell(targetOf(policy))} (${policy.verdict})`;
+}
+
+/** compare's refusal on stderr under `--deny-weakening`: every refused policy on one line, then the finding's code. */
+export function denyWeakeningLine(refused: readonly ComparedPolicyView[]): string {
+  return `screenpol: --deny-weakening: ${refused.map((policy) => describeRefused(policy)).join(", ")}  policy-weakened\n`;
 }
 
 /** `{"version":1,"policies":[...]}`, two-space indented, trailing newline. */
@@ -87,12 +90,12 @@ export function weakeningFindings(policies: readonly LocatedPolicyView[], option
   return policies.flatMap((policy) => {
     const weakenings = policy.transitions.filter(isWeakening);
     if (weakenings.length > 0) return weakenings.map((transition) => finding(transition.at, `${targetOf(policy)} is ${policy.verdict}: ${describeTransition(transition)}`));
-    if (isDeniedWeakening(policy)) return [finding(policy.at, `${targetOf(policy)} is ${policy.verdict}: ${policy.reason ?? "no proof that no decision is weaker"}`)];
+    if (isRefusedWeakening(policy)) return [finding(policy.at, `${targetOf(policy)} is ${policy.verdict}: ${policy.reason ?? "no proof that no decision is weaker"}`)];
     return [];
   });
 }
 
-const targetOf = (policy: ComparedPolicyView) => `${policy.environment}/${policy.providerType}/${policy.scope}`;
+const targetOf = (policy: Pick<ComparedPolicyView, "environment" | "providerType" | "scope">) => `${policy.environment}/${policy.providerType}/${policy.scope}`;
 
 export function formatComparePretty(policies: readonly ComparedPolicyView[], heading: CompareHeading): string {
   const lines = [`Compare: base ${heading.base}, head ${heading.head}`];
@@ -152,10 +155,10 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
     lines.push("", `**${summaryOf(policies)}** Details are left out of this comment: run \`screenpol compare\` or read the job log.`);
     return `${lines.join("\n")}\n`;
   }
-  const denied = options.deny ? policies.filter(isDeniedWeakening) : [];
+  const denied = options.deny ? policies.filter(isRefusedWeakening) : [];
   if (denied.length > 0) {
     const link = `[\`policy-weakened\`](${docsUrl("policy-weakened")})`;
-    lines.push("", "> [!CAUTION]", `> \`--deny-weakening\` refuses ${denied.map((policy) => `${codeSpan(targetOf(policy))} (${policy.verdict})`).join(", ")}: ${link}.`);
+    lines.push("", "> [!CAUTION]", `> \`--deny-weakening\` refuses ${denied.map((policy) => describeRefused(policy, codeSpan)).join(", ")}: ${link}.`);
   }
   const weakened = policies.filter((policy) => policy.transitions.some(isWeakening));
   if (weakened.length > 0) {

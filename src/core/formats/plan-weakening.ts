@@ -2,13 +2,14 @@
  * The weakening check of a plan in words (semantics.md section 5): the lines
  * a reviewer must see first (each weakening transition with its example, and
  * each verdict that is no proof), the verdict on each plan entry, and the
- * policies `plan --deny-weakening` and push's guard refuse. Shared by the
+ * lines naming the policies `plan --deny-weakening` and push's guard refuse
+ * (which ones is core/plan/weakening.ts's refusedVerdicts). Shared by the
  * pretty and Markdown plans, push and the demo.
  */
 import { planWeakenings, type NamedWeakening, type Plan, type PlanEntry, type PlanWeakening } from "../plan/index.js";
 import { describeTransition } from "../semantics/weakening/describe.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
-import { isDeniedWeakening } from "./compare.js";
+import { describeRefused } from "./compare.js";
 import { reachabilityLines } from "./reachability.js";
 
 /** The heading above the weakening lines. */
@@ -26,7 +27,7 @@ export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) => weakening.transitions.filter(isWeakening).map((transition) => `${targetName(weakening)}: ${describeTransition(transition)}`));
 }
 
-/** One line per planned rule no screening reaches (issue 13, item 7): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
+/** One line per planned rule no screening reaches (docs/semantics.md, "Reachability of rules"): `<env>/<vendor>/<scope>: rule x (rules.postScreen[2]) is never reached: ...`. */
 export function unreachedLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) =>
     weakening.unreachable === undefined ? [] : reachabilityLines({ rules: weakening.unreachable, reason: weakening.unreachableReason }).map((line) => `${targetName(weakening)}: ${line}`),
@@ -54,17 +55,19 @@ export function entryVerdictLines(entry: PlanEntry): string[] {
   return (entry.weakening ?? []).map((scoped) => `weakening check, ${scoped.scope} (no policy): ${describeVerdict(scoped)}`);
 }
 
-/** The verdicts `--deny-weakening` and push's guard refuse: weaker, mixed, unknown, and any other with a weakening transition. */
-export function deniedWeakenings(plan: Pick<Plan, "entries">): NamedWeakening[] {
-  return planWeakenings(plan).filter(isDeniedWeakening);
-}
-
-/** A refused verdict as one line: `<env>/<vendor>/<scope> (<verdict>)`, with the reason of an unknown one. */
-export function describeDenied(weakening: NamedWeakening): string {
-  return `${targetName(weakening)} (${weakening.verdict})${weakening.verdict === "unknown" && weakening.reason ? `: ${weakening.reason}` : ""}`;
-}
-
-/** A refused verdict with its weakening transitions in words, one per indented line. */
-export function describeDeniedWithTransitions(weakening: NamedWeakening): string[] {
-  return [describeDenied(weakening), ...weakening.transitions.filter(isWeakening).map((transition) => `  ${describeTransition(transition)}`)];
+/**
+ * The refused verdicts (core/plan/weakening.ts, refusedVerdicts) on stderr,
+ * as `plan --deny-weakening` and push's guard print them: per verdict the
+ * line `screenpol: policy-weakened: <env>/<vendor>/<scope> (<verdict>)`, with
+ * an unknown one's reason; with `transitions`, each weakening transition in
+ * words on an indented line below it.
+ */
+export function describeRefusals(refused: readonly NamedWeakening[], options: { transitions: boolean }): string {
+  return refused
+    .map((weakening) => {
+      const reason = weakening.verdict === "unknown" && weakening.reason ? `: ${weakening.reason}` : "";
+      const transitions = options.transitions ? weakening.transitions.filter(isWeakening).map((transition) => `  ${describeTransition(transition)}\n`) : [];
+      return [`screenpol: policy-weakened: ${describeRefused(weakening)}${reason}\n`, ...transitions].join("");
+    })
+    .join("");
 }

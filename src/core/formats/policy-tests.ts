@@ -59,8 +59,9 @@ export function formatTestPretty(run: TestRun, options: TestReportOptions): stri
 
 /**
  * `pre-screen, alert-score; unreachable: block-exchange (taken by
- * allow-partners)`: the items a case could still reach, then the rules
- * proven unreachable (issue 13, item 7), which no case can.
+ * allow-partners)`: the items a case could still reach, then the rules proven
+ * unreachable (docs/semantics.md, "Reachability of rules"), which no case
+ * can.
  */
 function coverageText(policy: PolicyCoverage): string {
   const unreachable = (policy.unreachable ?? []).map(unreachableText);

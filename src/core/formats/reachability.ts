@@ -1,8 +1,8 @@
 /**
- * Reachability of one policy's rules (issue 13, item 7) for a reviewer: a
- * line per rule no screening reaches, and a JSON view. Pure; not yet part of
- * `compare` or `plan` output (they will place these lines under a policy's
- * heading).
+ * Reachability of one policy's rules (docs/semantics.md,
+ * "Reachability of rules") for a reviewer: a line per rule no screening
+ * reaches, and a JSON view. Pure; not yet part of `compare` or `plan` output
+ * (they will place these lines under a policy's heading).
  *
  * Rules below a catch-all rule (`afterCatchAll`) are left out of the lines
  * unless asked for: lint's unreachable-rule already reports them, and the

@@ -17,6 +17,7 @@ export {
   type Plan,
   type PlanEntry,
   type PlanKind,
+  type PlanWeakening,
   type PolicyPlanEntry,
 } from "./model.js";
 export { parsePlan } from "./file.js";
@@ -26,9 +27,9 @@ export {
   planWeakenings,
   recordedWeakening,
   recordWeakening,
+  refusedVerdicts,
   weakeningTargets,
   type NamedWeakening,
   type PlanSide,
-  type PlanWeakening,
   type WeakeningTarget,
 } from "./weakening.js";

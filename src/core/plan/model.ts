@@ -7,13 +7,27 @@
  */
 import type { PolicyContent } from "../canonical.js";
 import type { EnvironmentConfig, EnvironmentKind } from "../config.js";
+import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
 import type { Scope, Vendor } from "../vendors.js";
-import type { PlanWeakening, ScopeWeakening } from "./weakening.js";
 
 /** Version of the plan.json shape below; bumped on any incompatible change. */
 export const PLAN_FORMAT_VERSION = 1;
 
 export type PlanKind = "create" | "update" | "unchanged" | "live-only";
+
+/**
+ * The verdict of one (environment, vendor, scope), as plan.json records it
+ * (where it is recorded: core/plan/weakening.ts); with the planned policy's
+ * rules no screening reaches, when there are any: `unreachable`, and
+ * `unreachableReason` when the solver's bound cut some answers short.
+ */
+export interface PlanWeakening extends SubjectComparison {
+  unreachable?: RuleReachability[];
+  unreachableReason?: string;
+}
+
+/** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
+export type ScopeWeakening = PlanWeakening & { scope: Scope };
 
 /** The designed policy edit body (toolkit.md, Remote behaviour), exactly as sent. */
 export interface PolicyBody {

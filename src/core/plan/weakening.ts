@@ -1,7 +1,8 @@
 /**
- * The weakening check in a plan (semantics.md section 5; issue 13, items 4
- * and 5): which (environment, vendor, scope) a plan changes, what their live
- * and planned versions are, and where each verdict is recorded.
+ * The weakening check in a plan (semantics.md section 5; docs/decisions.md,
+ * "Issue 13: the weakening check in plan and push"): which (environment,
+ * vendor, scope) a plan changes, what their live and planned versions are,
+ * and where each verdict is recorded.
  *
  * A verdict compares what the service decides now (the live policy and the
  * live address entries) with what it will decide once the plan is pushed:
@@ -17,23 +18,9 @@
  * (`weakening`, one element per such scope, with its `scope`).
  */
 import type { PolicyContent } from "../canonical.js";
-import type { RuleReachability, SubjectComparison } from "../semantics/weakening/model.js";
+import { isRefusedWeakening } from "../semantics/weakening/verdict.js";
 import { SCOPES, type Scope, type Vendor } from "../vendors.js";
-import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PolicyBody, PolicyPlanEntry } from "./model.js";
-
-/**
- * The verdict of one (environment, vendor, scope), as plan.json records it;
- * with the planned policy's rules no screening reaches (issue 13, item 7),
- * when there are any: `unreachable`, and `unreachableReason` when the
- * solver's bound cut some answers short.
- */
-export interface PlanWeakening extends SubjectComparison {
-  unreachable?: RuleReachability[];
-  unreachableReason?: string;
-}
-
-/** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
-export type ScopeWeakening = PlanWeakening & { scope: Scope };
+import type { AddressesPlanEntry, LivePolicy, Plan, PlanEntry, PlanWeakening, PolicyBody, PolicyPlanEntry } from "./model.js";
 
 /** One version of one (environment, vendor, scope): its policy (null: none) and its address entries (null: none). */
 export interface PlanSide {
@@ -127,4 +114,12 @@ export function planWeakenings(plan: Pick<Plan, "entries">): NamedWeakening[] {
     const weakening = recordedWeakening(target);
     return weakening === undefined ? [] : [{ environment: target.environment, providerType: target.providerType, scope: target.scope, ...weakening }];
   });
+}
+
+/**
+ * The recorded verdicts `plan --deny-weakening` refuses, and push's guard
+ * once narrowed to the live environments (isRefusedWeakening), in plan order.
+ */
+export function refusedVerdicts(plan: Pick<Plan, "entries">): NamedWeakening[] {
+  return planWeakenings(plan).filter(isRefusedWeakening);
 }

@@ -51,9 +51,10 @@ export interface PolicyCoverage {
   /** The coverable items no case reached, those proven unreachable excepted when `unreachable` is set. */
   uncovered: string[];
   /**
-   * Set once reachability was asked (`test --coverage`, issue 13 item 7):
-   * the uncovered rules no screening can reach, each with the rules that
-   * take its matches (none: no screening matches it). No case can cover them.
+   * Set once reachability was asked (`test --coverage`; docs/semantics.md,
+   * "Reachability of rules"): the uncovered rules no screening can reach,
+   * each with the rules that take its matches (none: no screening matches
+   * it). No case can cover them.
    */
   unreachable?: UnreachableRule[];
 }

@@ -12,20 +12,20 @@
  * | DELETE /__emulator/faults  | clears every fault; 204                                      |
  * | POST /__emulator/catalog   | `{remove?: [tokenId], upsert?: [token]}` changes the catalog (removals first); 200 `{version, size}` |
  *
- * No bearer token: they are guarded instead by where the request comes from.
- * The emulator only listens on loopback; on top of that these endpoints refuse
- * (403) a request whose peer is not loopback or whose Host header names
- * anything but a loopback host (so a web page cannot reach them through DNS
- * rebinding), and a POST must be `application/json` (so a page cannot send one
- * without a CORS preflight, which the emulator never grants).
+ * No bearer token: they are guarded instead by where the request comes from
+ * (loopback.ts: a loopback peer, a loopback Host header, so a web page cannot
+ * reach them through DNS rebinding), and a POST must be `application/json` (so
+ * a page cannot send one without a CORS preflight, which the emulator never
+ * grants).
  */
 import type { IncomingMessage } from "node:http";
 import { CATALOG_SIZE_RANGE } from "../bounds.js";
 import { catalogTokenProblem } from "../catalog.js";
 import type { EmulatorServices } from "../context.js";
-import { badRequest, forbidden, HttpError } from "../errors.js";
+import { badRequest, HttpError } from "../errors.js";
 import type { FaultRegistry, FaultSpec } from "../faults.js";
 import { parseJsonBody, type Reply } from "../http.js";
+import { refuseNonLoopback } from "../loopback.js";
 import type { CatalogToken } from "../model.js";
 import { ROUTES } from "../routes.js";
 
@@ -33,33 +33,6 @@ export const ADMIN_PREFIX = "/__emulator";
 
 export interface AdminServices extends EmulatorServices {
   faults: FaultRegistry;
-}
-
-/** True for a loopback peer address: 127.0.0.0/8, ::1, or IPv4-mapped 127.x. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  return address === "::1" || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
-}
-
-/** True for a loopback host name as the CLI accepts it and a Host header carries it. */
-export function isLoopbackHostName(host: string): boolean {
-  const name = host.toLowerCase();
-  return name === "localhost" || name === "::1" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
-}
-
-function hostHeaderName(header: string | undefined): string {
-  if (header === undefined) return "";
-  if (header.startsWith("[")) return header.slice(0, header.indexOf("]") + 1);
-  return header.replace(/:\d*$/, "");
-}
-
-/**
- * 403 unless the peer is loopback and the Host header names a loopback host: the
- * guard of the endpoints that take no bearer token (these, and the sign-in
- * approval page), so a web page cannot reach them through DNS rebinding.
- */
-export function refuseNonLoopback(request: IncomingMessage): void {
-  if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackHostName(hostHeaderName(request.headers.host))) throw forbidden();
 }
 
 export async function handleAdmin(request: IncomingMessage, path: string, bodyText: string, services: AdminServices): Promise<Reply> {

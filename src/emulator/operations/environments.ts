@@ -13,10 +13,11 @@ import {
   USERS_PAGE_LIMIT,
   USERS_QUERY,
 } from "../../contract/wire.js";
-import { environmentFor, environmentsOfProject, integerQuery, objectBody, queryValue, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
+import { environmentFor, environmentsOfProject, integerQuery, objectBody, queryValue, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
 import type { EnvironmentKind, StoredUser, StoredWebhook } from "../model.js";
+import { timestamp } from "../timestamp.js";
 import { webhookProblem } from "../validation.js";
 
 /** The SDK version the emulator's environments report (the vendor's `ProjectEnvironment.sdkVersion`). */

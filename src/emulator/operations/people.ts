@@ -6,11 +6,12 @@
  * is the merge-conflict payload (contract/wire.ts, INVITE_CONFLICT_STATUS).
  */
 import { INVITE_CONFLICT_STATUS, INVITE_STATUS_FIELD, SANCTIONS_BLOCKED_CODE } from "../../contract/wire.js";
-import { environmentFor, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
+import { environmentFor, objectBody, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, forbidden, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
 import type { InviteStatus, StoredInvite } from "../model.js";
 import { mergeConflictBody } from "../seed-people.js";
+import { timestamp } from "../timestamp.js";
 
 const INVITE_STATUSES: readonly InviteStatus[] = ["pending", "rejected", "accepted"];
 

@@ -7,10 +7,11 @@ import { CURRENT_REVISION_FIELD, REVISION_MISMATCH_CODE, REVISION_MISMATCH_STATU
 import { parseExpiry } from "../../core/checks/expired-address-entry.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { describeRange, EDITABLE_REVISION_RANGE, isInRange } from "../bounds.js";
-import { environmentFor, environmentsOfProject, objectBody, timestamp, type ApiRequest, type EmulatorServices } from "../context.js";
+import { environmentFor, environmentsOfProject, objectBody, type ApiRequest, type EmulatorServices } from "../context.js";
 import { badRequest, HttpError, notFound } from "../errors.js";
 import type { Reply } from "../http.js";
 import type { EmulatorState, StoredAddressEntries, StoredAddressEntry, StoredPolicy } from "../model.js";
+import { timestamp } from "../timestamp.js";
 import { addressEntriesProblem, policyProblem, type ValidationContext } from "../validation.js";
 
 /**

@@ -18,9 +18,9 @@
  * (clickjacking); its CSP also allows no script and no form target but itself.
  */
 import type { IncomingMessage } from "node:http";
-import { refuseNonLoopback } from "../operations/admin.js";
 import { forbidden, HttpError } from "../errors.js";
 import type { Reply } from "../http.js";
+import { refuseNonLoopback } from "../loopback.js";
 import { DASHBOARD_USER, type DeviceLogins } from "./device-logins.js";
 
 export const APPROVAL_PAGE_PATH = "/device";

@@ -23,8 +23,8 @@ import {
   type AuthorizedClientRecord,
 } from "../../contract/wire.js";
 import { API_SCOPES, type ApiScope, type ApiTokenGrant } from "../auth.js";
-import { timestamp } from "../context.js";
 import { SEED_IDS } from "../ids.js";
+import { timestamp } from "../timestamp.js";
 import { hasLowS, withLowS } from "./es256-low-s.js";
 
 /** The dashboard user of the seed: the person who approves a sign-in on the approval page. */

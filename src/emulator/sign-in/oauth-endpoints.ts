@@ -10,8 +10,8 @@
 import type { IncomingMessage } from "node:http";
 import { DEVICE_CODE_GRANT_TYPE, OAUTH_PATHS } from "../../contract/wire.js";
 import { HttpError } from "../errors.js";
-import { refuseNonLoopback } from "../operations/admin.js";
 import type { Reply } from "../http.js";
+import { refuseNonLoopback } from "../loopback.js";
 import { KNOWN_CLIENTS, requestedScopes, type DeviceLogins } from "./device-logins.js";
 import { verificationUri } from "./approval-page.js";
 

@@ -1,7 +1,8 @@
 /**
- * The cap on findings per file (issue 10, item 6): a file shows its first 100
- * findings in position order, then one `too-many-findings` finding at the first
- * one left out, saying how many more there are; every format shows exactly that.
+ * The cap on findings per file (docs/decisions.md, "Lint hardening"): a file
+ * shows its first 100 findings in position order, then one
+ * `too-many-findings` finding at the first one left out, saying how many more
+ * there are; every format shows exactly that.
  */
 import { describe, expect, it } from "vitest";
 import { formatReport, FORMAT_NAMES } from "../../../src/core/formats/index.js";

@@ -1,8 +1,8 @@
 /**
- * Line breaks (issue 10, item 7): YAML 1.2 (5.4) reads LF, CRLF and a lone CR as
- * line breaks. A file is read the same whichever it uses, or mixes, and every
- * finding has the line and column it has in the LF file, columns counted from
- * just after the break (a CR too).
+ * Line breaks (docs/decisions.md, "Lint hardening"): YAML 1.2 (5.4) reads LF,
+ * CRLF and a lone CR as line breaks. A file is read the same whichever it
+ * uses, or mixes, and every finding has the line and column it has in the LF
+ * file, columns counted from just after the break (a CR too).
  */
 import { describe, expect, it } from "vitest";
 import { lintText } from "../../../src/core/lint.js";

@@ -1,9 +1,10 @@
 /**
- * Every recursion over input is bounded (issue 10, item 4): lint of a document
- * nested up to 100,000 levels, in flow or block style, maps or sequences or a
- * mix, ends in findings, never a crash or a stack overflow; and deeper than 64
- * levels (document.ts, MAX_DEPTH), in exactly one yaml-syntax finding at the
- * line and column of the first collection too deep.
+ * Every recursion over input is bounded (docs/decisions.md,
+ * "Lint hardening"): lint of a document nested up to 100,000 levels, in flow
+ * or block style, maps or sequences or a mix, ends in findings, never a crash
+ * or a stack overflow; and deeper than 64 levels (document.ts, MAX_DEPTH), in
+ * exactly one yaml-syntax finding at the line and column of the first
+ * collection too deep.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

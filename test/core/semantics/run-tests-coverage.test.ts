@@ -62,7 +62,7 @@ describe("terminal-allow coverage follows the decision procedure", () => {
   });
 });
 
-describe("coverage with reachability (issue 13, item 7)", () => {
+describe("coverage with reachability: an uncovered rule no screening reaches, with the rules that take its matches", () => {
   const example = { scope: "SIGN_IN" as const, chain: "EVM", address: ADDRESS };
   const subject = subjectOf("vendorAWalletScreening", [
     { id: "allow-low", when: { riskScore: { lte: 5 } }, action: "ALLOW" },

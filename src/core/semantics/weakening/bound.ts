@@ -4,7 +4,7 @@
  * deadline, read by the loops whose length grows with the rules (the
  * encoding's ladder, the partition's walk, the examples' candidates) so that
  * a pair of a thousand rules stops at its bound instead of long after it.
- * Core reads no clock: the caller's predicate does (src/app/weakening.ts).
+ * Core reads no clock: the caller's predicate does (src/app/verify.ts, TimeBound).
  */
 
 /** Says whether the caller's bound has been reached; read every so many steps, so it may read a clock. */

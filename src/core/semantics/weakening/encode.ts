@@ -5,7 +5,7 @@
  *
  * The z3 Context comes in as a parameter and only z3's types are imported
  * (`import type`, erased at build): core stays free of the solver module,
- * which only src/app/weakening.ts loads (lazily), and this translation sits
+ * which only src/app/solver.ts loads (lazily), and this translation sits
  * beside the decision procedure it mirrors.
  *
  * Everything is propositional, because every domain is finite by
@@ -27,7 +27,7 @@ import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVELS, type ScopedScreening, type
 import { compileSubject, tokenKey, type DecisionSubject } from "../subject.js";
 import { boundedSteps, type StopWhen } from "./bound.js";
 import type { DecisionRef } from "./model.js";
-import { exposureKey, indicatorKey, otherAddress, otherChain, otherToken, type ScreeningSpace } from "./space.js";
+import { exposureKey, indicatorKey, otherAddress, otherChain, otherToken, screeningSpace, type ScreeningSpace } from "./space.js";
 
 type Z3 = Context<"main">;
 type Z3Bool = Bool<"main">;
@@ -129,6 +129,28 @@ export interface EncodedDecision {
   noneAfter: Z3Bool[];
   /** What the fresh variables mean: add them to every solver that reads `decides`. */
   definitions: Z3Bool[];
+}
+
+/**
+ * What every question to the solver starts from (src/app/verify.ts): its
+ * subjects (a pair of versions, or one policy) over one screening space,
+ * each subject's decision encoded over the same variables.
+ */
+export interface EncodedSubjects {
+  space: ScreeningSpace;
+  variables: SpaceVariables;
+  /** Keep the variables in the space, then define each decision's fresh variables (EncodedDecision, `definitions`), in the subjects' order. */
+  constraints: Z3Bool[];
+  /** One per subject, in their order. */
+  decisions: EncodedDecision[];
+}
+
+/** The subjects over the screening space of them all, each decision encoded in turn (`stop` read as each ladder is built). */
+export function encodeSubjects(z3: Z3, subjects: readonly DecisionSubject[], now: number, stop?: StopWhen): EncodedSubjects {
+  const space = screeningSpace(subjects);
+  const { variables, constraints } = declareSpace(z3, space);
+  const decisions = subjects.map((subject) => encodeDecision(z3, space, variables, subject, now, stop));
+  return { space, variables, constraints: [...constraints, ...decisions.flatMap((decision) => decision.definitions)], decisions };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Readable counterexamples (issue 13, item 2): a solver's screening made into
- * one a reviewer recognises, then checked against the decision procedure, the
- * one meaning both engines share (style.md habit 12).
+ * Readable counterexamples (docs/decisions.md,
+ * "The weakening check: z3 over a finite screening space"): a solver's
+ * screening made into one a reviewer recognises, then checked against the
+ * decision procedure, the one meaning both engines share (style.md habit 12).
  *
  * First every signal and transfer detail that does not change the transition
  * is left out; then each number is moved to a value of its signal's bounds in

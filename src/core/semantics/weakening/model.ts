@@ -1,8 +1,10 @@
 /**
  * What the weakening check says about two versions of one policy
  * (semantics.md section 5), and which rules of one version any screening
- * reaches (issue 13, item 7). Pure types: the solver that produces them lives
- * in src/app/weakening.ts, the translation into constraints in encode.ts.
+ * reaches (docs/semantics.md, "Reachability of rules"). Pure types: the
+ * engines that produce them run in src/app/verify.ts (the questions in
+ * src/app/weakening.ts and src/app/reachability.ts), the translation into
+ * constraints in encode.ts.
  */
 import type { Action } from "../../vendors.js";
 import type { ScopedScreening } from "../signals.js";
@@ -40,10 +42,10 @@ export interface SubjectComparison {
 
 /**
  * Whether some screening is decided by a postScreen rule of one version
- * (issue 13, item 7), proven over the same finite space as the weakening
- * check. The sanctions floor is left out of every answer: it takes the
- * sanctioned copy of every screening and nothing else, so naming it would
- * say nothing about a rule.
+ * (docs/semantics.md, "Reachability of rules"), proven over the same finite
+ * space as the weakening check. The sanctions floor is left out of every
+ * answer: it takes the sanctioned copy of every screening and nothing else,
+ * so naming it would say nothing about a rule.
  */
 export interface RuleRef {
   id: string;

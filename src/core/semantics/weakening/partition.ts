@@ -157,13 +157,14 @@ export function countRepresentatives(base: DecisionSubject | undefined, head: De
 }
 
 /**
- * Reachability of every postScreen rule (issue 13, item 7), exactly, by the
- * partition: a rule is reachable when some representative screening of the
- * subject is decided by it; the takers of one that is not are the decisions
- * (those `takesMatches` counts) of the representatives of (subject, the rule
- * alone) that the rule alone decides by the rule, i.e. that it matches
- * (reachability.ts, `matchingSubject`). Sanctioned screenings are left out,
- * as the z3 prover leaves the floor out. Beyond `maxScreenings` representatives in all, every
+ * Reachability of every postScreen rule (docs/semantics.md,
+ * "Reachability of rules"), exactly, by the partition: a rule is reachable
+ * when some representative screening of the subject is decided by it; the
+ * takers of one that is not are the decisions (those `takesMatches` counts)
+ * of the representatives of (subject, the rule alone) that the rule alone
+ * decides by the rule, i.e. that it matches (reachability.ts,
+ * `matchingSubject`). Sanctioned screenings are left out, as the z3 prover
+ * leaves the floor out. Beyond `maxScreenings` representatives in all, every
  * rule is `unknown`.
  */
 export function reachabilityPartition(subject: DecisionSubject, options: PartitionOptions): SubjectReachability {

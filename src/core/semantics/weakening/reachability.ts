@@ -1,12 +1,13 @@
 /**
- * Exact reachability of a policy's postScreen rules (issue 13, item 7): is
- * some screening decided by the rule, and if none is, which earlier rules
- * decide the screenings it matches (`policy-disabled` when the policy is
- * disabled: `takesMatches`). Two engines answer, as for the
- * weakening check (style.md habit 12): the z3 prover (src/app/reachability.ts,
- * over the query built here on encode.ts's translation) and the interval
- * partition (partition.ts, `reachabilityPartition`). What they share, the
- * shape of an answer, lives here. Pure: z3's types only (`import type`).
+ * Exact reachability of a policy's postScreen rules (docs/semantics.md,
+ * "Reachability of rules"): is some screening decided by the rule, and if
+ * none is, which earlier rules decide the screenings it matches
+ * (`policy-disabled` when the policy is disabled: `takesMatches`). Two
+ * engines answer, as for the weakening check (style.md habit 12): the z3
+ * prover (src/app/reachability.ts, over the query built here on encode.ts's
+ * translation) and the interval partition (partition.ts,
+ * `reachabilityPartition`). What they share, the shape of an answer, lives
+ * here. Pure: z3's types only (`import type`).
  *
  * preScreen holds no rules (chains, minAmountUsd and tokens are one gate,
  * semantics.md section 2, step 4): only postScreen rules are answered for.
@@ -17,19 +18,15 @@ import { BEFORE_VENDOR, STEPS, STRICTNESS } from "../decision.js";
 import type { ScopedScreening } from "../signals.js";
 import { compileSubject, type CompiledRule, type DecisionSubject } from "../subject.js";
 import type { StopWhen } from "./bound.js";
-import { allOf, declareSpace, encodeDecision, whenHolds, type EncodedDecision, type SpaceVariables } from "./encode.js";
+import { allOf, whenHolds, type EncodedDecision, type EncodedSubjects } from "./encode.js";
 import { readableExample } from "./examples.js";
 import type { DecisionRef, RuleReachability, RuleRef, Taker } from "./model.js";
-import { screeningSpace, type ScreeningSpace } from "./space.js";
+import type { ScreeningSpace } from "./space.js";
 
 type Z3 = Context<"main">;
 
-/** The constraints a reachability session starts from, and per rule what to ask. */
+/** Per rule what a reachability session asks, over the subject's own encoding (encode.ts, encodeSubjects). */
 export interface ReachabilityQuery {
-  space: ScreeningSpace;
-  variables: SpaceVariables;
-  /** Keep the variables in the space, and define the decision's own (EncodedDecision, `definitions`). */
-  constraints: Array<Bool<"main">>;
   decision: EncodedDecision;
   rules: Array<{
     rule: CompiledRule;
@@ -43,21 +40,17 @@ export interface ReachabilityQuery {
 }
 
 /**
- * One subject's decision over its own screening space, and per postScreen
- * rule the outcome that means "this rule decided" and the formula "this
- * rule's `when` holds". A rule is reachable when its outcome's `decides` can
- * hold; its takers are the outcomes that can decide while `matches` holds.
+ * Per postScreen rule of the subject (`rules`, distinctRules) the outcome
+ * that means "this rule decided" and the formula "this rule's `when` holds",
+ * over the subject encoded alone (`encoded`, its one decision). A rule is
+ * reachable when its outcome's `decides` can hold; its takers are the
+ * outcomes that can decide while `matches` holds.
  */
-export function reachabilityQuery(z3: Z3, subject: DecisionSubject, now: number, stop?: StopWhen): ReachabilityQuery {
-  const rules = distinctRules(subject);
-  const space = screeningSpace([subject]);
-  const { variables, constraints } = declareSpace(z3, space);
-  const decision = encodeDecision(z3, space, variables, subject, now, stop);
+export function reachabilityQuery(z3: Z3, subject: DecisionSubject, rules: readonly CompiledRule[], encoded: EncodedSubjects): ReachabilityQuery {
+  const { space, variables } = encoded;
+  const decision = encoded.decisions[0]!;
   const outcomeIndex = new Map(decision.outcomes.map((outcome, index) => [`${outcome.action}\u0000${outcome.by}`, index]));
   return {
-    space,
-    variables,
-    constraints: [...constraints, ...decision.definitions],
     decision,
     rules: rules.map((rule) => ({
       rule,
@@ -91,9 +84,9 @@ export function outcomeAt(decision: EncodedDecision, index: number): DecisionRef
 /**
  * The postScreen rules, read once. Decisions are told apart by (action, id)
  * (DecisionRef), so two rules sharing an id could not be: lint refuses them
- * (duplicate-rule-id), and so does this.
+ * (duplicate-rule-id), and so does this, before anything is encoded.
  */
-function distinctRules(subject: DecisionSubject): CompiledRule[] {
+export function distinctRules(subject: DecisionSubject): CompiledRule[] {
   const rules = compileSubject(subject).rules;
   const seen = new Set<string>();
   for (const rule of rules) {

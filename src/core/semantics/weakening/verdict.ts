@@ -1,16 +1,33 @@
 /**
  * The vocabulary both engines of the weakening check (the z3 prover in
  * src/app/weakening.ts, the interval partition in partition.ts) and the
- * reports share: which transitions weaken, what a pair's verdict is, and the
- * empty side of a pair.
+ * reports share: which transitions weaken, what a pair's verdict is, which
+ * verdicts the guards refuse, and the empty side of a pair.
  */
 import { STRICTNESS } from "../decision.js";
 import type { DecisionSubject } from "../subject.js";
-import type { DecisionRef, Transition, Verdict } from "./model.js";
+import type { DecisionRef, SubjectComparison, Transition, Verdict } from "./model.js";
 
 /** Is `to` less strict than `from` (ALLOW < ALERT < BLOCK)? */
 export function isWeakening(transition: { from: DecisionRef; to: DecisionRef }): boolean {
   return STRICTNESS[transition.to.action] < STRICTNESS[transition.from.action];
+}
+
+/**
+ * The verdicts refused by `compare --deny-weakening`, `plan --deny-weakening`
+ * and push's guard in a live environment (semantics.md section 5): a
+ * weakening, or no proof that there is none (docs/semantics.md, "The bound of
+ * the weakening check").
+ */
+const REFUSED_VERDICTS: ReadonlySet<Verdict> = new Set(["weaker", "mixed", "unknown"]);
+
+/**
+ * Is this comparison refused (REFUSED_VERDICTS)? weaker, mixed and unknown
+ * are; so is a removed (or added) policy any of whose transitions is a
+ * weakening. The reports only word the answer.
+ */
+export function isRefusedWeakening(comparison: Pick<SubjectComparison, "verdict" | "transitions">): boolean {
+  return REFUSED_VERDICTS.has(comparison.verdict) || comparison.transitions.some(isWeakening);
 }
 
 /** `added` / `removed` by policy files, else by the directions the transitions go. */

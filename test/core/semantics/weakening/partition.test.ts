@@ -2,7 +2,7 @@
  * The interval partition (src/core/semantics/weakening/partition.ts): its
  * bound, and its soundness: every screening, generated or uniformly random,
  * decides on (base, head) like some representative, so the enumeration misses
- * no behaviour. The named cases of issue 13 are data in
+ * no behaviour. The named cases of the weakening check are data in
  * test/fixtures/decisions/weakening/, run against the partition and z3 by
  * test/core/semantics/decision-corpus.test.ts.
  */

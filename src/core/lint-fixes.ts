@@ -14,11 +14,11 @@
  * `token-by-symbol`, `address-format` and `yaml-syntax` findings are read.
  */
 import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type YAMLMap } from "yaml";
-import type { TokenCatalogIndex } from "../catalog.js";
-import { isRecord } from "../config.js";
-import type { Diagnostic } from "../diagnostic.js";
-import { findComments } from "../document.js";
-import type { FileRole } from "../layout.js";
+import type { TokenCatalogIndex } from "./catalog.js";
+import { isRecord } from "./config.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { findComments } from "./document.js";
+import type { FileRole } from "./layout.js";
 
 type Segment = string | number;
 
