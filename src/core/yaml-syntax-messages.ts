@@ -60,7 +60,22 @@ interface Source {
  */
 const MAX_LINES_AWAY = 100;
 
+/** The codes some case below explains; for any other, no line of the text is read (a broken file has hundreds of thousands). */
+const EXPLAINED_CODES: ReadonlySet<string> = new Set([
+  "TAB_AS_INDENT",
+  "BLOCK_AS_IMPLICIT_KEY",
+  "BAD_INDENT",
+  "MISSING_CHAR",
+  "MULTILINE_IMPLICIT_KEY",
+  "UNEXPECTED_TOKEN",
+  "BAD_SCALAR_START",
+  "BAD_ALIAS",
+]);
+
 function explain(error: YamlSyntaxError, source: Source): string | undefined {
+  if (!EXPLAINED_CODES.has(error.code)) return undefined;
+  // Only the one UNEXPECTED_TOKEN an alias leaves (`*see the review`); a broken flow list makes one per token.
+  if (error.code === "UNEXPECTED_TOKEN" && error.message !== "Unexpected scalar at node end") return undefined;
   const line = lineAt(source, error.offset);
   const column = error.offset - line.start;
   const rest = withoutComment(line.text.slice(column)).trimEnd();
