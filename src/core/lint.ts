@@ -253,13 +253,17 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   // file that reads cleanly (the data walk sees the rest), on every line of one
   // that does not (duplicate keys included: the data then lacks the overridden occurrence).
   const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
-  diagnostics.push(...textDiagnostics(source.file, spans, parsed.rangeOf));
+  const secretsInText = findSecretsInText(spans);
+  diagnostics.push(...textDiagnostics(source.file, secretsInText, parsed.rangeOf));
+  // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainCommentedOutValues) show it from
+  // these same lines and comments: a secret the scan found there is masked, as the code frame masks it.
+  const masked = (list: Diagnostic[]): Diagnostic[] => maskSecretsInMessages(list, secretsInText.map((finding) => parsed.text.slice(finding.offset, finding.offset + finding.length)));
 
   // With duplicate keys the checks still run on the data as composed; not the
   // schema, which would judge one reading of an ambiguous file, and not the
   // cross-file checks or a plan, which need the file as it will be read.
   const document = parsed.document ?? parsed.partial;
-  if (!document) return { file: source.file, diagnostics: capFindings(diagnostics), text: parsed.text };
+  if (!document) return { file: source.file, diagnostics: capFindings(masked(diagnostics)), text: parsed.text };
   const file = describeFile(source.file, document.data, context.config);
   const checkFindings: Finding[] = [];
   for (const check of FILE_CHECKS) {
@@ -269,7 +273,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   const claimed = claimedPaths(checkFindings);
   const schemaFindings = parsed.document ? explainCommentedOutValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
-  const capped = capFindings(diagnostics);
+  const capped = capFindings(masked(diagnostics));
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
 }
 
@@ -359,8 +363,8 @@ function* lineSpans(text: string): Generator<TextSpan> {
   }
 }
 
-function textDiagnostics(file: string, spans: Iterable<TextSpan>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
-  return findSecretsInText(spans).map((finding) => ({
+function textDiagnostics(file: string, findings: ReturnType<typeof findSecretsInText>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
+  return findings.map((finding) => ({
     file,
     ...rangeOf(finding.offset, finding.offset + finding.length),
     severity: CODE_INFO[finding.code].severity,
@@ -479,6 +483,17 @@ function valueAtPath(data: unknown, path: DocPath): unknown {
     else at = isRecord(at) && Object.hasOwn(at, segment) ? at[segment] : undefined;
   }
   return at;
+}
+
+/** Each secret, as written or as a double-quoted YAML string spells it, replaced by `*`s in every message. */
+function maskSecretsInMessages(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
+  if (secrets.length === 0) return diagnostics;
+  const spellings = secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]).filter((spelling) => spelling !== "");
+  return diagnostics.map((d) => {
+    let message = d.message;
+    for (const spelling of spellings) message = message.replaceAll(spelling, "*".repeat(spelling.length));
+    return message === d.message ? d : { ...d, message };
+  });
 }
 
 /** A finding at its place in the document, the path before its message as every finding reads. */

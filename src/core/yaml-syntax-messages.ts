@@ -118,7 +118,7 @@ function explain(error: YamlSyntaxError, source: Source): string | undefined {
 
 /**
  * An alias whose anchor the file never defines: nearly always text that starts
- * with `*` (a bullet, a footnote mark). `source` is the alias's name.
+ * with `*` (a bullet, a footnote mark). `name` is the alias's name.
  */
 export function explainUnresolvedAlias(name: string, offset: number, text: string, lineOf: (offset: number) => number, yamlWords: string): string {
   const line = lineAt({ text, lineOf }, offset);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCases, fixtureRepo } from "../integrations/support/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
+import { makeTempRepo } from "../helpers/temp-repo.js";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -63,5 +64,24 @@ describe("screenpol lint on YAML a newcomer broke", () => {
       "policies/sandbox/vendorAWalletScreening/addresses.yaml:8:13  error  entries[0].reason: must be a string, not empty: " +
         'YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: reason: "#42 treasury cold wallet, reviewed 2026-09"  schema',
     );
+  });
+
+  it("never quotes a secret: a token in a value it shows quoted is masked in the message, as in the code frame", async () => {
+    const repo = makeTempRepo({ samples: false });
+    cleanups.push(repo.remove);
+    const token = "dyn_FAKE0000example0000TOKEN0000notreal00";
+    repo.write("screenpol.config.yaml", "environments:\n  sandbox:\n    id: 3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01\n    kind: sandbox\n");
+    repo.write(
+      "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml",
+      `providerType: vendorAWalletScreening\nscope: SIGN_IN\nschemaVersion: 1\nenabled: true\nrules:\n  preScreen: { chains: [EVM] }\n  postScreen:\n    - id: a\n      description: tested with: ${token}\n      when: { riskScore: { gte: 8 } }\n      action: BLOCK\n`,
+    );
+    const run = await runCli(["lint"], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain(token);
+    // The scan finds the secret as the whole value on the line, as the code frame masks it.
+    expect(run.stdout).toContain(`put the whole value in quotes: description: "${"*".repeat(`tested with: ${token}`.length)}" (YAML: nested mappings`);
+    expect(run.stdout).toContain("secret-in-file");
+    const json = await runCli(["lint", "--format", "json"], { cwd: repo.dir });
+    expect(json.stdout).not.toContain(token);
   });
 });
