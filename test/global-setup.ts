@@ -36,9 +36,9 @@ const SKIPPED_ENTRIES = new Set([".git"]);
  * A package root in the OS temp folder, laid out as the checkout is: bin/,
  * package.json and the sample repository copied, dist/ built here, and every
  * other top-level entry (node_modules, schemas, ...) a symbolic link to the
- * checkout's. bin/screenpol.js loads ../dist/ beside itself, version.ts reads
- * ../../package.json and `demo` finds its sample repository by the package.json
- * above it, so each finds this run's copy. Returns the folder; throws, leaving
+ * checkout's. bin/screenpol.js loads ../dist/ beside itself, and `demo` (its
+ * sample repository) and `explain` (docs/codes/, linked) find the package by the
+ * package.json above them, so each finds this run's copy. Returns the folder; throws, leaving
  * nothing behind, when the build fails.
  */
 export async function buildPackage(projectRoot: string = PROJECT_ROOT): Promise<string> {

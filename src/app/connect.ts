@@ -6,7 +6,7 @@
  */
 import { findEnvironment, type Config, type EnvironmentConfig } from "../core/config.js";
 import { createClient, normaliseBaseUrl, type ProxySettings, type RemoteClient } from "../remote/index.js";
-import { resolveCredential, type Credential } from "./credentials.js";
+import { describeCredentialSource, hiddenLoginNote, resolveCredential, userCredentialStore, type Credential } from "./credentials.js";
 import type { CredentialStore } from "../workspace/credentials/credential-store.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import { ConfigError } from "./errors.js";
@@ -53,19 +53,20 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
  * `onSecret` before anything can print it.
  */
 export async function clientFor(options: Pick<ConnectOptions, "env" | "tokenFile" | "onSecret" | "credentialStore" | "timeoutMs"> & { baseUrl: string }): Promise<{ client: RemoteClient; credential: Pick<Credential, "source">; token: string }> {
-  const credential = await resolveCredential({
-    env: options.env,
-    tokenFile: options.tokenFile,
-    // A stored login is per base URL, as `screenpol login` normalised it; a bad URL is refused by createClient below.
-    baseUrl: normalisedOrAsGiven(options.baseUrl),
-    store: options.credentialStore,
-  });
+  // A stored login is per base URL, as `screenpol login` normalised it; a bad URL is refused by createClient below.
+  const loginBaseUrl = normalisedOrAsGiven(options.baseUrl);
+  const store = options.credentialStore ?? (() => userCredentialStore(options.env));
+  const credential = await resolveCredential({ env: options.env, tokenFile: options.tokenFile, baseUrl: loginBaseUrl, store });
   const token = credential.token;
   if (credential.source === "login") options.onSecret?.(token);
+  let note: Promise<string | undefined> | undefined;
   const client = createClient({
     baseUrl: options.baseUrl,
     token,
     credential: credential.source === "login" ? "login" : "apiToken",
+    credentialSource: describeCredentialSource(credential, { tokenFile: options.tokenFile, baseUrl: loginBaseUrl }),
+    // Once per client: doctor's refusals for several environments look in the store once.
+    refusalNote: () => (note ??= hiddenLoginNote({ source: credential.source, baseUrl: loginBaseUrl, store })),
     proxy: proxySettings(options.env),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });

@@ -57,21 +57,39 @@ export async function resolveCredential(input: CredentialInput): Promise<Credent
     throw new UsageError(`no credential for ${input.baseUrl}: run \`screenpol login\`, or set ${TOKEN_ENV_VAR} (or pass --token-file) in CI`, { parameter: TOKEN_ENV_VAR });
   }
   const now = (input.now ?? (() => new Date()))();
-  if (Date.parse(found.login.expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, found.login.expiresAt);
+  const { expiresAt } = found.login;
+  // A token given with --with-token may not say when it ends: the server then says it, with a 401.
+  if (expiresAt !== undefined && Date.parse(expiresAt) <= now.getTime()) throw new LoginExpiredError(input.baseUrl, expiresAt);
   return { token: found.login.accessToken, source: "login" };
 }
 
 /** The source in words, for messages: which to check, never the value. */
-export function describeCredentialSource(credential: Pick<Credential, "source">, tokenFile: string | undefined): string {
+export function describeCredentialSource(credential: Pick<Credential, "source">, context: { tokenFile: string | undefined; baseUrl: string }): string {
   switch (credential.source) {
     case "env":
       return TOKEN_ENV_VAR;
     case "file":
-      return `the token file ${tokenFile} (--token-file)`;
+      return `the token file ${context.tokenFile} (--token-file)`;
     case "login":
-      return "your stored login (screenpol login)";
+      return `your stored login for ${context.baseUrl}`;
   }
 }
 
 /** Where a login is kept, in words: the OS keyring, or the file's path. */
 export { describeLocation } from "../workspace/credentials/credential-store.js";
+
+/**
+ * When an API token was sent and refused, whether a stored login for the same
+ * base URL sits unused behind it: a person who ran `screenpol login` with an
+ * old SCREENPOL_API_TOKEN still exported would otherwise never learn why the
+ * fresh login is not used. Asked only after a refusal, so a command that
+ * succeeds in CI never opens a keyring; a store that cannot be read adds
+ * nothing (it is not what failed).
+ */
+export async function hiddenLoginNote(input: { source: CredentialSource; baseUrl: string; store: () => CredentialStore }): Promise<string | undefined> {
+  if (input.source === "login") return undefined;
+  const found = await input.store().load(input.baseUrl).catch(() => undefined);
+  if (!found) return undefined;
+  const hider = input.source === "env" ? `${TOKEN_ENV_VAR} is set` : "--token-file is given";
+  return `a stored login for ${input.baseUrl} exists but is not used while ${hider}${input.source === "env" ? `: unset ${TOKEN_ENV_VAR} to use it` : ""}`;
+}

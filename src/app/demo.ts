@@ -4,6 +4,7 @@
  * memory, and a client holding its seeded all-scopes token. The token is a
  * local test credential; it is never printed.
  */
+import { packageRoot } from "../workspace/package-root.js";
 import { createEmulator, SEED_IDS, SEED_TOKENS } from "../emulator/index.js";
 import { createClient, type RemoteClient } from "../remote/index.js";
 import type { Scope, Vendor } from "../core/vendors.js";
@@ -59,4 +60,9 @@ export async function applyDashboardHotfix(client: RemoteClient): Promise<Dashbo
     enabled: live.enabled,
   });
   return { name: `${hotfix.environment}/${providerType}/${scope}`, ruleId: hotfix.rule.id, revision: stored.revision };
+}
+
+/** The folder the demo runs in: the sample repository the package ships, or `cwd` when screenpol runs from somewhere without one. */
+export function demoRepository(cwd: string): string {
+  return packageRoot() ?? cwd;
 }

@@ -1,8 +1,10 @@
 /**
  * The doctor use case (toolkit.md, `screenpol doctor`): read each chosen
  * environment once (admin-api.md, operation 6) and classify the outcome. A 200
- * confirms token, environment id and scopes; 401, 403 and 404 each point at
- * one of the three (admin-api.md, operation 6 and Authentication rule 3).
+ * confirms the token and the environment id, and that the token may read; it
+ * cannot tell a read-only token from one that may write (only a write could,
+ * and doctor writes nothing). 401, 403 and 404 each point at one of the three
+ * (admin-api.md, operation 6 and Authentication rule 3).
  * Rendering is the command's job; this only says what happened.
  */
 import { join, relative } from "node:path";

@@ -11,6 +11,7 @@
  * its braces and is left as it is.
  */
 import { PLACEHOLDER_ENVIRONMENT_ID, placeholderEnvironmentId } from "../core/config.js";
+import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 import { INIT_FILES, type InitFileName } from "./generated/init-files.js";
 
@@ -106,15 +107,17 @@ function hookFiles(hooks: HookManager): ScaffoldFile[] {
  * action (from the repository this package is published from).
  */
 export function githubWorkflow(version: string): string {
-  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, version });
+  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, action: GITHUB_REPOSITORY, version });
 }
 
 /**
  * The apply workflow of docs/integrations.md: on the merge of a pull request,
  * push exactly the plan that was reviewed on it (the `screenpol-plan` artifact
- * of the pull request's last successful screenpol run), never a plan made
- * afresh after the review. `push --plan` refuses with exit 3 when a live
- * policy moved since the plan was made, so nothing unreviewed is written.
+ * of the pull request's last screenpol run, which must have succeeded), never
+ * a plan made afresh after the review. `push --plan` refuses with exit 3 when
+ * a live policy moved since the plan was made, and pushes a weakening of a
+ * live environment only as the plan approves it (exit 1 otherwise), so nothing
+ * unreviewed is written.
  */
 function applyWorkflow(): string {
   return fillTemplate("github-workflow-screenpol-apply.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode });

@@ -7,16 +7,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { decodeJwt } from "jose";
 import { DEFAULT_BASE_URL } from "../core/config.js";
-import { SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
-import { RemoteError } from "../remote/errors.js";
+import { OAUTH_PATHS, SCREENPOL_CLIENT_ID, SCREENPOL_SCOPES, SLOW_DOWN_STEP_SECONDS } from "../contract/wire.js";
+import { isRemoteError, RemoteError } from "../remote/errors.js";
 import { normaliseBaseUrl } from "../remote/base-url.js";
-import { createDeviceLoginClient, type DeviceAuthorization, type DeviceLoginClient } from "../remote/device-login.js";
+import { createDeviceLoginClient, UNSUPPORTED_TOKEN_TYPE, type DeviceAuthorization, type DeviceLoginClient, type DevicePoll, type SignInEndpoints } from "../remote/device-login.js";
 import { assertUsableToken, TOKEN_ENV_VAR } from "../remote/token.js";
 import { findRoot } from "../workspace/repository.js";
 import type { CredentialLocation, CredentialStore } from "../workspace/credentials/credential-store.js";
-import { storedLoginOfClaims, UnreadableLoginError, type StoredLogin } from "../workspace/credentials/stored-login.js";
+import { storedLoginOfGivenToken, storedLoginOfToken, UnreadableLoginError, type SignInRecord, type StoredLogin } from "../workspace/credentials/stored-login.js";
 import { readWorkspaceConfig } from "./workspace-config.js";
-import type { RemoteClient } from "../remote/client.js";
+import { createClient, type RemoteClient } from "../remote/client.js";
+import { UsageError } from "../remote/usage-error.js";
+import { LoginExpiredError } from "./errors.js";
 import { clientFor, proxySettings } from "./connect.js";
 
 /** Fewer days left than this, and `auth status` (and every login) warns. */
@@ -42,7 +44,7 @@ async function configuredBaseUrl(cwd: string): Promise<string | undefined> {
 export interface LoginRequest {
   client: DeviceLoginClient;
   store: CredentialStore;
-  /** `--scopes`; undefined asks for every scope the service has. */
+  /** `--scopes`; undefined asks for {@link SCREENPOL_SCOPES}, every scope a screenpol command needs. */
   scopes?: readonly string[] | undefined;
   /** The codes to show the person, as soon as the service gave them. */
   onCodes(authorization: DeviceAuthorization): void | Promise<void>;
@@ -75,7 +77,9 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
   // Read first: a corrupted store is reported before anyone is sent to a browser.
   const previous = await request.store.load(baseUrl);
 
-  const authorization = await request.client.start(request.scopes);
+  // Named, never left out: a standard server grants nothing for a request without `scope` (docs/sign-in.md).
+  const scopes = request.scopes === undefined || request.scopes.length === 0 ? SCREENPOL_SCOPES : request.scopes;
+  const authorization = await request.client.start(scopes);
   request.onSecret(authorization.deviceCode);
   await request.onCodes(authorization);
 
@@ -83,15 +87,15 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
   let interval = Math.max(1, authorization.interval);
   // Bounded by the deadline; the count bound only guards against a clock that stands still.
   const maxPolls = Math.ceil(authorization.expiresIn) + 1;
-  let accessToken: string | undefined;
-  for (let polls = 0; polls < maxPolls && accessToken === undefined; polls++) {
+  let issued: Extract<DevicePoll, { kind: "token" }> | undefined;
+  for (let polls = 0; polls < maxPolls && issued === undefined; polls++) {
     if (now() + interval * 1000 > deadline) break;
     await wait(interval * 1000, request.signal);
     const answer = await request.client.poll(authorization.deviceCode);
     if (answer.kind === "slowDown") interval += SLOW_DOWN_STEP_SECONDS;
-    else if (answer.kind === "token") accessToken = answer.accessToken;
+    else if (answer.kind === "token") issued = answer;
   }
-  if (accessToken === undefined) {
+  if (issued === undefined) {
     throw new RemoteError("POST token: the code expired before it was approved; run `screenpol login` again [expired_token]", {
       kind: "signIn",
       operation: "token",
@@ -100,11 +104,12 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
       attempts: 0,
     });
   }
+  const { accessToken } = issued;
   request.onSecret(accessToken);
   let login: StoredLogin;
   let location: CredentialLocation;
   try {
-    login = storedLoginOf(baseUrl, accessToken, now());
+    login = storedLoginOf(baseUrl, { ...issued, requestedScopes: scopes, signIn: signInRecordOf(await request.client.endpoints()) }, now());
     location = await request.store.save(login);
   } catch (error) {
     // A token nobody keeps should not stay valid for 30 days: revoke it, then report why it could not be kept.
@@ -125,22 +130,49 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
 }
 
 /**
- * The stored login of a token response's JWT; an `invalidResponse` RemoteError
- * naming what is wrong (never the token) when it is not one screenpol can keep
- * (stored-login.ts, storedLoginOfClaims). `now` stands in for a missing `iat`.
+ * The stored login of an issued token: what the token response says, and a
+ * JWT's claims when the token is one (stored-login.ts, storedLoginOfToken); an
+ * `invalidResponse` RemoteError naming what is wrong (never the token) when
+ * screenpol cannot keep it.
  */
-export function storedLoginOf(baseUrl: string, accessToken: string, now: number = Date.now()): StoredLogin {
-  const invalid = (what: string): RemoteError =>
-    new RemoteError(`POST token: invalid response: ${what}; nothing was stored`, { kind: "invalidResponse", operation: "token", action: "POST token", attempts: 1 });
-  let claims: ReturnType<typeof decodeJwt>;
+export function storedLoginOf(
+  baseUrl: string,
+  issued: { accessToken: string; expiresIn?: number | undefined; scope?: string | undefined; requestedScopes: readonly string[]; signIn?: SignInRecord | undefined },
+  now: number = Date.now(),
+): StoredLogin {
+  let claims: ReturnType<typeof decodeJwt> | undefined;
   try {
-    claims = decodeJwt(accessToken);
+    claims = decodeJwt(issued.accessToken);
   } catch {
-    throw invalid("the access token is not a JWT");
+    // An opaque token (RFC 9068, section 6): the token response says all the client may rely on.
+    claims = undefined;
   }
-  const checked = storedLoginOfClaims(baseUrl, accessToken, claims, now);
-  if (!checked.ok) throw invalid(checked.problem);
+  const checked = storedLoginOfToken(baseUrl, { ...issued, claims, clientId: SCREENPOL_CLIENT_ID }, now);
+  if (!checked.ok) {
+    throw new RemoteError(`POST token: invalid response: ${checked.problem}; nothing was stored`, { kind: "invalidResponse", operation: "token", action: "POST token", attempts: 1 });
+  }
   return checked.login;
+}
+
+/** What a login keeps of its server: only what the metadata published (a login without it has the designed paths). */
+function signInRecordOf(endpoints: SignInEndpoints): SignInRecord | undefined {
+  if (!endpoints.fromMetadata) return undefined;
+  return {
+    issuer: endpoints.issuer,
+    ...(endpoints.revocation === undefined ? {} : { revocationEndpoint: endpoints.revocation }),
+    ...(endpoints.introspection === undefined ? {} : { introspectionEndpoint: endpoints.introspection }),
+  };
+}
+
+/**
+ * The endpoints of the server a stored login came from, for a client that then
+ * needs no discovery: its metadata's, kept with it; else (a server without
+ * metadata, or a login of an earlier version) the designed paths below its
+ * base URL, where it was signed in.
+ */
+export function endpointsOfLogin(login: Pick<StoredLogin, "signIn" | "baseUrl">): Pick<SignInEndpoints, "issuer" | "revocation" | "introspection" | "fromMetadata"> {
+  if (login.signIn === undefined) return { issuer: login.baseUrl, revocation: `${login.baseUrl}${OAUTH_PATHS.revocation}`, fromMetadata: false };
+  return { issuer: login.signIn.issuer, revocation: login.signIn.revocationEndpoint, introspection: login.signIn.introspectionEndpoint, fromMetadata: true };
 }
 
 export interface LogoutOutcome {
@@ -148,37 +180,57 @@ export interface LogoutOutcome {
   removed: boolean;
   /** Why the server could not revoke the token (it was deleted locally all the same). */
   revokeFailure?: string | undefined;
+  /** The issuer of the login's metadata; undefined for a server of the designed paths (the emulator's approval page revokes there). */
+  signInIssuer?: string | undefined;
+  /**
+   * The server does not revoke this kind of token (RFC 7009's
+   * `unsupported_token_type`, or no revocation endpoint): deleted here, and
+   * valid at the server until `expiresAt` unless revoked where the server
+   * manages its grants. Not a failure: nothing screenpol could do would revoke it.
+   */
+  revocationUnsupported?: { issuer: string; expiresAt: string | undefined } | undefined;
   /** The stored login could not be read (what is wrong with it): it was deleted, and nothing was sent to revoke it. */
   unreadable?: string | undefined;
 }
 
 /**
- * Revokes the stored login's token at the server, then deletes it locally. A
- * revocation that fails (server down) still deletes: the person asked to be
- * signed out here, and the failure is reported so they can revoke it on the
- * approval page. A stored login that cannot be read is deleted unrevoked, and
- * that is reported the same way.
+ * Revokes the stored login's token at the server it came from, then deletes
+ * it locally. A revocation that fails (server down) still deletes: the person
+ * asked to be signed out here, and the failure is reported so they can revoke
+ * it where the server manages logins. A server that does not revoke such
+ * tokens is reported as that, not as a failure. A stored login that cannot be
+ * read is deleted unrevoked, and that is reported the same way.
  */
-export async function runLogout(request: { client: DeviceLoginClient; store: CredentialStore; onSecret(secret: string): void }): Promise<LogoutOutcome> {
+export async function runLogout(request: {
+  baseUrl: string;
+  /** The client for the login's server: its stored endpoints, else the base URL's. The caller closes it. */
+  connect(endpoints: ReturnType<typeof endpointsOfLogin>): DeviceLoginClient;
+  store: CredentialStore;
+  onSecret(secret: string): void;
+}): Promise<LogoutOutcome> {
   let found: Awaited<ReturnType<CredentialStore["load"]>>;
   try {
-    found = await request.store.load(request.client.baseUrl);
+    found = await request.store.load(request.baseUrl);
   } catch (error) {
     // An entry that is not a stored login holds nothing to trust as a token: deleting it is all logout can do.
     if (!(error instanceof UnreadableLoginError)) throw error;
-    await request.store.remove(request.client.baseUrl);
+    await request.store.remove(request.baseUrl);
     return { removed: true, unreadable: error.problem };
   }
   if (!found) return { removed: false };
   request.onSecret(found.login.accessToken);
-  let revokeFailure: string | undefined;
+  const outcome: LogoutOutcome = { removed: true, ...(found.login.signIn === undefined ? {} : { signInIssuer: found.login.signIn.issuer }) };
   try {
-    await request.client.revoke(found.login.accessToken);
+    await request.connect(endpointsOfLogin(found.login)).revoke(found.login.accessToken);
   } catch (error) {
-    revokeFailure = error instanceof Error ? error.message : String(error);
+    if (isRemoteError(error, "signIn") && error.code === UNSUPPORTED_TOKEN_TYPE) {
+      outcome.revocationUnsupported = { issuer: found.login.signIn?.issuer ?? request.baseUrl, expiresAt: found.login.expiresAt };
+    } else {
+      outcome.revokeFailure = error instanceof Error ? error.message : String(error);
+    }
   }
-  await request.store.remove(request.client.baseUrl);
-  return { removed: true, revokeFailure };
+  await request.store.remove(request.baseUrl);
+  return outcome;
 }
 
 /** What `auth status` reports; never the token. */
@@ -190,6 +242,8 @@ export interface AuthStatus {
   storedIn?: string | undefined;
   /** A stored login that the API token takes precedence over. */
   loginShadowed?: boolean | undefined;
+  /** `withToken`: the stored token was given to `auth login --with-token` (its scopes and expiry may be unknown). */
+  origin?: "withToken" | undefined;
   user?: StoredLogin["user"] | undefined;
   scopes?: string[] | undefined;
   issuedAt?: string | undefined;
@@ -199,6 +253,21 @@ export interface AuthStatus {
   daysLeft?: number | undefined;
   /** One line when the login expires within {@link EXPIRY_WARNING_DAYS} days or has expired. */
   warning?: string | undefined;
+  /** What the server said of the credential just now; absent with `--offline`, with no credential, or for an expired login. */
+  server?: ServerVerdict | undefined;
+}
+
+/**
+ * The server's word on the credential (docs/sign-in.md, auth status):
+ * `active` it accepts it; `revoked` it refuses it (a login revoked or an API
+ * token deleted); `unchecked` it could not be asked (`detail` says why).
+ */
+export interface ServerVerdict {
+  state: "active" | "revoked" | "unchecked";
+  /** How it was asked: RFC 7662 introspection at the login's server, or one authenticated read of the admin API. */
+  via: string;
+  /** One line: the refusal or the failure, as the request reported it. */
+  detail?: string | undefined;
 }
 
 export async function authStatus(request: {
@@ -207,7 +276,17 @@ export async function authStatus(request: {
   tokenFile?: string | undefined;
   store: CredentialStore;
   now?: () => Date;
+  /** `--offline`: what is stored here only, no request. */
+  offline?: boolean | undefined;
+  onSecret?: ((secret: string) => void) | undefined;
 }): Promise<AuthStatus> {
+  const status = await localAuthStatus(request);
+  if (request.offline || status.source === "none" || (status.source === "login" && status.expired)) return status;
+  status.server = await askServer(request, status);
+  return status;
+}
+
+async function localAuthStatus(request: { baseUrl: string; env: Readonly<Record<string, string | undefined>>; tokenFile?: string | undefined; store: CredentialStore; now?: () => Date }): Promise<AuthStatus> {
   const envToken = request.env[TOKEN_ENV_VAR];
   // The token a remote command would refuse is no credential: say why, as that command would.
   if (envToken !== undefined && envToken !== "") assertUsableToken(envToken, TOKEN_ENV_VAR);
@@ -217,26 +296,153 @@ export async function authStatus(request: {
   if (!found) return status;
   const { login, location } = found;
   const now = (request.now ?? (() => new Date()))().getTime();
-  const left = Date.parse(login.expiresAt) - now;
-  const daysLeft = Math.max(0, Math.floor(left / 86_400_000));
   Object.assign(status, {
     storedIn: location.kind === "keyring" ? "the OS keyring" : location.path,
     ...(apiSource ? { loginShadowed: true } : {}),
-    user: login.user,
+    ...(login.origin === "withToken" ? { origin: "withToken" } : {}),
+    ...(login.user === undefined ? {} : { user: login.user }),
     scopes: login.scopes,
     issuedAt: login.issuedAt,
-    expiresAt: login.expiresAt,
-    expired: left <= 0,
-    daysLeft,
   });
+  if (login.expiresAt === undefined) return status;
+  const left = Date.parse(login.expiresAt) - now;
+  const daysLeft = Math.max(0, Math.floor(left / 86_400_000));
+  Object.assign(status, { expiresAt: login.expiresAt, expired: left <= 0, daysLeft });
   if (left <= 0) status.warning = "the stored login has expired: run `screenpol login`";
-  else if (left < EXPIRY_WARNING_DAYS * 86_400_000) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
+  // A provider's one-hour token would warn on every run: the bound is also a quarter of the token's own lifetime.
+  else if (left < Math.min(EXPIRY_WARNING_DAYS * 86_400_000, (Date.parse(login.expiresAt) - Date.parse(login.issuedAt)) / 4)) status.warning = `the stored login expires in ${daysLeft === 0 ? "less than a day" : `${daysLeft} day${daysLeft === 1 ? "" : "s"}`}: run \`screenpol login\` to renew it`;
   return status;
 }
 
-/** The sign-in client of `baseUrl` (docs/sign-in.md), through the proxies `env` names, as every request goes. The caller closes it. */
-export function signInClient(baseUrl: string, env: Readonly<Record<string, string | undefined>>): DeviceLoginClient {
-  return createDeviceLoginClient({ baseUrl, proxy: proxySettings(env) });
+/**
+ * The sign-in client of `baseUrl` (docs/sign-in.md), through the proxies `env` names, as every request goes:
+ * at the issuer or endpoints given, else those the base URL's metadata publishes, else the designed paths. The caller closes it.
+ */
+export function signInClient(baseUrl: string, env: Readonly<Record<string, string | undefined>>, where: { issuer?: string | undefined; endpoints?: ReturnType<typeof endpointsOfLogin> | undefined } = {}): DeviceLoginClient {
+  return createDeviceLoginClient({ baseUrl, ...where, proxy: proxySettings(env) });
+}
+
+export interface WithTokenOutcome {
+  login: StoredLogin;
+  location: CredentialLocation;
+  /** The stored login this one replaced, when the server could not revoke it (the message to show). */
+  previousNotRevoked?: string | undefined;
+}
+
+/**
+ * `screenpol auth login --with-token`: stores a token given on standard input
+ * as the base URL's login, as `gh auth login --with-token` does, once the
+ * server accepts it (one read of the admin API, as `auth status` asks: a 401
+ * stores nothing). What the token does not say (its scopes, its expiry, when
+ * it is not a JWT that says) stays unknown. A stored login it replaces is
+ * revoked, as a second `screenpol login` revokes the first.
+ */
+export async function runLoginWithToken(request: {
+  baseUrl: string;
+  token: string;
+  store: CredentialStore;
+  env: Readonly<Record<string, string | undefined>>;
+  onSecret(secret: string): void;
+  now?: () => number;
+}): Promise<WithTokenOutcome> {
+  request.onSecret(request.token);
+  assertUsableToken(request.token, "the token on standard input");
+  const previous = await request.store.load(request.baseUrl);
+  const client = createClient({ baseUrl: request.baseUrl, token: request.token, credentialSource: "standard input", proxy: proxySettings(request.env) });
+  try {
+    await client.getTokenCatalogPage({ limit: 1 }).catch((error: unknown) => {
+      // 403: the server knows the token, which only lacks the catalog's scope; only a refusal stops here.
+      if (!isRemoteError(error, "forbidden")) throw error;
+    });
+  } finally {
+    await client.close();
+  }
+  let claims: ReturnType<typeof decodeJwt> | undefined;
+  try {
+    claims = decodeJwt(request.token);
+  } catch {
+    claims = undefined;
+  }
+  const checked = storedLoginOfGivenToken(request.baseUrl, request.token, claims, (request.now ?? Date.now)());
+  if (!checked.ok) throw new UsageError(`the token on standard input cannot be stored (${checked.problem}); nothing was stored`, { parameter: "--with-token" });
+  const location = await request.store.save(checked.login);
+  let previousNotRevoked: string | undefined;
+  if (previous && previous.login.accessToken !== request.token && previous.login.origin !== "withToken") {
+    request.onSecret(previous.login.accessToken);
+    const signIn = signInClient(request.baseUrl, request.env, { endpoints: endpointsOfLogin(previous.login) });
+    try {
+      await signIn.revoke(previous.login.accessToken);
+    } catch (error) {
+      previousNotRevoked = messageOf(error);
+    } finally {
+      await signIn.close();
+    }
+  }
+  return { login: checked.login, location, previousNotRevoked };
+}
+
+/**
+ * The stored login's token, for `screenpol auth token` (scripts, as `gh auth
+ * token`): only the stored login's, which nothing else can give a script; an
+ * expired one is refused as every remote command refuses it.
+ */
+export async function storedToken(request: { baseUrl: string; store: CredentialStore; now?: () => Date }): Promise<string> {
+  const found = await request.store.load(request.baseUrl);
+  if (!found) throw new UsageError(`not signed in to ${request.baseUrl}: run \`screenpol login\` (or \`screenpol auth login --with-token\`)`, { parameter: "--base-url" });
+  const { expiresAt } = found.login;
+  if (expiresAt !== undefined && Date.parse(expiresAt) <= (request.now ?? (() => new Date()))().getTime()) throw new LoginExpiredError(request.baseUrl, expiresAt);
+  return found.login.accessToken;
+}
+
+/**
+ * Asks the server about the credential a remote command would send, as
+ * `gh auth status` does: a stored login whose server publishes RFC 7662
+ * introspection is introspected there (the authorization server's own word);
+ * otherwise, and for an API token, one authenticated read of the admin API
+ * (the token catalog, one entry: operation 2, no environment needed) says it:
+ * 200, or 403 for a token without its scope, is a token the server accepts;
+ * 401 one it refuses.
+ */
+async function askServer(
+  request: Parameters<typeof authStatus>[0],
+  status: AuthStatus,
+): Promise<ServerVerdict> {
+  if (status.source === "login") {
+    const found = await request.store.load(request.baseUrl);
+    const endpoints = found && endpointsOfLogin(found.login);
+    if (found && endpoints?.introspection !== undefined) {
+      const client = signInClient(request.baseUrl, request.env, { endpoints });
+      const via = `RFC 7662 introspection at ${endpoints.issuer}`;
+      try {
+        request.onSecret?.(found.login.accessToken);
+        const answer = await client.introspect(found.login.accessToken);
+        if (answer !== undefined) return { state: answer.active ? "active" : "revoked", via };
+      } catch (error) {
+        // A server that cannot introspect this kind of token (a JWT, often) leaves the admin API to say it.
+        if (!(isRemoteError(error, "signIn") && error.code === UNSUPPORTED_TOKEN_TYPE)) return { state: "unchecked", via, detail: messageOf(error) };
+      } finally {
+        await client.close();
+      }
+    }
+  }
+  const via = "GET token catalog (one entry)";
+  let client: RemoteClient | undefined;
+  try {
+    ({ client } = await clientFor({ env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, credentialStore: () => request.store, onSecret: request.onSecret }));
+    await client.getTokenCatalogPage({ limit: 1 });
+    return { state: "active", via };
+  } catch (error) {
+    if (isRemoteError(error, "forbidden")) return { state: "active", via, detail: messageOf(error) };
+    if (isRemoteError(error, "auth")) return { state: "revoked", via, detail: messageOf(error) };
+    if (isRemoteError(error)) return { state: "unchecked", via, detail: messageOf(error) };
+    throw error;
+  } finally {
+    await client?.close();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -5,6 +5,8 @@
  * test/cli/help.test.ts holds every such command to having one.
  */
 import type { Command } from "commander";
+import { DOCS_BASE_URL } from "../core/codes.js";
+import { installedDocsFile } from "../app/installed-docs.js";
 
 interface CommandHelp {
   /** `$ screenpol ...` lines, each with a comment saying what it does. */
@@ -63,6 +65,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     exitCodes: [[0, "printed"], USAGE],
   },
+  explain: {
+    examples: [
+      ["screenpol explain terminal-allow", "what a code catches, why it matters, how to fix it"],
+      ["screenpol explain", "every code with its severity and summary"],
+    ],
+    exitCodes: [[0, "printed"], [2, "not a code (the closest one is named), or its page is not installed"]],
+  },
   fmt: {
     examples: [
       ["screenpol fmt", "rewrite every file that is not in canonical form, and name it"],
@@ -93,14 +102,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol plan --format markdown", "a pull-request comment"],
       ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
     ],
-    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
+    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening or --deny-live-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
   },
   push: {
     examples: [
       ["screenpol push --env sandbox", "plan and push one environment"],
       ["screenpol push --plan plan.json --yes", "exactly the reviewed plan"],
     ],
-    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening or other than the one the plan approves"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
   },
   pull: {
     examples: [
@@ -141,14 +150,26 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   logout: {
     examples: [["screenpol logout", "revoke the stored login at the service and delete it here"]],
-    exitCodes: [[0, "signed out, or there was no login"], USAGE, [4, "deleted here, but the service could not revoke the token"]],
+    exitCodes: [[0, "signed out, or there was no login (also when the server does not revoke such tokens: the line says so)"], USAGE, [4, "deleted here, but the service could not revoke the token"]],
+  },
+  "auth login": {
+    examples: [
+      ["screenpol auth login", "the same as screenpol login"],
+      ["screenpol auth login --with-token < token.txt", "store a token from standard input, once the server accepts it"],
+    ],
+    exitCodes: [[0, "signed in; the login is stored"], USAGE, [4, "the server refused the token, denied or expired sign-in, or the service failed"], [130, "cancelled with Ctrl-C; nothing was stored"]],
+  },
+  "auth token": {
+    examples: [["screenpol auth token", "the stored login's token for a script: curl -H \"Authorization: Bearer $(screenpol auth token)\" ..."]],
+    exitCodes: [[0, "printed"], [2, "not signed in there"], [4, "the stored login has expired"]],
   },
   "auth status": {
     examples: [
-      ["screenpol auth status", "which credential would be sent; who, scopes and expiry of a stored login"],
+      ["screenpol auth status", "which credential would be sent, whether the server accepts it; who, scopes and expiry of a stored login"],
+      ["screenpol auth status --offline", "only what is stored here: no request"],
       ["screenpol auth status --format json", "the same for a script; never the token"],
     ],
-    exitCodes: [[0, "a credential would be sent"], [2, "none: not signed in and no API token"], [4, "the stored login has expired"]],
+    exitCodes: [[0, "a credential the server accepts (with --offline: one is stored)"], [2, "none: not signed in and no API token"], [4, "the stored login has expired, the server refuses the credential (revoked), or could not be asked"]],
   },
   "auth clients": {
     examples: [
@@ -204,6 +225,47 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
 };
 
+const SEMANTICS = "docs/semantics.md";
+const REVIEW_WORKFLOW = "docs/review-workflow.md";
+const SIGN_IN = "docs/sign-in.md";
+const ADMIN_COMMANDS = "docs/admin-commands.md";
+/** The index of the codes' pages: a command whose findings end with a code. */
+const CODES_INDEX = "docs/codes/README.md";
+
+/**
+ * The page of docs/ that tells the whole of a command. The package ships docs/
+ * (package.json "files"), so --help names the page where it is installed, which
+ * an air-gapped machine has, and at this version's tag online, which says what
+ * this version does after `main` has moved on.
+ */
+export const COMMAND_DOCS: Readonly<Record<string, string>> = {
+  lint: CODES_INDEX,
+  explain: CODES_INDEX,
+  decide: SEMANTICS,
+  test: SEMANTICS,
+  replay: SEMANTICS,
+  compare: SEMANTICS,
+  plan: REVIEW_WORKFLOW,
+  push: REVIEW_WORKFLOW,
+  pull: REVIEW_WORKFLOW,
+  init: "docs/integrations.md",
+  emulator: "docs/emulator.md",
+  "catalog sync": "docs/catalog.md",
+  "catalog diff": "docs/catalog.md",
+  login: SIGN_IN,
+  logout: SIGN_IN,
+  "auth status": SIGN_IN,
+  "auth clients": SIGN_IN,
+  "auth revoke": SIGN_IN,
+  doctor: ADMIN_COMMANDS,
+  "invite accept": ADMIN_COMMANDS,
+  "invite reject": ADMIN_COMMANDS,
+  "mfa reset": ADMIN_COMMANDS,
+  "users list": ADMIN_COMMANDS,
+  onramps: ADMIN_COMMANDS,
+  "webhooks push": ADMIN_COMMANDS,
+};
+
 /** The full name of a command: `catalog sync` for a subcommand. */
 export function commandPath(command: Command): string {
   const names: string[] = [];
@@ -211,16 +273,34 @@ export function commandPath(command: Command): string {
   return names.join(" ");
 }
 
-/** Adds the examples and exit codes after each command's options, for every command that has an entry. */
+/**
+ * Adds the examples, exit codes and docs page after each command's options, for
+ * every command that has an entry. The docs lines are made when help is shown:
+ * finding the installed package reads files, which a command that runs should not pay for.
+ */
 export function addCommandHelp(program: Command): void {
   const visit = (command: Command): void => {
     for (const sub of command.commands) {
-      const help = COMMAND_HELP[commandPath(sub)];
-      if (help) sub.addHelpText("after", renderCommandHelp(help));
+      const path = commandPath(sub);
+      const help = COMMAND_HELP[path];
+      const docs = COMMAND_DOCS[path];
+      if (help) sub.addHelpText("after", () => renderCommandHelp(help) + (docs === undefined ? "" : renderDocsHelp(docs, installedDocsFile(docs))));
       visit(sub);
     }
   };
   visit(program);
+}
+
+/**
+ * `Docs:` lines: the page in the installed package (when it is there) and online at
+ * this version's tag; for the codes' index, the command that prints one code's page.
+ */
+function renderDocsHelp(docsPath: string, installed: string | undefined): string {
+  const lines: string[] = [];
+  if (docsPath === CODES_INDEX) lines.push("screenpol explain <code>   the page of a finding's code, offline");
+  if (installed !== undefined) lines.push(installed);
+  lines.push(`${DOCS_BASE_URL}${docsPath}`);
+  return `\nDocs:\n${lines.map((line) => `  ${line}`).join("\n")}\n`;
 }
 
 export function renderCommandHelp(help: CommandHelp): string {

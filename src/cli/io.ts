@@ -15,6 +15,11 @@ export interface CliIo {
   waitForInterrupt(): Promise<void>;
   /** Redacts `secret` from every later write: a stored login's token, a device code, once they are known. */
   addSecret?(secret: string): void;
+  /**
+   * Writes to stdout past the redactor: only `screenpol auth token`, whose
+   * output is the secret a script asked for (docs/sign-in.md).
+   */
+  writeSecret?(chunk: string): void;
 }
 
 export function processIo(): CliIo {

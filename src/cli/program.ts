@@ -95,8 +95,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("decide")
-    .description("decide one screening against the local policy and address entries, and say why (docs/semantics.md)")
-    .argument("<screening>", "a screening as YAML or JSON (semantics.md section 1), or - for standard input")
+    .description("decide one screening against the local policy and address entries, and say why")
+    .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
     .requiredOption("--env <name>", "environment whose files decide")
     .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
     .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
@@ -120,6 +120,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .action(async (flags) => {
       const { schemaCommand } = await import("./commands/schema.js");
       result.code = schemaCommand(flags, io);
+    });
+
+  program
+    .command("explain")
+    .description("print the page of a finding's code from the docs installed with screenpol (offline); without a code, list the codes")
+    .argument("[code]", "a diagnostic code, as a finding ends with it (e.g. terminal-allow)")
+    .action(async (code: string | undefined) => {
+      const { explainCommand } = await import("./commands/explain.js");
+      result.code = await explainCommand(code, io);
     });
 
   program
@@ -180,6 +189,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
       .option("--summary", "with --format markdown: counts, names and verdicts only, no diffs, thresholds or addresses (a public repository's comment)")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
+      .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
+      .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
       .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
   ).action(async (paths: string[], flags) => {
@@ -260,7 +271,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   addRemoteOptions(
     program
       .command("doctor")
-      .description("check token, environment ids and scopes: read each environment once")
+      .description("check the token and the environment ids by reading each environment once (write access cannot be verified without writing)")
       .option("--env <name>", "environment to check (repeatable; default: every one in the config)", collect),
   ).action(async (flags) => {
     const { doctorCommand } = await import("./commands/doctor.js");
@@ -268,16 +279,16 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
   });
 
   // Sign-in (docs/sign-in.md): the device authorization grant, the login in the OS keyring.
-  program
-    .command("login")
-    .description("sign in from this terminal: a code to approve in a browser, then a 30-day login kept in the OS keyring")
-    .option("--base-url <url>", SIGN_IN_BASE_URL_HELP)
-    .option("--scopes <list>", "comma-separated scopes to ask for (default: every scope the service has)")
-    .option("--no-browser", "only print the address and the code; do not open a browser")
-    .action(async (flags) => {
-      const { loginCommand } = await import("./commands/login.js");
-      result.code = await loginCommand(flags, io);
-    });
+  const loginOptions = (command: Command): Command =>
+    command
+      .option("--base-url <url>", SIGN_IN_BASE_URL_HELP)
+      .option("--issuer <url>", "the sign-in server (OAuth authorization server), when it is not the base URL: its RFC 8414 or OpenID Connect metadata names the endpoints")
+      .option("--scopes <list>", "comma-separated scopes to ask for (default: every scope screenpol uses)")
+      .option("--no-browser", "only print the address and the code; do not open a browser");
+  loginOptions(program.command("login").description("sign in from this terminal: a code to approve in a browser, then a login kept in the OS keyring")).action(async (flags) => {
+    const { loginCommand } = await import("./commands/login.js");
+    result.code = await loginCommand(flags, io);
+  });
 
   program
     .command("logout")
@@ -289,10 +300,26 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     });
 
   const auth = program.command("auth").description("the credential screenpol sends");
+  // `auth login` as gh has it: the same sign-in, and `--with-token` for a token on standard input.
+  loginOptions(auth.command("login").description("sign in (as screenpol login), or with --with-token store a token read from standard input"))
+    .option("--with-token", "read the token from standard input (at most 16 KiB), check it at the server, and store it as the login")
+    .action(async (flags) => {
+      const { loginCommand } = await import("./commands/login.js");
+      result.code = await loginCommand(flags, io);
+    });
+  auth
+    .command("token")
+    .description("print the stored login's token on stdout, for scripts (it is a secret: never into a log)")
+    .option("--base-url <url>", SIGN_IN_BASE_URL_HELP)
+    .action(async (flags) => {
+      const { authTokenCommand } = await import("./commands/login.js");
+      result.code = await authTokenCommand(flags, io);
+    });
   addRemoteOptions(
     auth
       .command("status")
-      .description("which credential a remote command would send, and for a stored login who, the scopes and the expiry (never the token)")
+      .description("which credential a remote command would send, whether the server accepts it (asked at once), and for a stored login who, the scopes and the expiry (never the token)")
+      .option("--offline", "only what is stored here: no request to the server")
       .addOption(prettyOrJson()),
   ).action(async (flags) => {
     const { authStatusCommand } = await import("./commands/login.js");

@@ -28,6 +28,8 @@ export function redactingIo(inner: CliIo, secrets: readonly string[]): Redacting
     ...(inner.stdin === undefined ? {} : { stdin: inner.stdin }),
     waitForInterrupt: () => inner.waitForInterrupt(),
     addSecret: (secret) => addSecrets([secret]),
+    // The one way around the redactor, for the command whose output is the secret (auth token).
+    writeSecret: (chunk) => void stdout.write(chunk),
     stdout: {
       write: (chunk) => stdout.write(redact(chunk)),
       // Getters: a terminal's width changes while watch runs.

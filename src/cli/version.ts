@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
-
-/** From package.json, so SARIF and --version never drift from the release. */
-export const VERSION: string = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+/**
+ * package.json's version, generated into core at build time (scripts/generate.mjs),
+ * so that --version, SARIF and every docs link (core/codes.ts) name one release.
+ */
+export { PACKAGE_VERSION as VERSION } from "../core/generated/release.js";

@@ -254,8 +254,28 @@ export const OAUTH_PATHS = {
   revocation: "/oauth/revoke",
 } as const;
 
-/** The sign-in endpoints by name, as `RemoteError.operation` names them. */
-export type SignInOperationName = keyof typeof OAUTH_PATHS;
+/**
+ * The sign-in requests by name, as `RemoteError.operation` names them: the
+ * designed endpoints, and the two a standard server may publish in its
+ * metadata (RFC 8414), the metadata itself and token introspection (RFC 7662).
+ */
+export type SignInOperationName = keyof typeof OAUTH_PATHS | "discovery" | "introspection";
+
+/**
+ * The scopes `screenpol login` asks for when `--scopes` is not given: every
+ * scope a screenpol command needs (the emulator's table, src/emulator/auth.ts).
+ * Sent by name, never left out: a standard server grants nothing for a request
+ * without `scope`, and the approval then ends in `access_denied`
+ * (docs/sign-in.md, Against a standard server).
+ */
+export const SCREENPOL_SCOPES = [
+  "environment.settings.read",
+  "environment.settings.write",
+  "webhooks.write",
+  "users.read",
+  "users.write",
+  "invites.write",
+] as const;
 
 /** `grant_type` of the device access token request (RFC 8628, section 3.4). */
 export const DEVICE_CODE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";

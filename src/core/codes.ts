@@ -1,4 +1,5 @@
 import type { Code, Severity } from "./diagnostic.js";
+import { GITHUB_REPOSITORY, PACKAGE_VERSION } from "./generated/release.js";
 
 /** What a reader needs to know about one diagnostic code, wherever it is shown. */
 export interface CodeInfo {
@@ -272,17 +273,25 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
   },
 };
 
-/** Where the documentation page of a code lives, relative to the repository root. */
+/** Where the documentation page of a code lives, relative to the package root (package.json "files" ships docs/). */
 export function docsPath(code: Code): string {
   return `docs/codes/${code}.md`;
 }
 
-/** Prefix that turns a repository-relative docs path into a browsable URL (SARIF `helpUri`). */
-export const DOCS_BASE_URL = "https://github.com/screenpol/screenpol/blob/main/";
+/** The repository's home page (SARIF `informationUri`). */
+export const REPOSITORY_URL = `https://github.com/${GITHUB_REPOSITORY}`;
+
+/**
+ * Prefix that turns a package-relative docs path into a browsable URL (SARIF
+ * `helpUri`): the tree of this version's tag, not `main`, so that a link says
+ * what the installed screenpol checks, and still does after `main` moves on.
+ */
+export const DOCS_BASE_URL = `${REPOSITORY_URL}/blob/v${PACKAGE_VERSION}/`;
 
 /**
  * The public page of a code, as every output links it (pretty, JUnit, SARIF,
  * Markdown): a reader of a CI log has no checkout of screenpol to open a path in.
+ * Offline, `screenpol explain <code>` prints the same page from the installed package.
  */
 export function docsUrl(code: Code): string {
   return `${DOCS_BASE_URL}${docsPath(code)}`;

@@ -43,6 +43,8 @@ export const STRUCTURAL: ReadonlySet<Code> = new Set<Code>([
 const OWN_CODES: ReadonlySet<Code> = new Set<Code>(["invalid-suppression", "unused-suppression"]);
 
 const DIRECTIVE = /^#\s*screenpol-disable-(next-line|file)\b(.*)$/;
+/** A directive's codes, then ` -- ` and its reason (or a bare ` --` at the end). */
+const SEPARATED = /^(.*?)\s--(?:\s(.*))?$/;
 
 /** A finding that a suppression hid, with the reason the file gives. */
 export interface SuppressedDiagnostic extends Diagnostic {
@@ -126,8 +128,10 @@ function readDirectives(file: string, text: string, problems: Diagnostic[]): Dir
     const column = comment.offset - lineStarts[line - 1]! + 1;
     const place = { line, column, endColumn: column + comment.text.trimEnd().length };
     const kind = match[1] as Directive["kind"];
-    const [list = "", ...rest] = match[2]!.split(" -- ");
-    const reason = rest.join(" -- ").trim();
+    // The first `--` after a space ends the codes, also at the end of the comment: `CODE --` gives no reason, not the code `CODE --`.
+    const separated = SEPARATED.exec(match[2]!);
+    const list = separated ? separated[1]! : match[2]!;
+    const reason = (separated?.[2] ?? "").trim();
     const names = list.split(",").map((name) => name.trim()).filter((name) => name !== "");
     const bad = (message: string) => problems.push(finding(file, place, "invalid-suppression", message));
     if (names.length === 0) {
@@ -142,7 +146,7 @@ function readDirectives(file: string, text: string, problems: Diagnostic[]): Dir
     for (const name of names) {
       if (!(CODES as readonly string[]).includes(name)) {
         const suggestion = closest(name, CODES);
-        bad(`${name} is not a screenpol code${suggestion ? ` (did you mean ${suggestion}?)` : ""}; see docs/codes/`);
+        bad(`${name} is not a screenpol code${suggestion ? ` (did you mean ${suggestion}?)` : ""}; \`screenpol explain\` lists the codes`);
       } else if (UNSUPPRESSIBLE.has(name as Code)) {
         bad(`${name} is a compliance finding (${CODE_INFO[name as Code].title.toLowerCase()}) and cannot be suppressed: fix the policy`);
       } else if (STRUCTURAL.has(name as Code)) {

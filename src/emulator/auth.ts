@@ -17,16 +17,11 @@
  * operation 6 says. The tokens are local test credentials, unrelated to any
  * real token, and never written to the state file: they are configuration.
  */
+import { SCREENPOL_SCOPES } from "../contract/wire.js";
 import { SEED_IDS } from "./ids.js";
 
-export const API_SCOPES = [
-  "environment.settings.read",
-  "environment.settings.write",
-  "webhooks.write",
-  "users.read",
-  "users.write",
-  "invites.write",
-] as const;
+/** Every scope of the table above: the ones `screenpol login` asks for by default, so one list. */
+export const API_SCOPES = SCREENPOL_SCOPES;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export function isApiScope(value: unknown): value is ApiScope {

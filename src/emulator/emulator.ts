@@ -25,7 +25,7 @@ import { APPROVAL_PAGE_PATH, handleApprovalPage, isApprovalPagePath } from "./si
 import { API_SCOPES, authenticate, isApiScope, SEED_TOKENS, type ApiScope, type ApiTokenGrant } from "./auth.js";
 import { CATALOG_SIZE_RANGE, describeRange, isInRange, PORT_RANGE } from "./bounds.js";
 import type { ApiRequest } from "./context.js";
-import { EmulatorError, forbidden, HttpError, notFound } from "./errors.js";
+import { EmulatorError, forbidden, HttpError, insufficientScope, notFound } from "./errors.js";
 import { FaultRegistry, type ActiveFault, type FaultSpec } from "./faults.js";
 import { ClientGone, parseJsonBody, readBody, send, type Reply } from "./http.js";
 import { isLoopbackHostName } from "./loopback.js";
@@ -194,8 +194,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     const authentication = await authenticate(request.headers.authorization, tokens.byToken, (token) => logins.grantOf(token));
     if (!authentication.ok) throw new HttpError(authentication.status, authentication.body);
     const grant = authentication.grant;
-    const allowed = match.route.scope === "user" ? grant.userId !== undefined : grant.scopes.includes(match.route.scope);
-    if (!allowed) throw forbidden();
+    if (match.route.scope === "user" ? grant.userId === undefined : !grant.scopes.includes(match.route.scope)) {
+      throw match.route.scope === "user" ? forbidden() : insufficientScope(match.route.scope);
+    }
     checkParams(match.params);
     checkQuery(match.route, url.searchParams);
     const apiRequest: ApiRequest = {

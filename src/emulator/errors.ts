@@ -37,3 +37,12 @@ export function notFound(): HttpError {
 export function forbidden(code?: string): HttpError {
   return new HttpError(403, code === undefined ? { error: "Access Forbidden" } : { error: "Access Forbidden", code });
 }
+
+/**
+ * 403 `{error: "Access Forbidden"}` for a token without the route's scope,
+ * naming the scope as a resource server does (RFC 6750, section 3.1): the body
+ * stays the documented one, and the client can say which scope to grant.
+ */
+export function insufficientScope(scope: string): HttpError {
+  return new HttpError(403, { error: "Access Forbidden" }, { "www-authenticate": `Bearer error="insufficient_scope", scope="${scope}"` });
+}

@@ -25,6 +25,7 @@ import {
   classifyFailedResponse,
   describeFailedResponse,
   describeNetworkFailure,
+  insufficientScopeOf,
   isPlainObject,
   parseErrorBody,
   RemoteError,
@@ -93,6 +94,18 @@ export interface ClientOptions {
   proxy?: ProxySettings | undefined;
   /** What `token` is: an API token (default) or a stored login's client JWT; only the hints of 401 and 403 differ. */
   credential?: "apiToken" | "login" | undefined;
+  /**
+   * Where the token came from, in words (`SCREENPOL_API_TOKEN`, `the token
+   * file F (--token-file)`, `your stored login for URL`): every 401 and 403
+   * names it (docs/sign-in.md, Which credential is sent). Never the value.
+   */
+  credentialSource?: string | undefined;
+  /**
+   * Asked once after a 401 or 403, for one more clause of the hint: a stored
+   * login that the API token hides. Only then, so a command that succeeds never
+   * opens the credential store. A failure of it adds nothing.
+   */
+  refusalNote?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** Default deadline of one request: generous for a JSON read, short enough for a pre-commit hook. */
@@ -281,6 +294,9 @@ export function createClient(options: ClientOptions): RemoteClient {
       attempts,
     });
     details.credential = options.credential;
+    details.credentialSource = options.credentialSource;
+    if (response.status === 403) details.requiredScope = insufficientScopeOf(response.headers["www-authenticate"]);
+    if ((response.status === 401 || response.status === 403) && options.refusalNote) details.refusalNote = await options.refusalNote().catch(() => undefined);
     throw new RemoteError(redact(describeFailedResponse(details, response.headers.location)), details);
   }
 

@@ -1,7 +1,9 @@
 /**
  * The client side of the device authorization grant (RFC 8628), revocation
- * (RFC 7009), against the designed sign-in endpoints
- * (contract/wire.ts, OAUTH_PATHS; docs/sign-in.md). The protocol is
+ * (RFC 7009) and introspection (RFC 7662), against the endpoints the server's
+ * metadata publishes (RFC 8414, or OpenID Connect discovery), else the
+ * designed sign-in endpoints below the base URL (contract/wire.ts,
+ * OAUTH_PATHS; docs/sign-in.md, Against a standard server). The protocol is
  * `oauth4webapi`'s: it builds the requests and checks the responses. Its
  * requests go out through our transport (its `customFetch` hook), so timeouts,
  * retries, proxies and the loopback-only rule for plain http are the same as
@@ -24,8 +26,16 @@ import { DEFAULT_RETRY_POLICY, runWithRetry, type RetryPolicy } from "./retry.js
 import { createTransport, type HttpDispatcher, type ProxySettings } from "./transport.js";
 
 export interface DeviceLoginClientOptions {
-  /** The API base URL (`.../api/v0`); the sign-in endpoints are below it. */
+  /** The API base URL (`.../api/v0`); the designed sign-in endpoints are below it. */
   baseUrl: string;
+  /**
+   * `--issuer`: the authorization server, when it is not the base URL; its
+   * metadata must then be found. Without it, the base URL is tried as the
+   * issuer, and a server that publishes no metadata has the designed paths.
+   */
+  issuer?: string | undefined;
+  /** The endpoints a stored login was issued by (no discovery then): logout and `auth status` reach the same server. */
+  endpoints?: Pick<SignInEndpoints, "issuer" | "revocation" | "introspection" | "fromMetadata"> | undefined;
   dispatcher?: HttpDispatcher | undefined;
   timeoutMs?: number | undefined;
   retry?: Partial<RetryPolicy> | undefined;
@@ -44,22 +54,56 @@ export interface DeviceAuthorization {
   interval: number;
 }
 
-/** One poll's answer: keep waiting, wait longer, or the token (its expiry and scopes are the JWT's claims). */
-export type DevicePoll = { kind: "pending" } | { kind: "slowDown" } | { kind: "token"; accessToken: string };
+/**
+ * One poll's answer: keep waiting, wait longer, or the token with the token
+ * response's `expires_in` and `scope` (RFC 6749, section 5.1), which hold
+ * whatever the token's format (RFC 9068, section 6: a client must not depend
+ * on it).
+ */
+export type DevicePoll = { kind: "pending" } | { kind: "slowDown" } | { kind: "token"; accessToken: string; expiresIn?: number | undefined; scope?: string | undefined };
+
+/** Where the sign-in requests go: from the server's metadata, or the designed paths below the base URL. */
+export interface SignInEndpoints {
+  issuer: string;
+  /** True when the server's metadata named them; false for the designed paths below the base URL. */
+  fromMetadata: boolean;
+  /** Absent only for a client of a stored login's endpoints, which signs nobody in. */
+  deviceAuthorization?: string | undefined;
+  token?: string | undefined;
+  /** Absent: the server publishes no revocation endpoint. */
+  revocation?: string | undefined;
+  /** Absent: the server publishes no introspection endpoint (the designed server has none). */
+  introspection?: string | undefined;
+}
+
+/** What RFC 7662 introspection says of a token: `auth status` needs only whether the server still accepts it. */
+export interface Introspection {
+  active: boolean;
+}
 
 export interface DeviceLoginClient {
   readonly baseUrl: string;
+  /** The endpoints the requests go to (the metadata is read once, on first need). */
+  endpoints(): Promise<SignInEndpoints>;
   start(scopes: readonly string[] | undefined): Promise<DeviceAuthorization>;
   poll(deviceCode: string): Promise<DevicePoll>;
-  /** Revokes a token (RFC 7009); the server answers 200 whether or not it knew it. */
+  /**
+   * Revokes a token (RFC 7009); the server answers 200 whether or not it knew
+   * it. A server that cannot revoke it answers `unsupported_token_type` (RFC
+   * 7009, section 2.2.1): a `signIn` RemoteError with that code.
+   */
   revoke(token: string): Promise<void>;
+  /** Asks the server whether a token is active (RFC 7662); undefined when it publishes no introspection endpoint. */
+  introspect(token: string): Promise<Introspection | undefined>;
   close(): Promise<void>;
 }
 
 const ACTIONS: Record<SignInOperationName, string> = {
+  discovery: "GET authorization server metadata",
   deviceAuthorization: "POST device authorization",
   token: "POST token",
   revocation: "POST token revocation",
+  introspection: "POST token introspection",
 };
 
 export function createDeviceLoginClient(options: DeviceLoginClientOptions): DeviceLoginClient {
@@ -67,11 +111,18 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...(options.retry ?? {}) };
   const transport = createTransport({ dispatcher: options.dispatcher, connectTimeoutMs: timeoutMs, proxy: options.proxy });
-  const server: oauth.AuthorizationServer = {
-    issuer: baseUrl,
-    device_authorization_endpoint: `${baseUrl}${OAUTH_PATHS.deviceAuthorization}`,
-    token_endpoint: `${baseUrl}${OAUTH_PATHS.token}`,
-    revocation_endpoint: `${baseUrl}${OAUTH_PATHS.revocation}`,
+  const explicitIssuer = options.issuer === undefined ? undefined : normaliseBaseUrl(options.issuer);
+  let found: Promise<SignInEndpoints> | undefined = options.endpoints === undefined ? undefined : Promise.resolve(options.endpoints);
+  const endpoints = (): Promise<SignInEndpoints> => (found ??= guarded("discovery", discover));
+  const server = async (): Promise<oauth.AuthorizationServer> => {
+    const known = await endpoints();
+    return {
+      issuer: known.issuer,
+      ...(known.deviceAuthorization === undefined ? {} : { device_authorization_endpoint: known.deviceAuthorization }),
+      ...(known.token === undefined ? {} : { token_endpoint: known.token }),
+      ...(known.revocation === undefined ? {} : { revocation_endpoint: known.revocation }),
+      ...(known.introspection === undefined ? {} : { introspection_endpoint: known.introspection }),
+    };
   };
   const client: oauth.Client = { client_id: SCREENPOL_CLIENT_ID };
   const authentication = oauth.None();
@@ -99,7 +150,60 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   }
 
   function requestOptions(operation: SignInOperationName) {
-    return { [oauth.customFetch]: fetchVia(operation), [oauth.allowInsecureRequests]: baseUrl.startsWith("http:") } as const;
+    // Plain http only where the base URL (or the issuer) may use it, loopback; every endpoint is checked the same way (signInAddressProblem).
+    return { [oauth.customFetch]: fetchVia(operation), [oauth.allowInsecureRequests]: baseUrl.startsWith("http:") || (explicitIssuer?.startsWith("http:") ?? false) } as const;
+  }
+
+  /**
+   * The metadata of the issuer: RFC 8414's well-known address first, then
+   * OpenID Connect discovery's. A document is used only when its `issuer` is
+   * the one asked for (RFC 8414, section 3.3, which oauth4webapi checks);
+   * anything else (404, not JSON, another issuer's) is no metadata. With
+   * `--issuer` the metadata must be found; without, the base URL is the
+   * issuer and a server without metadata has the designed paths.
+   */
+  async function discover(): Promise<SignInEndpoints> {
+    const issuer = new URL(explicitIssuer ?? baseUrl);
+    for (const algorithm of ["oauth2", "oidc"] as const) {
+      const response = await oauth.discoveryRequest(issuer, { ...requestOptions("discovery"), algorithm });
+      if (response.status !== 200) continue;
+      let metadata: oauth.AuthorizationServer;
+      try {
+        metadata = await oauth.processDiscoveryResponse(issuer, response);
+      } catch {
+        continue;
+      }
+      return endpointsOf(metadata);
+    }
+    if (explicitIssuer !== undefined) {
+      throw invalidResponse("discovery", `${explicitIssuer} publishes no authorization server metadata (RFC 8414 or OpenID Connect discovery) naming it as the issuer`);
+    }
+    return {
+      issuer: baseUrl,
+      fromMetadata: false,
+      deviceAuthorization: `${baseUrl}${OAUTH_PATHS.deviceAuthorization}`,
+      token: `${baseUrl}${OAUTH_PATHS.token}`,
+      revocation: `${baseUrl}${OAUTH_PATHS.revocation}`,
+    };
+  }
+
+  /** The endpoints of a metadata document, each one a browser-safe address as the verification URI must be. */
+  function endpointsOf(metadata: oauth.AuthorizationServer): SignInEndpoints {
+    const endpoint = (member: string, value: unknown, required: boolean): string | undefined => {
+      if (value === undefined && !required) return undefined;
+      if (typeof value !== "string") throw invalidResponse("discovery", `the metadata of ${metadata.issuer} has no ${member}${member === "device_authorization_endpoint" ? " (it does not offer the device authorization grant)" : ""}`);
+      const problem = signInAddressProblem(value);
+      if (problem !== undefined) throw invalidResponse("discovery", `the metadata's ${member} ${problem}`);
+      return new URL(value).href;
+    };
+    return {
+      issuer: metadata.issuer,
+      fromMetadata: true,
+      deviceAuthorization: endpoint("device_authorization_endpoint", metadata.device_authorization_endpoint, true)!,
+      token: endpoint("token_endpoint", metadata.token_endpoint, true)!,
+      revocation: endpoint("revocation_endpoint", metadata.revocation_endpoint, false),
+      introspection: endpoint("introspection_endpoint", metadata.introspection_endpoint, false),
+    };
   }
 
   /** oauth4webapi's errors, and ours, as one RemoteError line. */
@@ -115,7 +219,7 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
       const details = classifyFailedResponse({ operation, action, status: error.status, body: {}, attempts });
       return new RemoteError(redact(describeFailedResponse(details)), details);
     }
-    if (error instanceof oauth.OperationProcessingError) {
+    if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
       const details: RemoteErrorDetails = { kind: "invalidResponse", operation, action, attempts };
       // oauth4webapi's messages name the member at fault (`"response" body "access_token" property must be a string`) and never quote values.
       return new RemoteError(redact(`${action}: invalid response: ${toOneLine(error.message, 160)}`), details, { cause: error });
@@ -126,9 +230,26 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   function revoke(token: string): Promise<void> {
     return guarded("revocation", async () => {
       secrets.push(token);
-      const response = await oauth.revocationRequest(server, client, authentication, token, { ...requestOptions("revocation"), additionalParameters: { token_type_hint: "access_token" } });
+      const metadata = await server();
+      if (metadata.revocation_endpoint === undefined) {
+        const details: RemoteErrorDetails = { kind: "signIn", operation: "revocation", action: ACTIONS.revocation, code: UNSUPPORTED_TOKEN_TYPE, attempts: 0 };
+        throw new RemoteError(`${ACTIONS.revocation}: the server publishes no revocation endpoint [${UNSUPPORTED_TOKEN_TYPE}]`, details);
+      }
+      const response = await oauth.revocationRequest(metadata, client, authentication, token, { ...requestOptions("revocation"), additionalParameters: { token_type_hint: "access_token" } });
       await refuseNonOAuthFailure("revocation", response);
       await oauth.processRevocationResponse(response);
+    });
+  }
+
+  function introspect(token: string): Promise<Introspection | undefined> {
+    return guarded("introspection", async () => {
+      secrets.push(token);
+      const metadata = await server();
+      if (metadata.introspection_endpoint === undefined) return undefined;
+      const response = await oauth.introspectionRequest(metadata, client, authentication, token, { ...requestOptions("introspection"), additionalParameters: { token_type_hint: "access_token" } });
+      await refuseNonOAuthFailure("introspection", response);
+      const result = await oauth.processIntrospectionResponse(metadata, client, response);
+      return { active: result.active };
     });
   }
 
@@ -144,12 +265,14 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
 
   return {
     baseUrl,
+    endpoints,
     start: (scopes) =>
       guarded("deviceAuthorization", async () => {
+        const metadata = await server();
         const parameters: Record<string, string> = scopes === undefined || scopes.length === 0 ? {} : { scope: scopes.join(" ") };
-        const response = await oauth.deviceAuthorizationRequest(server, client, authentication, parameters, requestOptions("deviceAuthorization"));
+        const response = await oauth.deviceAuthorizationRequest(metadata, client, authentication, parameters, requestOptions("deviceAuthorization"));
         await refuseNonOAuthFailure("deviceAuthorization", response);
-        const result = await oauth.processDeviceAuthorizationResponse(server, client, response);
+        const result = await oauth.processDeviceAuthorizationResponse(metadata, client, response);
         refuseUnusableAuthorization(result);
         secrets.push(result.device_code);
         return {
@@ -165,26 +288,44 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
     poll: (deviceCode) =>
       guarded("token", async () => {
         if (!secrets.includes(deviceCode)) secrets.push(deviceCode);
-        const response = await oauth.deviceCodeGrantRequest(server, client, authentication, deviceCode, requestOptions("token"));
+        const metadata = await server();
+        const response = await oauth.deviceCodeGrantRequest(metadata, client, authentication, deviceCode, requestOptions("token"));
         await refuseNonOAuthFailure("token", response);
+        // The token as issued, before any check of the response: whatever is refused below, it is revoked (docs/sign-in.md).
+        const issued = await issuedAccessToken(response);
         try {
-          const result = await oauth.processDeviceCodeResponse(server, client, response);
-          if (result.access_token.length > MAX_SECRET_LENGTH) {
-            // A token nobody keeps should not stay valid for 30 days (docs/sign-in.md): revoke it, then refuse it.
-            await revoke(result.access_token).catch(() => undefined);
-            throw invalidResponse("token", `${tooLong("access_token", result.access_token)}; it was revoked and nothing was stored`);
-          }
+          const result = await oauth.processDeviceCodeResponse(metadata, client, response);
+          if (result.access_token.length > MAX_SECRET_LENGTH) throw invalidResponse("token", tooLong("access_token", result.access_token));
           secrets.push(result.access_token);
-          return { kind: "token", accessToken: result.access_token };
+          return { kind: "token", accessToken: result.access_token, expiresIn: result.expires_in, scope: result.scope };
         } catch (error) {
           if (error instanceof oauth.ResponseBodyError && error.error === "authorization_pending") return { kind: "pending" };
           if (error instanceof oauth.ResponseBodyError && error.error === "slow_down") return { kind: "slowDown" };
-          throw error;
+          if (issued === undefined) throw error;
+          // A token nobody keeps should not stay valid until it expires: revoke it, then say why it was refused.
+          await revoke(issued).catch(() => undefined);
+          const refused = failure("token", error);
+          refused.message = `${refused.message}; it was revoked and nothing was stored`;
+          throw refused;
         }
       }),
     revoke,
+    introspect,
     close: () => transport.close(),
   };
+
+  /** The `access_token` of a 200 token response, when it has one; added to the redactor at once. */
+  async function issuedAccessToken(response: Response): Promise<string | undefined> {
+    if (response.status !== 200) return undefined;
+    try {
+      const body: unknown = await response.clone().json();
+      if (!isPlainObject(body) || typeof body.access_token !== "string" || body.access_token === "") return undefined;
+      secrets.push(body.access_token);
+      return body.access_token;
+    } catch {
+      return undefined;
+    }
+  }
 
   /**
    * What the person is shown and sent to comes from the server: the codes are
@@ -224,6 +365,9 @@ export function createDeviceLoginClient(options: DeviceLoginClientOptions): Devi
   }
 }
 
+/** RFC 7009, section 2.2.1: the server cannot revoke this kind of token (a self-contained JWT, often). */
+export const UNSUPPORTED_TOKEN_TYPE = "unsupported_token_type";
+
 /** RFC 8628, section 6.1's user code: its base-20 letters (or digits), in groups a dash may separate; read case-insensitively. */
 const MAX_USER_CODE_LENGTH = 32;
 const USER_CODE = new RegExp(`^(?=.{1,${MAX_USER_CODE_LENGTH}}$)[${USER_CODE_ALPHABET}0-9]+(?:-[${USER_CODE_ALPHABET}0-9]+)*$`, "i");
@@ -260,7 +404,8 @@ async function hasOAuthError(response: Response): Promise<boolean> {
 function describeSignInError(code: string): string {
   switch (code) {
     case "access_denied":
-      return "the sign-in was denied on the approval page";
+      // A standard server also ends here when it grants none of the scopes asked for: the page is not the only suspect.
+      return "the sign-in was denied on the approval page, or the service granted none of the scopes asked for";
     case "expired_token":
       return "the code expired before it was approved; run `screenpol login` again";
     case "invalid_grant":
@@ -271,6 +416,8 @@ function describeSignInError(code: string): string {
       return "the service does not have one of the requested scopes";
     case "unsupported_grant_type":
       return "the service does not support the device authorization grant";
+    case UNSUPPORTED_TOKEN_TYPE:
+      return "the service cannot revoke or introspect this kind of token";
     default:
       return "the service refused the sign-in";
   }

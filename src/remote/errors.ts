@@ -68,6 +68,12 @@ export interface RemoteErrorDetails {
   attempts: number;
   /** What authenticated the request: an API token (the default) or a stored login, for the hint of a 401 or 403. */
   credential?: "apiToken" | "login" | undefined;
+  /** Where the token came from, in words (ClientOptions.credentialSource), for the hint of a 401 or 403. */
+  credentialSource?: string | undefined;
+  /** One more clause for the hint of a 401 or 403 (a stored login the API token hides). */
+  refusalNote?: string | undefined;
+  /** The scope a 403 says is missing (RFC 6750, section 3.1: `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."`). */
+  requiredScope?: string | undefined;
 }
 
 /**
@@ -87,6 +93,8 @@ export class RemoteError extends Error {
   readonly payload: MergeConflictPayload | undefined;
   readonly networkCode: string | undefined;
   readonly attempts: number;
+  readonly requiredScope: string | undefined;
+  readonly refusalNote: string | undefined;
 
   constructor(message: string, details: RemoteErrorDetails, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -100,6 +108,8 @@ export class RemoteError extends Error {
     this.payload = details.payload;
     this.networkCode = details.networkCode;
     this.attempts = details.attempts;
+    this.requiredScope = details.requiredScope;
+    this.refusalNote = details.refusalNote;
   }
 }
 
@@ -215,17 +225,17 @@ export function describeFailedResponse(details: RemoteErrorDetails, location?: s
 function hintFor(details: RemoteErrorDetails, location: string | undefined): string {
   switch (details.kind) {
     case "auth":
-      if (details.credential === "login") return "your login expired or was revoked: run `screenpol login`";
-      return "the API token is missing, malformed, invalid or revoked";
+      return withNote(`${credentialHolder(details)} ${details.credential === "login" ? "expired or was revoked: run `screenpol login`" : "is missing, malformed, invalid or revoked"}`, details);
     case "forbidden": {
       if (details.code === SANCTIONS_BLOCKED_CODE) return "blocked by the service's sanctions screening";
       if ((details.operation === "listAuthorizedClients" || details.operation === "revokeAuthorizedClient") && details.credential !== "login") {
         return "an API token acts for no dashboard user; sign in with `screenpol login` and leave SCREENPOL_API_TOKEN and --token-file unset";
       }
-      const holder = details.credential === "login" ? "your login" : "the API token";
-      const again = details.credential === "login" ? ": run `screenpol login --scopes` with it" : "";
-      if (details.operation === "getTokenCatalogPage") return `${holder} lacks the scope environment.settings.read${again}`;
-      return `${holder} lacks the scope for this operation${again}`;
+      const scope = details.requiredScope ?? (details.operation === "getTokenCatalogPage" ? "environment.settings.read" : undefined);
+      const lacks = `${credentialHolder(details)} lacks the scope ${scope ?? "for this operation"}`;
+      // A retry sends the same token: only another credential, or a login that asks for the scope, can succeed.
+      if (details.credential === "login") return withNote(`${lacks}: run \`screenpol login\` to ask for it (without --scopes it asks for every scope screenpol uses)`, details);
+      return withNote(lacks, details);
     }
     case "notFound":
       return "the identifier is wrong or belongs to another project";
@@ -246,6 +256,29 @@ function hintFor(details: RemoteErrorDetails, location: string | undefined): str
     default:
       return "";
   }
+}
+
+/** The credential a 401 or 403 is about: where it came from when the caller said, else what it is. */
+function credentialHolder(details: RemoteErrorDetails): string {
+  if (details.credential === "login") return details.credentialSource ?? "your login";
+  return details.credentialSource === undefined ? "the API token" : `the API token from ${details.credentialSource}`;
+}
+
+function withNote(hint: string, details: RemoteErrorDetails): string {
+  return details.refusalNote === undefined ? hint : `${hint}; ${details.refusalNote}`;
+}
+
+/**
+ * The scope a 403's `WWW-Authenticate: Bearer error="insufficient_scope",
+ * scope="..."` names (RFC 6750, section 3.1), when it is one; undefined
+ * otherwise. Only RFC 6749's scope-token characters are taken, so nothing the
+ * server chose can steer the terminal.
+ */
+export function insufficientScopeOf(header: string | undefined): string | undefined {
+  if (header === undefined || header.length > 4096 || !/^\s*Bearer\b/i.test(header)) return undefined;
+  if (!/\berror="insufficient_scope"/.test(header)) return undefined;
+  const scope = /\bscope="([\x21\x23-\x5b\x5d-\x7e]+(?: [\x21\x23-\x5b\x5d-\x7e]+)*)"/.exec(header)?.[1];
+  return scope === undefined || scope.length > 200 ? undefined : scope;
 }
 
 function retriesNote(details: RemoteErrorDetails): string {

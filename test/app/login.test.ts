@@ -161,11 +161,11 @@ describe("runLogout", () => {
   it("deletes a keyring entry that is not a stored login without sending anything of it, and says it could not be read", async () => {
     server = await startTokenServer(unsignedClientJwt());
     client = createDeviceLoginClient({ baseUrl: server.baseUrl });
-    const entries = new Map([[server.baseUrl, JSON.stringify({ ...OTHER_LOGIN, baseUrl: server.baseUrl, clientId: undefined })]]);
+    const entries = new Map([[server.baseUrl, JSON.stringify({ ...OTHER_LOGIN, baseUrl: server.baseUrl, issuedAt: undefined })]]);
     const keyring = { get: async (account: string) => entries.get(account), set: async () => undefined, delete: async (account: string) => entries.delete(account) };
     configDir = mkdtempSync(join(tmpdir(), "screenpol-app-logout-"));
     const store = openCredentialStore({ env: { SCREENPOL_CREDENTIAL_STORE: "keyring" }, configDir, keyring, warn: () => undefined });
-    expect(await runLogout({ client, store, onSecret: () => undefined })).toEqual({ removed: true, unreadable: "clientId is missing" });
+    expect(await runLogout({ baseUrl: server.baseUrl, connect: () => client!, store, onSecret: () => undefined })).toEqual({ removed: true, unreadable: "issuedAt is missing" });
     expect(entries.size).toBe(0);
     expect(server.requests).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe("screenpol catalog sync", () => {
     const run = await catalogCli(["sync"], NO_SETTINGS_TOKEN);
     expect(run.code).toBe(4);
     expect(run.stderr).toBe(
-      "screenpol: GET token catalog first page: 403 Access Forbidden (the API token lacks the scope environment.settings.read); catalog/tokens.json left unchanged\n",
+      "screenpol: GET token catalog first page: 403 Access Forbidden (the API token from SCREENPOL_API_TOKEN lacks the scope environment.settings.read); catalog/tokens.json left unchanged\n",
     );
     expect(run.stderr).not.toContain(NO_SETTINGS_TOKEN);
   });
@@ -77,7 +77,7 @@ describe("screenpol catalog sync", () => {
   it("401: exit 4", async () => {
     const run = await catalogCli(["sync"], "dyn_unknown_token_1234567890");
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/^screenpol: GET token catalog first page: 401 Unauthorized \(the API token is missing, malformed, invalid or revoked\); catalog\/tokens.json left unchanged\n$/);
+    expect(run.stderr).toMatch(/^screenpol: GET token catalog first page: 401 Unauthorized \(the API token from SCREENPOL_API_TOKEN is missing, malformed, invalid or revoked\); catalog\/tokens.json left unchanged\n$/);
   });
 
   it("500 forever: exit 4 after the bounded retries, the snapshot untouched", async () => {

@@ -14,6 +14,7 @@ import { edit, git, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
 import type { TempRepo } from "../helpers/temp-repo.js";
 import { sarifValidator } from "../integrations/support/sarif-schema.js";
+import { DOCS_CODES_URL } from "../helpers/docs-url.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SIGN_IN = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
@@ -92,7 +93,7 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
     const rules = log.runs[0].tool.driver.rules as Array<{ id: string; helpUri: string }>;
     const results = log.runs[0].results as Array<{ ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: any[] }>;
     expect(rules[results[0]!.ruleIndex]!.id).toBe("policy-weakened");
-    expect(rules[results[0]!.ruleIndex]!.helpUri).toBe("https://github.com/screenpol/screenpol/blob/main/docs/codes/policy-weakened.md");
+    expect(rules[results[0]!.ruleIndex]!.helpUri).toBe(`${DOCS_CODES_URL}/policy-weakened.md`);
     expect(
       results.map((result) => [result.ruleId, result.level, result.locations[0].physicalLocation.artifactLocation.uri, result.locations[0].physicalLocation.region.startLine]),
     ).toEqual(
@@ -131,6 +132,9 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
       "",
       "  </details>",
     ];
+    // Text shown as written: markdown's characters escaped (as the formatter escapes every text from the repository).
+    const md = (text: string) => text.replace(/[\\`*_[\]|~#]/g, "\\$&").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const nested = (lines: string[]) => lines.map((line) => (line === "" ? "" : `  ${line}`));
     expect(run.stdout).toBe(
       [
         "<!-- screenpol-compare -->",
@@ -139,18 +143,19 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
         `Base \`HEAD (${commit})\`, head \`working tree\`.`,
         "",
         "> [!CAUTION]",
-        "> `--deny-weakening` refuses `sandbox/vendorAWalletScreening/TRANSACTION` (weaker): [`policy-weakened`](https://github.com/screenpol/screenpol/blob/main/docs/codes/policy-weakened.md).",
+        `> \`--deny-weakening\` refuses \`sandbox/vendorAWalletScreening/TRANSACTION\` (weaker): [\`policy-weakened\`](${DOCS_CODES_URL}/policy-weakened.md).`,
         "",
         "#### Weakenings: screenings decided less strictly by head than by base",
         "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-obfuscation-with-elevated-score) when riskScore = 8.5, exposure mixer indirect = 15%",
-        ...example(["    exposures:", "      - category: mixer", "        direction: indirect", "        percent: 15"]),
-        "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no\\_kyc\\_exchange direct = 25%",
-        ...example(["    exposures:", "      - category: no_kyc_exchange", "        direction: direct", "        percent: 25"]),
-        "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-everything-else-sandbox) when riskScore = 8.5",
-        ...example([]),
+        // One cause: its headline, then its lines nested under it, each transition's example folded below the transition.
+        "- `sandbox/vendorAWalletScreening/TRANSACTION`: rule block-severe-risk-score: riskScore gte raised from 8.5 to 9",
+        `  - ${md("where address other than 0xC349F2E98461322cf5fab5aD704D6113a6e66249 on EVM, 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM on SOL, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 250 USD or unknown, riskScore in [8.5, 9), exposure stolen_funds direct < 5% or none, exposure scam direct < 10% or none, exposure fraud_shop direct < 10% or none")}`,
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score), when exposure mixer direct < 15% or none, exposure mixer indirect >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or exposure mixer direct >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or cluster privacy_wallet (e.g. riskScore = 8.5, exposure mixer indirect = 15%)")}`,
+        ...nested(example(["    exposures:", "      - category: mixer", "        direction: indirect", "        percent: 15"])),
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct >= 25%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5, exposure no_kyc_exchange direct = 25%)")}`,
+        ...nested(example(["    exposures:", "      - category: no_kyc_exchange", "        direction: direct", "        percent: 25"])),
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct < 25% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5)")}`,
+        ...nested(example([])),
         "",
         "#### Other changed policies",
         "",

@@ -53,9 +53,12 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
         `Compare: base HEAD (${commit}), head working tree`,
         "",
         "Weakenings (a screening decided less strictly by head than by base):",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score) when riskScore = 8.5, exposure mixer indirect = 15%",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no_kyc_exchange direct = 25%",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox) when riskScore = 8.5",
+        // One cause (docs/semantics.md, "Causes and regions of a weakening"): what its screenings share said once, then each transition with the rest of its region and an example.
+        "  sandbox/vendorAWalletScreening/TRANSACTION: rule block-severe-risk-score: riskScore gte raised from 8.5 to 9",
+        "    where address other than 0xC349F2E98461322cf5fab5aD704D6113a6e66249 on EVM, 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM on SOL, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 250 USD or unknown, riskScore in [8.5, 9), exposure stolen_funds direct < 5% or none, exposure scam direct < 10% or none, exposure fraud_shop direct < 10% or none",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score), when exposure mixer direct < 15% or none, exposure mixer indirect >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or exposure mixer direct >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or cluster privacy_wallet (e.g. riskScore = 8.5, exposure mixer indirect = 15%)",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct >= 25%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5, exposure no_kyc_exchange direct = 25%)",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct < 25% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5)",
         "",
         "1 policy compared: 1 weaker",
         "",
@@ -63,7 +66,15 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     );
     const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({
+    const parsed = JSON.parse(json.stdout);
+    // The causes and each transition's regions are added members; the spec's members are as they were.
+    const [first] = parsed.policies;
+    expect(first.causes.map((cause: { headline: string; edits: unknown[] }) => [cause.headline, cause.edits])).toEqual([
+      ["rule block-severe-risk-score: riskScore gte raised from 8.5 to 9", [{ kind: "rule-modified", rule: "block-severe-risk-score" }]],
+    ]);
+    expect(first.transitions[2].regions[0]).toContainEqual({ on: "riskScore", ranges: [{ min: 8.5, minIncluded: true, max: 9, maxIncluded: false }] });
+    const specMembers = { ...parsed, policies: parsed.policies.map(({ causes: _causes, ...policy }: { causes: unknown; transitions: Array<{ regions: unknown }> }) => ({ ...policy, transitions: policy.transitions.map(({ regions: _regions, ...transition }) => transition) })) };
+    expect(specMembers).toEqual({
       version: 1,
       policies: [
         {
@@ -290,10 +301,10 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(policy.unreachable[0].takers.map((taker: { by: string; action: string }) => `${taker.action} ${taker.by}`)).toEqual(["ALLOW allow-partner-scores", "ALERT alert-mixer-exposure"]);
   });
 
-  it("says nothing of reachability when every head rule is reached (the json has only the spec's members)", async () => {
+  it("says nothing of reachability when every head rule is reached (the json has only the spec's members and the causes)", async () => {
     raiseBlockThreshold(repo);
     const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
-    expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions"]);
+    expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions", "causes"]);
   });
 
   it("comments, key order, a description and a rule id changed are equivalent", async () => {

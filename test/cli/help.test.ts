@@ -5,11 +5,14 @@
  * that exist; repeatable options print no `(default: [])`; no internal
  * jargon. Through the real CLI, as a user types it.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Command, Option } from "commander";
 import { describe, expect, it } from "vitest";
-import { COMMAND_HELP, commandPath } from "../../src/cli/help.js";
+import { COMMAND_DOCS, COMMAND_HELP, commandPath } from "../../src/cli/help.js";
 import { buildProgram } from "../../src/cli/program.js";
-import { BIN, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
+import { DOCS_CODES_URL, PACKAGE_VERSION } from "../helpers/docs-url.js";
+import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 
 const io = { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: PROJECT_ROOT } as never;
 
@@ -40,7 +43,7 @@ describe("screenpol --help", () => {
     const plan = await runCli(["plan", "--help"], { cwd: PROJECT_ROOT });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toContain("\nExamples:\n  $ screenpol plan                             # what a push would change, with diffs\n");
-    expect(plan.stdout).toContain("\nExit codes:\n  0  planned\n  1  the files have errors, or a weakening under --deny-weakening\n");
+    expect(plan.stdout).toContain("\nExit codes:\n  0  planned\n  1  the files have errors, or a weakening under --deny-weakening or --deny-live-weakening\n");
     expect(plan.stdout).toContain("  5  with --detailed-exitcode: changes are pending\n");
     const push = await runCli(["push", "--help"], { cwd: PROJECT_ROOT });
     expect(push.stdout).toContain("  3  conflict: a live policy changed since the plan; nothing was written over it\n");
@@ -53,8 +56,19 @@ describe("screenpol --help", () => {
     expect(root.stdout).toContain("Exit codes: 0 success, 1 findings, 2 usage or configuration, 3 conflict, 4 remote failure, 5 changes pending");
   });
 
+  it("names each command's docs page where it is installed and at this version's tag, and `screenpol explain` where findings have codes", async () => {
+    for (const path of Object.keys(COMMAND_DOCS)) expect(leaves.map(commandPath), path).toContain(path);
+    for (const page of Object.values(COMMAND_DOCS)) expect(existsSync(join(PROJECT_ROOT, page)), page).toBe(true);
+    const decide = await runCli(["decide", "--help"], { cwd: PROJECT_ROOT });
+    // A spec file the team does not have is named nowhere; the installed page and the tagged URL are.
+    expect(decide.stdout).not.toMatch(/\bsemantics\.md section|\(docs\/[a-z-]+\.md\)/);
+    expect(decide.stdout.trimEnd().endsWith(`\nDocs:\n  ${join(BUILD_ROOT, "docs/semantics.md")}\n  https://github.com/screenpol/screenpol/blob/v${PACKAGE_VERSION}/docs/semantics.md`)).toBe(true);
+    const lint = await runCli(["lint", "--help"], { cwd: PROJECT_ROOT });
+    expect(lint.stdout).toContain(`\nDocs:\n  screenpol explain <code>   the page of a finding's code, offline\n  ${join(BUILD_ROOT, "docs/codes/README.md")}\n  ${DOCS_CODES_URL}/README.md\n`);
+  });
+
   // One process per command (about 35), four at a time: one after another they took 20 s on a loaded 2-core machine.
-  it("says no `(default: [])` for a repeatable option, and no internal jargon", async () => {
+  it("says no `(default: [])` for a repeatable option, no internal jargon, and no docs file outside its Docs lines", async () => {
     const all = [["--help"], ...leaves.map((command) => [...commandPath(command).split(" "), "--help"])];
     for (let start = 0; start < all.length; start += 4) {
       const batch = all.slice(start, start + 4);
@@ -64,6 +78,8 @@ describe("screenpol --help", () => {
         expect(run.code, args.join(" ")).toBe(0);
         expect(run.stdout, args.join(" ")).not.toContain("(default: [])");
         expect(run.stdout, args.join(" ")).not.toMatch(/\boperation \d/);
+        // A docs file is named only under Docs:, where it is installed and at the tag, never as a bare path the reader may not have.
+        expect(run.stdout.split("\nDocs:\n")[0], args.join(" ")).not.toMatch(/\.md\b/);
       }
     }
   }, 60_000);

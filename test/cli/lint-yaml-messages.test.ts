@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCases, fixtureRepo } from "../integrations/support/fixtures.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo } from "../helpers/temp-repo.js";
+import { docsUrl } from "../../src/core/codes.js";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -35,7 +36,7 @@ describe("screenpol lint on YAML a newcomer broke", () => {
         "> 10 |       description: Reviewed by compliance: block direct mixer exposure # expect: yaml-syntax@20",
         "     |                    ^",
         "  11 |       when:",
-        "  https://github.com/screenpol/screenpol/blob/main/docs/codes/yaml-syntax.md",
+        `  ${docsUrl("yaml-syntax")}`,
         "",
         "✖ 1 problem (1 error, 0 warnings)",
         "",

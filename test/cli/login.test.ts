@@ -89,7 +89,7 @@ describe("screenpol login", () => {
     expect(plan.code, plan.stderr).toBe(0);
     const users = await cli(["users", "list", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(users.code).toBe(4);
-    expect(users.stderr).toContain("403 Access Forbidden (your login lacks the scope for this operation: run `screenpol login --scopes` with it)");
+    expect(users.stderr).toContain(`403 Access Forbidden (your stored login for ${baseUrl()} lacks the scope users.read: run \`screenpol login\` to ask for it`);
     expect(users.stdout + users.stderr).not.toContain(storedToken());
   });
 
@@ -127,7 +127,7 @@ describe("screenpol login", () => {
     await postDecision((await denied.codes).userCode, "deny");
     const deniedRun = await denied.exited;
     expect(deniedRun.code).toBe(4);
-    expect(deniedRun.stderr).toContain("screenpol: POST token: the sign-in was denied on the approval page [access_denied]\n");
+    expect(deniedRun.stderr).toContain("screenpol: POST token: the sign-in was denied on the approval page, or the service granted none of the scopes asked for [access_denied]\n");
     expect(readFileSync(credentialsPath())).toEqual(before);
     expect(await environmentStatus(firstToken)).toBe(200);
 
@@ -198,33 +198,46 @@ describe("screenpol login", () => {
       expect(existsSync(credentialsPath())).toBe(false);
     });
 
-    it("with an access token that is not a JWT: exit 4, nothing stored, the token printed nowhere, revoked", async () => {
-      const url = await serve({ access_token: "opaque-secret-not-a-jwt", token_type: "Bearer", expires_in: 60 });
+    it("with an opaque access token: kept by the response's expires_in and scope (RFC 9068, section 6), the user unknown, not revoked", async () => {
+      const url = await serve({ access_token: "opaque-secret-not-a-jwt", token_type: "Bearer", expires_in: 3600, scope: "environment.settings.read" });
       const run = await cli(["login", "--base-url", url]);
-      expect(run.code).toBe(4);
-      expect(run.stderr).toContain("screenpol: POST token: invalid response: the access token is not a JWT; nothing was stored\n");
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^Signed in to ${url.replace(/[.]/g, "\\.")} \\(the token does not say as whom\\)\\.\\n  scopes   environment\\.settings\\.read\\n  expires  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\n`));
       expect(run.stdout + run.stderr).not.toContain("opaque-secret-not-a-jwt");
-      expect(existsSync(credentialsPath())).toBe(false);
-      expect(revocationsOf(server!)).toEqual(["opaque-secret-not-a-jwt"]);
+      const stored = (JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, Record<string, unknown>> }).logins[url]!;
+      expect(stored).toMatchObject({ accessToken: "opaque-secret-not-a-jwt", scopes: ["environment.settings.read"], clientId: "screenpol-cli" });
+      expect(stored.user).toBeUndefined();
+      expect(Date.parse(stored.expiresAt as string) - Date.parse(stored.issuedAt as string)).toBe(3600_000);
+      expect(revocationsOf(server!)).toEqual([]);
     });
 
-    // A JWT whose claims no stored login can hold: before, the first was stored in a form its reader refused (every
-    // login of the file unusable, logout impossible), the others gave `internal error: Invalid time value`, unrevoked.
+    // Each of these used to be refused without being revoked (oauth4webapi's checks ran outside the revoke-on-failure
+    // path), or was refused only because the token was not a JWT: a token the client refuses must not stay live.
     it.each([
-      ["without a client_id claim", { client_id: undefined }, "the access token's JWT has no client_id claim"],
-      ["without a sub claim", { sub: undefined }, "the access token's JWT has no sub claim"],
-      ["with an exp beyond Date's range", { exp: 1e20 }, "the access token's exp claim is not a date between the years 0 and 9999"],
-      ["with an iat beyond Date's range", { iat: -1e20 }, "the access token's iat claim is not a date between the years 0 and 9999"],
-    ])("with a JWT %s: exit 4, one line naming it, the token revoked and printed nowhere, nothing stored", async (_name, claims, problem) => {
-      const jwt = unsignedClientJwt(claims);
-      const url = await serve({ access_token: jwt, token_type: "Bearer", expires_in: 60 });
+      ["an opaque token and no expires_in", { access_token: "opaque-secret-without-expiry", token_type: "Bearer" }, "POST token: invalid response: the token response has no expires_in and the access token is not a JWT with a usable exp claim, so when the login ends is unknown; nothing was stored"],
+      ["a token no bearer header can carry", { access_token: "opaque secret with spaces", token_type: "Bearer", expires_in: 60 }, "POST token: invalid response: the access token holds whitespace or a character other than visible ASCII, which no bearer header can carry; nothing was stored"],
+      ["no token_type", { access_token: "opaque-secret-without-type", expires_in: 60 }, 'POST token: invalid response: "response" body "token_type" property must be a string; it was revoked and nothing was stored'],
+      ["a token_type screenpol cannot send", { access_token: "opaque-secret-of-type-mac", token_type: "mac", expires_in: 60 }, "POST token: invalid response: unsupported `token_type` value; it was revoked and nothing was stored"],
+    ])("with %s: exit 4, one line naming it, the token revoked and printed nowhere, nothing stored", async (_name, body, line) => {
+      const url = await serve(body);
       const run = await cli(["login", "--base-url", url]);
       expect(run.code).toBe(4);
-      expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual([`screenpol: POST token: invalid response: ${problem}; nothing was stored`]);
+      expect(run.stderr.split("\n").filter((text) => text.startsWith("screenpol:"))).toEqual([`screenpol: ${line}`]);
       expect(run.stdout).toBe("");
-      expect(run.stderr).not.toContain(jwt);
+      expect(run.stderr).not.toContain(body.access_token);
       expect(existsSync(credentialsPath())).toBe(false);
-      expect(revocationsOf(server!)).toEqual([jwt]);
+      expect(revocationsOf(server!)).toEqual([body.access_token]);
+    });
+
+    it("with a JWT without the designed claims: its missing sub, client_id, exp and iat fall back to the token response and the login's time", async () => {
+      const jwt = unsignedClientJwt({ sub: undefined, client_id: undefined, exp: 1e20, iat: -1e20 });
+      const url = await serve({ access_token: jwt, token_type: "Bearer", expires_in: 60 });
+      const run = await cli(["login", "--base-url", url]);
+      expect(run.code, run.stderr).toBe(0);
+      const stored = (JSON.parse(readFileSync(credentialsPath(), "utf8")) as { logins: Record<string, Record<string, unknown>> }).logins[url]!;
+      expect(stored).toMatchObject({ clientId: "screenpol-cli", scopes: ["environment.settings.read"] });
+      expect(stored.user).toBeUndefined();
+      expect(Date.parse(stored.expiresAt as string) - Date.parse(stored.issuedAt as string)).toBe(60_000);
     });
   });
 });
@@ -245,10 +258,10 @@ describe("screenpol logout", () => {
     chmodSync(credentialsPath(), 0o600);
     const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(doctor.code).toBe(4);
-    expect(doctor.stderr).toContain("401 Unauthorized: your login expired or was revoked: run `screenpol login`");
+    expect(doctor.stderr).toContain(`401 Unauthorized: your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\``);
     const plan = await cli(["plan", "--env", "sandbox", "--base-url", baseUrl()]);
     expect(plan.code).toBe(4);
-    expect(plan.stderr).toContain("(your login expired or was revoked: run `screenpol login`)");
+    expect(plan.stderr).toContain(`(your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\`)`);
     expect(doctor.stderr + plan.stderr).not.toContain(token);
 
     const again = await cli(["logout", "--base-url", baseUrl()]);
@@ -277,7 +290,7 @@ describe("screenpol auth status", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^base URL     ${baseUrl().replace(/[.]/g, "\\.")}\\ncredential   the stored login \\(screenpol login\\)\\n  user       compliance\\.lead@demo\\.example \\(Casey Compliance\\)\\n  scopes     environment\\.settings\\.read\\n  expires    \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(29 days left\\)\\n  kept in    ${credentialsPath().replace(/[.]/g, "\\.")}\\n$`,
+        `^base URL     ${baseUrl().replace(/[.]/g, "\\.")}\\ncredential   the stored login \\(screenpol login\\)\\nserver       accepts it \\(asked just now: GET token catalog \\(one entry\\)\\)\\n  user       compliance\\.lead@demo\\.example \\(Casey Compliance\\)\\n  scopes     environment\\.settings\\.read\\n  expires    \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(29 days left\\)\\n  kept in    ${credentialsPath().replace(/[.]/g, "\\.")}\\n$`,
       ),
     );
     expect(run.stderr).toBe("");
@@ -348,7 +361,7 @@ describe("screenpol auth clients and auth revoke", () => {
     expect(await environmentStatus(token)).toBe(401);
     const after = await cli(["auth", "clients", "--base-url", baseUrl()]);
     expect(after.code).toBe(4);
-    expect(after.stderr).toBe("screenpol: GET authorized clients: 401 Unauthorized (your login expired or was revoked: run `screenpol login`)\n");
+    expect(after.stderr).toBe(`screenpol: GET authorized clients: 401 Unauthorized (your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\`)\n`);
     const notUuid = await cli(["auth", "revoke", "nope", "--base-url", baseUrl()]);
     expect(notUuid.code).toBe(2);
   });
@@ -433,15 +446,106 @@ describe("one stored login that cannot be read", () => {
     expect((await cli(["logout", "--base-url", baseUrl()])).code).toBe(0);
   });
 
-  it("a token without a client_id claim is refused before it can be stored, so the logins already stored stay usable", async () => {
+  it("a token no bearer header can carry is refused before it can be stored, so the logins already stored stay usable", async () => {
     harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
     expect((await login()).code).toBe(0);
-    const jwt = unsignedClientJwt({ client_id: undefined });
-    server = await startTokenServer(jwt);
+    const token = "an opaque token with spaces";
+    server = await startTokenServer(token);
     expect((await cli(["login", "--base-url", server.baseUrl])).code).toBe(4);
-    expect(revocationsOf(server)).toEqual([jwt]);
+    expect(revocationsOf(server)).toEqual([token]);
     expect((await cli(["auth", "status", "--base-url", baseUrl()])).code).toBe(0);
     expect((await cli(["logout", "--base-url", baseUrl()])).code).toBe(0);
+  });
+});
+
+describe("screenpol auth status asks the server", () => {
+  it("a login revoked at the server: exit 4, 'revoked at the server'; --offline shows the local view with no request", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const [authorizedClient] = harness.emulator.logins.authorizedClients(SEED_IDS.dashboardUser);
+    expect(harness.emulator.logins.revokeClient(SEED_IDS.dashboardUser, authorizedClient!.id)).toBe(true);
+    const run = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(run.code).toBe(4);
+    expect(run.stdout).toContain("server       revoked at the server (asked just now: GET token catalog (one entry))\n");
+    expect(run.stderr).toBe(
+      `screenpol: your stored login for ${baseUrl()} is revoked at the server (GET token catalog first page: 401 Unauthorized (your stored login for ${baseUrl()} expired or was revoked: run \`screenpol login\`)): run \`screenpol login\`\n`,
+    );
+    expect(run.stdout + run.stderr).not.toContain(storedToken());
+
+    // With the server gone, --offline still answers: it sends nothing.
+    await harness.running.close();
+    const offline = await cli(["auth", "status", "--base-url", baseUrl(), "--offline"]);
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toMatch(/^base URL .*\ncredential   the stored login \(screenpol login\)\n  user /);
+  });
+
+  it("an API token the server refuses: exit 4, the line names SCREENPOL_API_TOKEN", async () => {
+    harness = await startHarness();
+    const run = await cli(["auth", "status", "--base-url", baseUrl()], { SCREENPOL_API_TOKEN: "dyn_deleted_in_the_dashboard" });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe("screenpol: the server refuses the credential: GET token catalog first page: 401 Unauthorized (the API token from SCREENPOL_API_TOKEN is missing, malformed, invalid or revoked)\n");
+    const good = await cli(["auth", "status", "--base-url", baseUrl()], { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN });
+    expect(good.code).toBe(0);
+    expect(good.stdout).toContain("server       accepts it (asked just now: GET token catalog (one entry))\n");
+  });
+});
+
+describe("screenpol auth login --with-token and auth token", () => {
+  it("stores a token from standard input once the server accepts it, revoking the device login it replaces; remote commands use it; auth token prints it unredacted", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    expect((await login()).code).toBe(0);
+    const deviceToken = storedToken();
+    const run = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: `${ALL_SCOPES_TOKEN}\n`, timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `Signed in to ${baseUrl()} with the token from standard input: the server accepts it.`,
+        "  scopes   unknown (the token does not say)",
+        "  expires  unknown (the token does not say)",
+        `  kept in  ${credentialsPath()}`,
+        "",
+      ].join("\n"),
+    );
+    expect(storedToken()).toBe(ALL_SCOPES_TOKEN);
+    expect(await environmentStatus(deviceToken)).toBe(401);
+    const doctor = await cli(["doctor", "--env", "sandbox", "--base-url", baseUrl()]);
+    expect(doctor.code, doctor.stderr).toBe(0);
+    const status = await cli(["auth", "status", "--base-url", baseUrl()]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain(`  kept in    ${credentialsPath()} (given with auth login --with-token)\n`);
+    expect(status.stdout).not.toContain(ALL_SCOPES_TOKEN);
+
+    // The one command that prints the secret: the redactor, which knows it, must not blank it.
+    const token = await cli(["auth", "token", "--base-url", baseUrl()]);
+    expect(token).toEqual({ code: 0, stdout: `${ALL_SCOPES_TOKEN}\n`, stderr: "" });
+  });
+
+  it("a token the server refuses: exit 4, the line names standard input, nothing stored", async () => {
+    harness = await startHarness();
+    const run = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: "dyn_not_a_token_of_the_emulator\n", timeoutMs: 30_000 });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toBe("screenpol: GET token catalog first page: 401 Unauthorized (the API token from standard input is missing, malformed, invalid or revoked)\n");
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  it("more than 16 KiB on standard input, or nothing: exit 2, nothing sent, nothing stored", async () => {
+    harness = await startHarness();
+    // Refused before any request: the server is gone.
+    await harness.running.close();
+    const long = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: "x".repeat(64 * 1024), timeoutMs: 30_000 });
+    expect(long).toEqual({ code: 2, stdout: "", stderr: "screenpol: --with-token: standard input is longer than any token (more than 16384 characters); nothing was stored\n" });
+    const empty = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: "", timeoutMs: 30_000 });
+    expect(empty).toEqual({ code: 2, stdout: "", stderr: "screenpol: --with-token: standard input is empty; pipe the token in\n" });
+    expect(existsSync(credentialsPath())).toBe(false);
+  });
+
+  it("auth token with no stored login: exit 2 and what to do; after a device login it prints the client JWT", async () => {
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    const none = await cli(["auth", "token", "--base-url", baseUrl()]);
+    expect(none).toEqual({ code: 2, stdout: "", stderr: `screenpol: not signed in to ${baseUrl()}: run \`screenpol login\` (or \`screenpol auth login --with-token\`)\n` });
+    expect((await login()).code).toBe(0);
+    const token = await cli(["auth", "token", "--base-url", baseUrl()]);
+    expect(token).toEqual({ code: 0, stdout: `${storedToken()}\n`, stderr: "" });
   });
 });
 

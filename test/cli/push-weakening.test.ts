@@ -20,9 +20,12 @@ const Z3 = { timeout: 60_000 };
 /** The refusal, as push prints it: the policy, each weakening transition in words, and that nothing was pushed. */
 const REFUSAL = [
   "screenpol: policy-weakened: live/vendorAWalletScreening/TRANSACTION (mixed)",
-  "  BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation) when riskScore = 8, exposure privacy_wallet indirect = 10%",
-  "  BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8, exposure no_kyc_exchange direct = 15%",
-  "  BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
+  // By cause (docs/semantics.md, "Causes and regions of a weakening"): its headline, then what its screenings share and each transition.
+  "  rule block-severe-risk-score: riskScore gte raised from 8 to 9",
+  "    where address other than bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq on BTC, 0x293cCC84a99fcbD790367AeDf45495e35A9833AB on EVM, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:1:0xdAC17F958D2ee523a2206206994597C13D831ec7 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 50 USD or unknown, riskScore in [8, 9), exposure stolen_funds direct < 2% or none, exposure scam direct < 5% or none, exposure fraud_shop direct < 5% or none, exposure ransomware direct < 1% or none, exposure ransomware indirect < 1% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, illicit_actor_org, privacy_wallet or none",
+  "    BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect >= 10%; or exposure mixer direct < 5% or none, exposure mixer indirect in [5%, 10%); or exposure mixer direct in [5%, 10%), exposure mixer indirect < 10% or none (e.g. riskScore = 8, exposure privacy_wallet indirect = 10%)",
+  "    BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect < 10% or none, exposure no_kyc_exchange direct >= 15% (e.g. riskScore = 8, exposure no_kyc_exchange direct = 15%)",
+  "    BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect < 10% or none, exposure no_kyc_exchange direct < 15% or none (e.g. riskScore = 8)",
 ];
 
 describe("screenpol push: the weakening guard of a live environment", () => {

@@ -189,7 +189,7 @@ describe.each(CODES)("$code, suppressed", ({ code, fixtures, file, line, comment
     expect(refused.map((d) => d.line)).toEqual([nextLine ? target.line : 1]);
     expect(refused[0]!.severity).toBe("error");
     if (exact) expect(refused[0]!.message).toBe(refusal);
-    else expect(refused[0]!.message).toBe(`${mixedCase(code)} is not a screenpol code (did you mean ${code}?); see docs/codes/`);
+    else expect(refused[0]!.message).toBe(`${mixedCase(code)} is not a screenpol code (did you mean ${code}?); \`screenpol explain\` lists the codes`);
   });
 });
 

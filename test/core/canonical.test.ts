@@ -13,7 +13,7 @@ import {
 } from "../../src/core/canonical.js";
 import { parseYaml } from "../../src/core/document.js";
 import { lintText } from "../../src/core/lint.js";
-import { PROJECT_ROOT } from "../helpers/run-cli.js";
+import { PROJECT_ROOT } from "../helpers/project-root.js";
 
 const data = (text: string): unknown => {
   const parsed = parseYaml(text);

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_INFO, DOCS_BASE_URL, docsPath } from "../../src/core/codes.js";
+import { CODE_INFO, DOCS_BASE_URL, docsPath, docsUrl } from "../../src/core/codes.js";
 import { CODES } from "../../src/core/diagnostic.js";
 import { STRUCTURAL, UNSUPPRESSIBLE } from "../../src/core/suppressions.js";
+import { DOCS_CODES_URL, PACKAGE_VERSION } from "../helpers/docs-url.js";
 
 describe("CODE_INFO", () => {
   it("describes exactly the codes of CODES", () => {
@@ -35,8 +36,9 @@ describe("CODE_INFO", () => {
 });
 
 describe("docsPath", () => {
-  it("points at docs/codes/<code>.md, which DOCS_BASE_URL turns into a URL", () => {
+  it("points at docs/codes/<code>.md, which DOCS_BASE_URL turns into a URL at this version's tag", () => {
     expect(docsPath("sanctions-floor")).toBe("docs/codes/sanctions-floor.md");
-    expect(`${DOCS_BASE_URL}${docsPath("schema")}`).toBe("https://github.com/screenpol/screenpol/blob/main/docs/codes/schema.md");
+    expect(`${DOCS_BASE_URL}${docsPath("schema")}`).toBe(`${DOCS_CODES_URL}/schema.md`);
+    expect(docsUrl("schema")).toBe(`https://github.com/screenpol/screenpol/blob/v${PACKAGE_VERSION}/docs/codes/schema.md`);
   });
 });

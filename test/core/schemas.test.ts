@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM script without types
-import { renderSchemasModule, renderValidatorsModule } from "../../scripts/generate.mjs";
+import { renderReleaseModule, renderSchemasModule, renderValidatorsModule } from "../../scripts/generate.mjs";
 import { schemaDocument } from "../../src/core/validate.js";
 import { editorPolicySchema } from "../../src/core/editor-schema.js";
 import { SCHEMAS, type SchemaName } from "../../src/core/generated/schemas.js";
@@ -55,5 +55,22 @@ describe("the editor schema of a vendor", () => {
         if (anyOfUsed) expect(validate(other)).toBe(false);
       }
     }
+  });
+});
+
+describe("src/core/generated/release.ts", () => {
+  it("is package.json's version and GitHub repository, which the docs links and the action reference are made from", () => {
+    const generated = join(import.meta.dirname, "../../src/core/generated");
+    expect(readFileSync(join(generated, "release.ts"), "utf8")).toBe(renderReleaseModule());
+    expect(renderReleaseModule({ version: "1.2.3", repository: { type: "git", url: "git+https://github.com/acme/policy-tool.git" } })).toContain(
+      'export const PACKAGE_VERSION = "1.2.3";',
+    );
+    expect(renderReleaseModule({ version: "1.2.3", repository: "https://github.com/acme/policy-tool" })).toContain('export const GITHUB_REPOSITORY = "acme/policy-tool";');
+  });
+
+  it("fails the build on a repository that is not on GitHub, or no version: a link made from it would lead nowhere", () => {
+    expect(() => renderReleaseModule({ version: "1.2.3", repository: { url: "git+https://gitlab.com/acme/tool.git" } })).toThrow(/"repository" must be a GitHub repository URL/);
+    expect(() => renderReleaseModule({ version: "1.2.3" })).toThrow(/"repository" must be a GitHub repository URL/);
+    expect(() => renderReleaseModule({ repository: "https://github.com/acme/tool" })).toThrow(/"version" is missing/);
   });
 });

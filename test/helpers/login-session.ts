@@ -26,7 +26,14 @@ export function startLoginProcess(args: readonly string[], options: { cwd: strin
   let stdout = "";
   let stderr = "";
   let announce: ((codes: LoginCodes) => void) | undefined;
-  const codes = new Promise<LoginCodes>((resolve) => (announce = resolve));
+  let giveUp: ((error: Error) => void) | undefined;
+  // A login that ends before it shows any code fails the test at once, with its stderr, rather than leaving it waiting.
+  const codes = new Promise<LoginCodes>((resolve, reject) => {
+    announce = resolve;
+    giveUp = reject;
+  });
+  // Only a test that waits for the codes hears the rejection; the others must not see it as unhandled.
+  codes.catch(() => undefined);
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
@@ -38,6 +45,7 @@ export function startLoginProcess(args: readonly string[], options: { cwd: strin
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
+      giveUp?.(new Error(`screenpol login exited ${code} before showing a code: ${stderr}`));
       resolve({ code, stdout, stderr });
     });
   });

@@ -5,8 +5,7 @@ import { inject } from "vitest";
 // The type of inject("screenpolBuildRoot") (ProvidedContext).
 import type {} from "../global-setup.js";
 
-/** The checkout: sources, sample policies, docs, fixtures. Never its dist/ or bin/: see BUILD_ROOT. */
-export const PROJECT_ROOT = join(import.meta.dirname, "../..");
+export { PROJECT_ROOT } from "./project-root.js";
 
 /**
  * The package as this run built it (test/global-setup.ts): bin/, dist/ and

@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { PROJECT_ROOT } from "./run-cli.js";
+import { PROJECT_ROOT } from "./project-root.js";
 
 export interface TempRepo {
   dir: string;

@@ -13,6 +13,7 @@ import { formatJunit } from "../../src/core/formats/junit.js";
 import type { LintReport } from "../../src/core/formats/report.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { DOCS_CODES_URL } from "../helpers/docs-url.js";
 
 interface Testcase {
   classname: string;
@@ -84,7 +85,7 @@ describe("formatJunit", () => {
     ]),
   };
 
-  const URL = "https://github.com/screenpol/screenpol/blob/main/docs/codes";
+  const URL = DOCS_CODES_URL;
 
   it("has one testcase per finding, named file:line:column code, its class the file; a file without findings is one passing case", () => {
     const cases = parseJunit(formatJunit(report)).testsuites.testsuite.testcase!;
@@ -128,7 +129,7 @@ describe("formatJunit", () => {
     expect(testcase!.name).toBe(`${file}:3:5 webhook-event`);
     expect(testcase!.classname).toBe(file);
     expect(testcase!.failure![0]!.message).toBe(kept);
-    expect(testcase!.failure![0]!["#text"]).toBe(`${file}:3:5  error  ${kept}  webhook-event\nhttps://github.com/screenpol/screenpol/blob/main/docs/codes/webhook-event.md`);
+    expect(testcase!.failure![0]!["#text"]).toBe(`${file}:3:5  error  ${kept}  webhook-event\n${DOCS_CODES_URL}/webhook-event.md`);
   });
 
   it("writes a valid, empty suite for no files", () => {

@@ -89,7 +89,7 @@ describe.skipIf(!CHROMIUM)("screenpol login, approved or denied in headless Chro
     await expect.poll(() => page.locator("#notice").textContent()).toContain("Denied.");
     const run = await session.exited;
     expect(run.code).toBe(4);
-    expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual(["screenpol: POST token: the sign-in was denied on the approval page [access_denied]"]);
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual(["screenpol: POST token: the sign-in was denied on the approval page, or the service granted none of the scopes asked for [access_denied]"]);
     const status = await runCli(["auth", "status", "--base-url", harness.running.baseUrl], { cwd: dir, env });
     expect(status.code).toBe(2);
     await page.close();

@@ -1,17 +1,20 @@
 /**
- * What `npm pack` ships (docs/decisions.md, "Issue 14: the package"): the
- * files a user needs and the license, none of the sources, tests or
- * benchmarks, and no install-time script that names a file the tarball lacks.
- * And the build that `postinstall` and `npm run build` run: two at once leave
- * one whole, importable dist/.
+ * What `npm pack` ships (docs/decisions.md, "Issue 14: the package"): the files a user needs, the
+ * docs among them (`screenpol explain` and --help read them offline),
+ * and the license, none of the sources, tests or benchmarks, and no install-time
+ * script that names a file the tarball lacks. And the build that `postinstall` and
+ * `npm run build` run: two at once leave one whole, importable dist/.
  */
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
-import { BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { COMMAND_DOCS } from "../../src/cli/help.js";
+import { CODES } from "../../src/core/diagnostic.js";
+import { DOCS_CODES_URL } from "../helpers/docs-url.js";
+import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 
 const run = promisify(execFile);
 
@@ -23,21 +26,24 @@ interface PackedFile {
 const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
 
 /**
- * `npm pack --dry-run --json` of the checkout as it is, with this run's dist/
+ * `npm pack --json` of the checkout as it is, with this run's dist/
  * (test/global-setup.ts) in place of whatever dist/ the checkout has: the
  * checkout's entries are copied, not linked, because npm pack leaves symbolic
  * links out. `--ignore-scripts`: kept from when pack ran `prepare`, a whole build,
- * which the global setup has just done. Packed once for the tests below.
+ * which the global setup has just done. Packed once for the tests below; the
+ * tarball is unpacked into `unpacked/package/`, as npm installs it.
  */
-async function pack(): Promise<{ files: string[]; scripts: Record<string, string> }> {
+async function pack(): Promise<{ files: string[]; scripts: Record<string, string>; unpacked: string }> {
   const root = mkdtempSync(join(tmpdir(), "screenpol-pack-"));
   try {
     for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
     cpSync(join(BUILD_ROOT, "dist"), join(root, "dist"), { recursive: true });
-    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--offline"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
-    const [packed] = JSON.parse(stdout) as [{ files: PackedFile[] }];
+    const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--offline"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
+    const [packed] = JSON.parse(stdout) as [{ filename: string; files: PackedFile[] }];
     const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts?: Record<string, string> };
-    return { files: packed.files.map((file) => file.path), scripts: manifest.scripts ?? {} };
+    const unpacked = mkdtempSync(join(tmpdir(), "screenpol-unpacked-"));
+    await run("tar", ["-xzf", join(root, packed.filename), "-C", unpacked]);
+    return { files: packed.files.map((file) => file.path), scripts: manifest.scripts ?? {}, unpacked };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -45,6 +51,9 @@ async function pack(): Promise<{ files: string[]; scripts: Record<string, string
 
 let packed: ReturnType<typeof pack> | undefined;
 const packedFiles = (): ReturnType<typeof pack> => (packed ??= pack());
+afterAll(async () => {
+  if (packed !== undefined) rmSync((await packed).unpacked, { recursive: true, force: true });
+});
 
 /**
  * The scripts npm may run where the package is installed: preinstall, install
@@ -61,6 +70,30 @@ describe("npm pack", () => {
     const { files } = await packedFiles();
     for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs"]) expect(files, path).toContain(path);
     expect(files.filter((path) => /^(test|tests|bench|src)\//.test(path))).toEqual([]);
+  });
+
+  it("ships the docs: every code's page, and every page --help names", async () => {
+    const { files } = await packedFiles();
+    for (const code of CODES) expect(files).toContain(`docs/codes/${code}.md`);
+    for (const path of ["docs/codes/README.md", ...Object.values(COMMAND_DOCS)]) expect(files).toContain(path);
+  });
+
+  it("unpacked as npm installs it: explains a code from the docs it ships, and --help names that page in it and at its version's tag", async () => {
+    const { unpacked } = await packedFiles();
+    const installed = join(unpacked, "package");
+    // The dependencies npm would install beside it; `explain` loads none but the bundle's.
+    symlinkSync(join(PROJECT_ROOT, "node_modules"), join(installed, "node_modules"), "dir");
+    const elsewhere = mkdtempSync(join(tmpdir(), "screenpol-offline-cwd-"));
+    try {
+      const bin = join(installed, "bin/screenpol.js");
+      const page = await runCli(["explain", "sanctions-floor"], { cwd: elsewhere, bin });
+      expect([page.code, page.stderr]).toEqual([0, ""]);
+      expect(page.stdout.split("\n")[0]).toBe("# `sanctions-floor`: Attempt to express the sanctions floor");
+      const help = await runCli(["decide", "--help"], { cwd: elsewhere, bin });
+      expect(help.stdout).toContain(`\nDocs:\n  ${join(installed, "docs/semantics.md")}\n  ${DOCS_CODES_URL.replace(/codes$/, "semantics.md")}\n`);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it("has no install-time script that names a file it does not ship", async () => {

@@ -66,6 +66,24 @@ describe("remote client errors", () => {
     expect(catalogError.message).toContain("environment.settings.read");
   });
 
+  it("403 with RFC 6750's insufficient_scope challenge names the scope; a challenge whose scope holds anything but scope characters names none", async () => {
+    // An HTTP header cannot carry a control character; a backslash or a quote is as far as a server can go.
+    const challenges = [
+      'Bearer error="insufficient_scope", scope="environment.settings.write"',
+      'Bearer error="insufficient_scope", scope="x\\e]0;pwned\\a"',
+      'Bearer error="invalid_token", scope="environment.settings.write"',
+    ];
+    let next = 0;
+    const { client } = await serve((_request, response) => sendJson(response, 403, { error: "Access Forbidden" }, { "www-authenticate": challenges[next++]! }));
+    const named = await remoteErrorOf(client.getEnvironment(ENVIRONMENT_ID));
+    expect(named.message).toBe(`GET environment ${ENVIRONMENT_ID}: 403 Access Forbidden (the API token lacks the scope environment.settings.write)`);
+    expect(named.requiredScope).toBe("environment.settings.write");
+    for (let index = 1; index < challenges.length; index++) {
+      const unnamed = await remoteErrorOf(client.getEnvironment(ENVIRONMENT_ID));
+      expect(unnamed.message).toBe(`GET environment ${ENVIRONMENT_ID}: 403 Access Forbidden (the API token lacks the scope for this operation)`);
+    }
+  });
+
   it("403 sanctions_blocked on MFA reset and invite update -> forbidden with the code", async () => {
     const { client } = await serve((_request, response) =>
       sendJson(response, 403, { error: "Access Forbidden", code: "sanctions_blocked" }),

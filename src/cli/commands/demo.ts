@@ -9,10 +9,7 @@
  * (no changes). Nothing in the repository is written; the emulator's state
  * lives in memory and ends with the demo.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { applyDashboardHotfix, startDemoService } from "../../app/demo.js";
+import { applyDashboardHotfix, demoRepository, startDemoService } from "../../app/demo.js";
 import { runLint } from "../../app/lint.js";
 import { runPolicyTestFiles } from "../../app/policy-tests.js";
 import { formatTestPretty } from "../../core/formats/policy-tests.js";
@@ -26,21 +23,6 @@ import type { CliIo } from "../io.js";
 import { exitCodeOf, formatPushReport, weakeningReport } from "./push.js";
 import { reportFindings } from "./plan.js";
 
-/** The package's own folder (the sample repository), found upwards from this module, bundled or not. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    try {
-      if ((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string }).name === "screenpol") return dir;
-    } catch {
-      // Not here: look further up.
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}
-
 export async function demoCommand(io: CliIo): Promise<ExitCode> {
   const started = performance.now();
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
@@ -50,7 +32,7 @@ export async function demoCommand(io: CliIo): Promise<ExitCode> {
   const service = await startDemoService();
   try {
     // Always the sample repository (the package's own): its environment ids are the emulator's.
-    const cwd = packageRoot();
+    const cwd = demoRepository(io.cwd);
     say(`emulator: ${service.baseUrl} (state in memory; seeded with live policies that have drifted from the sample files)`);
     say(`repository: ${cwd} (read only)`);
     const hotfix = await applyDashboardHotfix(service.client);

@@ -1,8 +1,9 @@
 /**
  * `screenpol doctor [--env NAME]...`: reads each chosen environment (default:
- * every one in the config) and prints one line per environment saying whether
- * token, environment id and scopes are right, and if not, which one is wrong
- * and where to fix it (admin-api.md, operation 6). Exit 0 when all pass, 4
+ * every one in the config) and prints one line per environment saying what the
+ * read verified (token, environment id, read access) and what it could not
+ * (write access), and on a failure which one is wrong and where to fix it
+ * (admin-api.md, operation 6). Exit 0 when all pass, 4
  * otherwise; config and token problems stop it with 2 before any request.
  */
 import { withConnection } from "../../app/admin.js";
@@ -49,8 +50,13 @@ function label(check: DoctorCheck): string {
   return `${check.environment.name} (${check.environment.id})`;
 }
 
+/**
+ * What the one read showed, and what it could not: a 200 proves the token is
+ * accepted and can read this environment, but a read-only token answers the
+ * same; only a write would show write access, and doctor writes nothing.
+ */
 function describePass(check: Extract<DoctorCheck, { status: "ok" }>): string {
-  return `✔ ${label(check)}: token, environment id and scopes are correct`;
+  return `✔ ${label(check)}: token accepted, environment found and readable; could not verify write access (push needs it): only a write shows it, and doctor writes nothing`;
 }
 
 function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context: DoctorContext): string {
@@ -58,13 +64,15 @@ function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context:
   const status = describeStatus(error);
   switch (check.status) {
     case "auth": {
-      if (context.credential.source === "login") return `${label(check)}: ${status}: your login expired or was revoked: run \`screenpol login\``;
+      if (context.credential.source === "login") return `${label(check)}: ${status}: ${source(context)} expired or was revoked: run \`screenpol login\``;
       // Which source to check, never the value.
-      return `${label(check)}: ${status}: the API token is missing, malformed, invalid or revoked; check ${describeCredentialSource(context.credential, context.tokenFile)}`;
+      return `${label(check)}: ${status}: the API token is missing, malformed, invalid or revoked; check ${source(context)}${note(error)}`;
     }
-    case "forbidden":
-      if (context.credential.source === "login") return `${label(check)}: ${status}: your login lacks the scope for this environment: run \`screenpol login --scopes\` with it`;
-      return `${label(check)}: ${status}: the API token is valid but lacks the scope for this environment; use a token granted it`;
+    case "forbidden": {
+      const scope = error.requiredScope ?? "for this environment";
+      if (context.credential.source === "login") return `${label(check)}: ${status}: ${source(context)} lacks the scope ${scope}: run \`screenpol login\` to ask for it`;
+      return `${label(check)}: ${status}: the API token is valid but lacks the scope ${scope}; check ${source(context)}, or use a token granted it${note(error)}`;
+    }
     case "notFound":
       return describeWrongEnvironmentId(check.environment, error, context.configFile);
     case "network": {
@@ -75,6 +83,14 @@ function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context:
     case "failed":
       return `${label(check)}: ${error.message}`;
   }
+}
+
+function source(context: DoctorContext): string {
+  return describeCredentialSource(context.credential, { tokenFile: context.tokenFile, baseUrl: context.baseUrl });
+}
+
+function note(error: { refusalNote: string | undefined }): string {
+  return error.refusalNote === undefined ? "" : `; ${error.refusalNote}`;
 }
 
 /** The transport's code in words (src/remote/transport.ts names them). */

@@ -12,6 +12,7 @@ import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
 import type { SubjectComparison, SubjectReachability, Transition, Verdict } from "../semantics/weakening/model.js";
 import { isRefusedWeakening, isWeakening } from "../semantics/weakening/verdict.js";
+import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
 
@@ -47,11 +48,18 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     providerType: policy.providerType,
     scope: policy.scope,
     verdict: policy.verdict,
-    transitions: policy.transitions.map(({ from, to, example }) => ({ from, to, example })),
+    transitions: policy.transitions.map(transitionJson),
     ...(policy.reason === undefined ? {} : { reason: policy.reason }),
+    ...(policy.causes === undefined ? {} : { causes: policy.causes.map(({ edits, headline, transitions }) => ({ edits, headline, transitions: transitions.map(transitionJson) })) }),
+    ...(policy.regionsReason === undefined ? {} : { regionsReason: policy.regionsReason }),
     ...unreachableJson(policy),
   }));
   return `${JSON.stringify({ version: 1, policies: view }, null, 2)}\n`;
+}
+
+/** A transition's JSON members: the spec's (from, to, example), then its words and regions when there are any. */
+function transitionJson({ from, to, example, words, regions }: Transition): Record<string, unknown> {
+  return { from, to, ...(words === undefined ? {} : { words }), example, ...(regions === undefined ? {} : { regions }) };
 }
 
 /**
@@ -100,7 +108,7 @@ const targetOf = (policy: Pick<ComparedPolicyView, "environment" | "providerType
 export function formatComparePretty(policies: readonly ComparedPolicyView[], heading: CompareHeading): string {
   const lines = [`Compare: base ${heading.base}, head ${heading.head}`];
   if (policies.length === 0) return `${[...lines, "No policy or address entries changed."].join("\n")}\n`;
-  const weakenings = policies.flatMap((policy) => policy.transitions.filter(isWeakening).map((transition) => `  ${targetOf(policy)}: ${describeTransition(transition)}`));
+  const weakenings = policies.flatMap((policy) => weakeningLinesOf(targetOf(policy), policy).map((line) => `  ${line}`));
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
@@ -164,8 +172,11 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
   if (weakened.length > 0) {
     lines.push("", "#### Weakenings: screenings decided less strictly by head than by base");
     for (const policy of weakened) {
-      for (const transition of policy.transitions.filter(isWeakening)) {
-        lines.push("", `- ${codeSpan(targetOf(policy))}: ${escapeMarkdown(describeTransition(transition))}`, ...exampleBlock(transition));
+      for (const block of weakeningBlocks(policy)) {
+        lines.push("", `- ${codeSpan(targetOf(policy))}: ${escapeMarkdown(block.heading)}`, ...(block.transition === undefined ? [] : exampleBlock(block.transition)));
+        for (const line of block.lines) {
+          lines.push(`  - ${escapeMarkdown(line.text)}`, ...(line.transition === undefined ? [] : exampleBlock(line.transition).map((text) => (text === "" ? "" : `  ${text}`))));
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import { CODE_INFO, docsUrl } from "../codes.js";
+import { CODE_INFO, docsUrl, REPOSITORY_URL } from "../codes.js";
 import { CODES, type Code, type Diagnostic } from "../diagnostic.js";
 import { sortDiagnostics, type LintReport } from "./report.js";
 
@@ -17,7 +17,6 @@ export interface SarifOptions {
 
 const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT = "%SRCROOT%";
-const INFORMATION_URI = "https://github.com/screenpol/screenpol";
 
 /**
  * SARIF 2.1.0, for GitHub code scanning and other SARIF viewers: one run whose
@@ -33,7 +32,7 @@ export function formatSarif(report: LintReport, options: SarifOptions): string {
       driver: {
         name: "screenpol",
         version: options.toolVersion,
-        informationUri: INFORMATION_URI,
+        informationUri: REPOSITORY_URL,
         rules: CODES.map(toRule),
       },
     },

@@ -19,14 +19,14 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 describe("screenpol doctor", () => {
-  it("confirms token, environment id and scopes for every environment of the config (exit 0)", async () => {
+  it("says what the read verified for every environment of the config, and that write access could not be (exit 0)", async () => {
     const run = await harness.run(["doctor"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const output = lines(run.stdout);
     expect(output).toHaveLength(2);
-    expect(output[0]).toMatch(new RegExp(`^✔ sandbox \\(${SANDBOX}\\): token, environment id and scopes are correct`));
-    expect(output[1]).toMatch(new RegExp(`^✔ live \\(${LIVE}\\): token, environment id and scopes are correct`));
+    expect(output[0]).toMatch(new RegExp(`^✔ sandbox \\(${SANDBOX}\\): token accepted, environment found and readable; could not verify write access \\(push needs it\\)`));
+    expect(output[1]).toMatch(new RegExp(`^✔ live \\(${LIVE}\\): token accepted, environment found and readable; could not verify write access \\(push needs it\\)`));
   });
 
   it("checks only the environments named with --env", async () => {
@@ -82,7 +82,7 @@ describe("screenpol doctor", () => {
     expect(run.code).toBe(4);
     expect(run.stdout).toBe("");
     expect(lines(run.stderr)).toEqual([
-      `screenpol: ✖ sandbox (${SANDBOX}): 403 Access Forbidden: the API token is valid but lacks the scope for this environment; use a token granted it`,
+      `screenpol: ✖ sandbox (${SANDBOX}): 403 Access Forbidden: the API token is valid but lacks the scope environment.settings.read; check SCREENPOL_API_TOKEN, or use a token granted it`,
     ]);
   });
 

@@ -12,7 +12,7 @@ import { parseYaml } from "../../../src/core/document.js";
 import { formatDecisionJson } from "../../../src/core/formats/decision-json.js";
 import { formatDecisionPretty, type DecisionReport } from "../../../src/core/formats/decision-pretty.js";
 import { decide, readScreening, type AddressEntryDocument, type DecisionSubject, type PolicyDocument } from "../../../src/core/semantics/index.js";
-import { PROJECT_ROOT } from "../../helpers/run-cli.js";
+import { PROJECT_ROOT } from "../../helpers/project-root.js";
 
 const NOW = Date.parse("2027-01-01T00:00:00Z");
 const FOLDER = "policies/sandbox/vendorAWalletScreening";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatPretty, shouldUseColor } from "../../../src/core/formats/pretty.js";
 import type { LintReport } from "../../../src/core/formats/report.js";
 import { POLICY_FILE, diagnostic, emptyReport, sampleReport } from "./fixtures.js";
+import { DOCS_CODES_URL } from "../../helpers/docs-url.js";
 
 const ESC = "\x1b";
 
@@ -13,7 +14,7 @@ function reportOf(source: string, ...diagnostics: LintReport["diagnostics"]): Li
 /** The code frame of a one-finding report: the lines between the header and the docs path. */
 function frameOf(report: LintReport): string[] {
   const lines = formatPretty(report, { color: false }).split("\n");
-  return lines.slice(1, lines.findIndex((l) => l.startsWith("  https://github.com/screenpol/screenpol/blob/main/docs/codes/")));
+  return lines.slice(1, lines.findIndex((l) => l.startsWith(`  ${DOCS_CODES_URL}/`)));
 }
 
 describe("formatPretty", () => {
@@ -26,7 +27,7 @@ describe("formatPretty", () => {
         "> 8 |         riskLevel: { atLeast: high }",
         "    |         ^^^^^^^^^",
         "  9 |       action: BLOCK",
-        "  https://github.com/screenpol/screenpol/blob/main/docs/codes/cross-vendor-field.md",
+        `  ${DOCS_CODES_URL}/cross-vendor-field.md`,
         "",
         "policies/prod/vendorAWalletScreening/TRANSACTION.yaml:13:7  warning  rules.postScreen[2]: this rule follows the catch-all rule catch-all and can never match.  unreachable-rule",
         "  11 |       when: {}",
@@ -34,7 +35,7 @@ describe("formatPretty", () => {
         "> 13 |     - id: late",
         "     |       ^^^^^^^^",
         "  14 |       when: { riskScore: { gte: 9 } }",
-        "  https://github.com/screenpol/screenpol/blob/main/docs/codes/unreachable-rule.md",
+        `  ${DOCS_CODES_URL}/unreachable-rule.md`,
         "",
         "✖ 2 problems (1 error, 1 warning)",
         "",
@@ -69,7 +70,7 @@ describe("formatPretty", () => {
   it("prints no frame for a file whose text it was not given, or a line past its end", () => {
     const missing: LintReport = { diagnostics: [diagnostic({ code: "read-error", message: "Cannot read the file." })], filesLinted: 1, sources: new Map() };
     expect(formatPretty(missing, { color: false })).toBe(
-      `${POLICY_FILE}:1:1  error  Cannot read the file.  read-error\n  https://github.com/screenpol/screenpol/blob/main/docs/codes/read-error.md\n\n✖ 1 problem (1 error, 0 warnings)\n`,
+      `${POLICY_FILE}:1:1  error  Cannot read the file.  read-error\n  ${DOCS_CODES_URL}/read-error.md\n\n✖ 1 problem (1 error, 0 warnings)\n`,
     );
     expect(frameOf(reportOf("a: 1\n", diagnostic({ line: 7 })))).toEqual([]);
   });

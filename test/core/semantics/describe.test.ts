@@ -135,3 +135,40 @@ describe("steps in words, from decide()'s own trace", () => {
     expect(stepsOf({ ...base, sanctioned: true })).toEqual(["sanctions-floor: sanctioned: the floor blocks whatever the policy and address entries say"]);
   });
 });
+
+describe("words for what a decision did not have", () => {
+  it("a signal not returned (null or absent) is `none returned`, whatever its unit", () => {
+    expect([describeValue("exposure", undefined), describeValue("riskScore", undefined), describeValue("indicator", null)]).toEqual(["none returned", "none returned", "none returned"]);
+  });
+
+  it("an absent policy without a file name says `no policy file`, not an empty name", () => {
+    const screening = { ...base, chain: "EVM" };
+    const absent: DecisionSubject = { providerType: "vendorAWalletScreening", scope: "TRANSACTION" };
+    const entry = decide(absent, screening, { now: NOW, trace: true }).trace!.find((step) => step.step === "policy-disabled")!;
+    expect(describeStep(entry, { subject: absent, screening })).toBe("no policy file: the vendor is not consulted");
+  });
+
+  it("an address whose every entry expired says so, with each entry's expiry", () => {
+    const screening = { ...base, address: "0x0000000000000000000000000000000000000002" };
+    const onlyExpired: DecisionSubject = { ...subject, addressEntries: [subject.addressEntries![0]!] };
+    expect(stepsOf(screening, onlyExpired)[1]).toBe(
+      "address-entry: no unexpired address entry for EVM 0x0000000000000000000000000000000000000002; entry #1 expired on 2026-11-01",
+    );
+  });
+});
+
+describe("the preScreen gates a screening passed, in words", () => {
+  const gated = (scope: "SIGN_IN" | "TRANSACTION", preScreen: PolicyDocument["rules"]["preScreen"]): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope,
+    policy: { ...policy, scope, rules: { preScreen, postScreen: [] } },
+  });
+
+  it("a TRANSACTION screening with no transfer passes minAmountUsd: its amount is unknown", () => {
+    expect(stepsOf({ chain: "EVM", address: ADDRESS }, gated("TRANSACTION", { minAmountUsd: 100 }))[3]).toBe("pre-screen: amount unknown: no minAmountUsd 100 gate");
+  });
+
+  it("at SIGN_IN only chains gate, and only chains are named (a minAmountUsd there is a lint finding the decision ignores)", () => {
+    expect(stepsOf({ chain: "EVM", address: ADDRESS }, gated("SIGN_IN", { chains: ["EVM"], minAmountUsd: 100, tokens: [USDC] }))[3]).toBe("pre-screen: chain EVM in [EVM]");
+  });
+});

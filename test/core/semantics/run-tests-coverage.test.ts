@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { coverableItems, runPolicyTests, type DecisionSubject, type PolicyTestCase, type RuleDocument } from "../../../src/core/semantics/index.js";
-import { uncoveredRules, withReachability } from "../../../src/core/semantics/run-tests.js";
+import { uncoveredItems, uncoveredRules, unreachableItems, withReachability } from "../../../src/core/semantics/run-tests.js";
 import type { Vendor } from "../../../src/core/vendors.js";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -85,10 +85,109 @@ describe("coverage with reachability: an uncovered rule no screening reaches, wi
     });
     expect(proven.uncovered).toEqual(["sanctions-floor", "alert-high", "block-late", "terminal-allow"]);
     expect(proven.unreachable).toEqual([{ by: "block-some", takenBy: ["allow-low"] }]);
+    // As the JSON report lists them: one item per policy and rule, with the policy's identity.
+    const report = { ...run(subject, []), coverage: [proven, { ...coverage!, scope: "TRANSACTION" }] };
+    const identity = { environment: "sandbox", providerType: "vendorAWalletScreening" };
+    expect(unreachableItems(report)).toEqual([{ ...identity, scope: "SIGN_IN", by: "block-some", takenBy: ["allow-low"] }]);
+    expect(uncoveredItems(report).filter((item) => item.by === "block-late")).toEqual([
+      { ...identity, scope: "SIGN_IN", by: "block-late" },
+      { ...identity, scope: "TRANSACTION", by: "block-late" },
+    ]);
   });
 
   it("with no answer asked, nothing is unreachable and every uncovered item stays", () => {
     const [coverage] = run(subject, []).coverage;
     expect(withReachability(coverage!, undefined)).toEqual({ ...coverage, unreachable: [] });
+  });
+});
+
+describe("the coverable items of a policy, in the order of semantics.md section 3", () => {
+  const RULE: RuleDocument = { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" };
+  const entry = (scope: "ALL" | "SIGN_IN" | "TRANSACTION") => ({ address: ADDRESS, chain: "EVM", action: "BLOCK" as const, scope, reason: "r", expiresAt: "2020-01-01" });
+  const withScope = (scope: "SIGN_IN" | "TRANSACTION", preScreen: Record<string, unknown>, addressEntries: ReturnType<typeof entry>[] = []): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope,
+    policy: { providerType: "vendorAWalletScreening", scope, schemaVersion: 1, enabled: true, rules: { preScreen, postScreen: [RULE] } },
+    addressEntries,
+  });
+
+  it("address-entry when an entry of this scope or ALL exists, expired or not; not for an entry of the other scope alone", () => {
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("SIGN_IN")]))).toEqual(["sanctions-floor", "address-entry", "block-high", "terminal-allow"]);
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("TRANSACTION"), entry("ALL")]))).toEqual(["sanctions-floor", "address-entry", "block-high", "terminal-allow"]);
+    expect(coverableItems(withScope("SIGN_IN", {}, [entry("TRANSACTION")]))).toEqual(["sanctions-floor", "block-high", "terminal-allow"]);
+  });
+
+  it("policy-disabled, and nothing after it, when the policy is absent or disabled", () => {
+    const enabled = withScope("SIGN_IN", { chains: ["EVM"] }, [entry("ALL")]);
+    expect(coverableItems({ ...enabled, policy: { ...enabled.policy!, enabled: false } })).toEqual(["sanctions-floor", "address-entry", "policy-disabled"]);
+    expect(coverableItems({ ...enabled, policy: undefined })).toEqual(["sanctions-floor", "address-entry", "policy-disabled"]);
+  });
+
+  it("pre-screen for chains in either scope; for tokens or a minAmountUsd above 0 in TRANSACTION only", () => {
+    const items = (scope: "SIGN_IN" | "TRANSACTION", preScreen: Record<string, unknown>) => coverableItems(withScope(scope, preScreen)).includes("pre-screen");
+    const token = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
+    expect([items("SIGN_IN", { chains: ["EVM"] }), items("TRANSACTION", { chains: ["EVM"] })]).toEqual([true, true]);
+    expect([items("TRANSACTION", { tokens: [token] }), items("TRANSACTION", { minAmountUsd: 0.01 }), items("TRANSACTION", { minAmountUsd: 0 })]).toEqual([true, true, false]);
+    expect([items("SIGN_IN", { tokens: [token] }), items("SIGN_IN", { minAmountUsd: 100 }), items("TRANSACTION", { exposureDepth: 2 })]).toEqual([false, false, false]);
+    expect(coverableItems(withScope("TRANSACTION", { chains: ["EVM"] }))).toEqual(["sanctions-floor", "pre-screen", "block-high", "terminal-allow"]);
+  });
+});
+
+describe("a case passes when the decision has its action and, when it names one, its rule or step", () => {
+  const subject = subjectOf("vendorAWalletScreening", [
+    { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" },
+    { id: "alert-mid", when: { riskScore: { gte: 5 } }, action: "ALERT" },
+  ]);
+  const outcomes = (cases: PolicyTestCase[]) => run(subject, cases).cases.map((result) => `${result.name}: ${result.ok ? "pass" : "FAIL"}${result.missingRule ? ` (${result.missingRule})` : ""}`);
+
+  it("action alone, action and rule, action and step; a wrong action, rule or step fails", () => {
+    expect(
+      outcomes([
+        caseOf(0, { riskScore: 9 }, { action: "BLOCK" }),
+        caseOf(1, { riskScore: 9 }, { action: "BLOCK", by: "block-high" }),
+        caseOf(2, { riskScore: 1 }, { action: "ALLOW", by: "terminal-allow" }),
+        caseOf(3, { riskScore: 9 }, { action: "ALERT" }),
+        caseOf(4, { riskScore: 9 }, { action: "ALERT", by: "block-high" }),
+        caseOf(5, { riskScore: 6 }, { action: "ALERT", by: "block-high" }),
+        caseOf(6, { riskScore: 6 }, { action: "ALERT", by: "pre-screen" }),
+        caseOf(7, { riskScore: 6 }, { action: "ALERT", by: "alert-middle" }),
+      ]),
+    ).toEqual([
+      "case 0: pass",
+      "case 1: pass",
+      "case 2: pass",
+      "case 3: FAIL",
+      "case 4: FAIL",
+      "case 5: FAIL",
+      "case 6: FAIL",
+      "case 7: FAIL (rule alert-middle does not exist in policies/sandbox/x.yaml)",
+    ]);
+  });
+
+  it("files that test one policy share its coverage; another scope is another policy", () => {
+    const test = (scope: "SIGN_IN" | "TRANSACTION", cases: PolicyTestCase[]) => ({ file: `tests/${scope}.test.yaml`, environment: "sandbox", providerType: subject.providerType, scope, line: 1, cases });
+    const twice = runPolicyTests(
+      [
+        { test: test("SIGN_IN", [caseOf(0, { riskScore: 9 }, { action: "BLOCK" })]), subject, policyFile: "p.yaml" },
+        { test: test("SIGN_IN", [caseOf(0, { riskScore: 6 }, { action: "ALERT" })]), subject, policyFile: "p.yaml" },
+        { test: test("TRANSACTION", []), subject: { ...subject, scope: "TRANSACTION" }, policyFile: "t.yaml" },
+      ],
+      NOW,
+    );
+    expect(twice.coverage.map((policy) => `${policy.scope}: ${policy.uncovered.join(", ")}`)).toEqual([
+      "SIGN_IN: sanctions-floor, terminal-allow",
+      "TRANSACTION: sanctions-floor, block-high, alert-mid, terminal-allow",
+    ]);
+  });
+
+  it("no terminal-allow after a catch-all among other rules; no uncovered rules without a policy", () => {
+    const withCatchAll = subjectOf("vendorAWalletScreening", [
+      { id: "block-high", when: { riskScore: { gte: 8 } }, action: "BLOCK" },
+      { id: "alert-rest", when: {}, action: "ALERT" },
+    ]);
+    expect(coverableItems(withCatchAll)).toEqual(["sanctions-floor", "block-high", "alert-rest"]);
+    const absent = { ...withCatchAll, policy: undefined };
+    const [coverage] = run(absent, []).coverage;
+    expect(uncoveredRules(coverage!, absent)).toEqual([]);
   });
 });
