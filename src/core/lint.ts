@@ -255,7 +255,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
   const secretsInText = findSecretsInText(spans);
   diagnostics.push(...textDiagnostics(source.file, secretsInText, parsed.rangeOf));
-  // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainCommentedOutValues) show it from
+  // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainMisreadValues) show it from
   // these same lines and comments: a secret the scan found there is masked, as the code frame masks it.
   const masked = (list: Diagnostic[]): Diagnostic[] => maskSecretsInMessages(list, secretsInText.map((finding) => parsed.text.slice(finding.offset, finding.offset + finding.length)));
 
@@ -271,7 +271,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
   }
   const claimed = claimedPaths(checkFindings);
-  const schemaFindings = parsed.document ? explainCommentedOutValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
+  const schemaFindings = parsed.document ? explainMisreadValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
   const capped = capFindings(masked(diagnostics));
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
@@ -453,26 +453,38 @@ function pathKeySegment(segment: string | number): string {
 }
 
 /**
- * `reason: #42 cold wallet` holds no reason: YAML reads ` #` and all after it as
- * a comment, so the schema finds the value empty. A schema finding on an empty
- * value whose line has a comment right where the value would be says so, with
- * the value quoted (docs/codes/yaml-syntax.md, Common mistakes).
+ * Schema findings on a value YAML read other than as written, said in terms of
+ * what was written (docs/codes/yaml-syntax.md, Common mistakes):
+ * - `reason: #42 cold wallet` holds no reason: YAML reads ` #` and all after it
+ *   as a comment, so the schema finds the value empty;
+ * - `contractAddress: 0x0421...` is a number to YAML (hexadecimal), its digits
+ *   lost: the schema's "quote it" would quote the number, not the address.
+ * Each says so, with the value quoted as written.
  */
-function explainCommentedOutValues(findings: Finding[], document: ParsedDocument): Finding[] {
+function explainMisreadValues(findings: Finding[], document: ParsedDocument): Finding[] {
   let lines: string[] | undefined;
   return findings.map((finding) => {
-    if (finding.code !== "schema" || valueAtPath(document.data, finding.path) !== null) return finding;
+    if (finding.code !== "schema") return finding;
+    const value = valueAtPath(document.data, finding.path);
+    if (value !== null && typeof value !== "number") return finding;
     const range = document.locate(finding.path, "value");
     lines ??= document.text.split("\n");
     const line = (lines[range.line - 1] ?? "").replace(/\r$/, "");
-    const before = line.slice(0, range.column - 1);
-    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(before)?.[1];
-    if (key === undefined || line.charAt(range.column - 1) !== "#") return finding;
-    const text = line.slice(range.column - 1).trimEnd();
-    return {
-      ...finding,
-      message: `${finding.message}: YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: ${key}: ${JSON.stringify(text)}`,
-    };
+    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(line.slice(0, range.column - 1))?.[1];
+    if (key === undefined) return finding;
+    const written = line.slice(range.column - 1);
+    if (value === null && written.startsWith("#")) {
+      const text = written.trimEnd();
+      return { ...finding, message: `${finding.message}: YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: ${key}: ${JSON.stringify(text)}` };
+    }
+    const hex = typeof value === "number" ? /^0x[0-9a-fA-F]+(?=\s|$)/.exec(written)?.[0] : undefined;
+    if (hex !== undefined) {
+      // An address is public and the fix quotes exactly it; any other hex (a key?) is not repeated in the message.
+      const address = /^0x[0-9a-fA-F]{40}$/.test(hex);
+      const advice = address ? `put it in quotes, ${key}: ${JSON.stringify(hex)} (screenpol lint --fix does)` : "put it in quotes";
+      return { ...finding, message: `YAML read this unquoted 0x... as a hexadecimal number, not as the text written: ${advice}` };
+    }
+    return finding;
   });
 }
 

@@ -100,4 +100,32 @@ describe("screenpol lint --fix quotes what YAML misread", () => {
     expect(run.stdout).toContain("yaml-syntax");
     expect(run.stdout).toContain("entries[0].address: YAML read this unquoted address as a number");
   });
+
+  it("an unquoted contract address in a policy: the schema finding says what YAML did, and --fix quotes it as written", async () => {
+    repo = makeTempRepo({ extra: ["catalog"] });
+    const address = "0x0421881a91d35dfda68eecba95d2076fe70b2616";
+    const policy = `providerType: vendorAWalletScreening
+scope: TRANSACTION
+schemaVersion: 1
+enabled: true
+rules:
+  preScreen:
+    chains: [EVM]
+    tokens:
+      - chain: EVM
+        networkId: 1
+        contractAddress: ${address} # Vonex
+  postScreen: []
+`;
+    repo.write(POLICY, policy);
+    const lint = await runCli(["lint", POLICY], { cwd: repo.dir });
+    expect(lint.code).toBe(1);
+    expect(lint.stdout.split("\n")[0]).toBe(
+      `${POLICY}:11:26  error  rules.preScreen.tokens[0].contractAddress: YAML read this unquoted 0x... as a hexadecimal number, not as the text written: ` +
+        `put it in quotes, contractAddress: "${address}" (screenpol lint --fix does)  schema`,
+    );
+    const fix = await runCli(["lint", "--fix", POLICY], { cwd: repo.dir });
+    expect(fix).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "screenpol: fixed 1 problem in 1 file\n" });
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(policy.replace(`contractAddress: ${address}`, `contractAddress: "${address}"`));
+  });
 });
