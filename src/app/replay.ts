@@ -4,19 +4,19 @@
  * revision or the live revision ("base"), each screening decided by the one
  * decision procedure (core/semantics/decide.ts) against both.
  */
-import type { LintResult, SourceFile } from "../core/lint.js";
-import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintFails, type LintResult } from "../core/lint.js";
+import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
-import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import type { ConnectOptions } from "./connect.js";
+import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
-import { configFileFrom } from "./doctor.js";
-import { fetchLive } from "./plan.js";
+import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
@@ -44,13 +44,18 @@ export interface ReplayRequest {
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
-  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult }
+  /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
+  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
       kind: "report";
       report: ReplayReport;
       /** What each side is, for the pretty header: `HEAD (3f2a9c1)`, `live revision 9`, `working tree`. */
       labels: Record<ReplaySide, string>;
       target: SubjectTarget;
+      /** The lint findings of either version's files, base first: each was replayed as written. */
+      findings: VersionFinding[];
+      /** The versions whose files have lint errors. */
+      withErrors: ReplaySide[];
     };
 
 /** One version of the policy: what it is called in the report, and what it decides with. */
@@ -59,17 +64,27 @@ export interface ReplayVersion {
   subject: DecisionSubject;
 }
 
+/** A version read, with what lint says of its files. */
+interface LoadedVersion {
+  side: ReplayVersion;
+  findings: Diagnostic[];
+  hasErrors: boolean;
+}
+
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
   // The input first: a mistyped file name should not cost a network round trip.
   const input = await openInput(request);
   const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-  if (head.kind === "findings") return { ...head, side: "head" };
+  if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
   const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-  if (base.kind === "findings") return { ...base, side: "base" };
-  const report = await replayStream(input, base.side, head.side, request);
-  return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
+  // A live version's place is in its rendered file, which no one has: its document path says where.
+  if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
+  const report = await replayStream(input, base.version.side, head.version.side, request);
+  const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
+  const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
+  return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
@@ -80,12 +95,14 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   }
 }
 
-type SideLoad = { kind: "side"; side: ReplayVersion } | { kind: "findings"; label: string; lint: LintResult };
+type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic };
 
+/** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
 async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
-  const load = await loadSubjects(workspace.config, [target], reader, { now });
-  if (load.kind === "findings") return { kind: "findings", label, lint: load.lint };
-  return { kind: "side", side: { label, subject: load.subjects.get(subjectKey(target))!.subject } };
+  const load = await loadVersions(workspace.config, [target], reader, { now });
+  const version = load.versions.get(subjectKey(target))!;
+  if (!version.decides) return { kind: "findings", label, lint: load.lint, undecided: version.undecided };
+  return { kind: "side", version: { side: { label, subject: version.subject }, findings: version.findings, hasErrors: lintFails(load.lint) } };
 }
 
 async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string, now: Date): Promise<SideLoad> {
@@ -93,39 +110,10 @@ async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string,
   return loadSide(workspace, target, revision.read, now, `${ref} (${revision.commit.slice(0, 7)})`);
 }
 
-/**
- * The live policy and the live address entries of (environment, vendor): one
- * GET each, after the GET of the environment that makes a wrong id a clear
- * 404 (as plan reads them), never one per screening. They are rendered into
- * their canonical files and linted like the local ones.
- */
+/** The live revision (app/live-version.ts), linted like the local files. */
 async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
-  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret });
-  const { config } = connection.workspace;
-  const environment = selectEnvironment(config, target.environment);
-  let records;
-  try {
-    const selection = [
-      { resource: "policy" as const, environment: environment.name, providerType: target.providerType, scope: target.scope },
-      { resource: "addresses" as const, environment: environment.name, providerType: target.providerType },
-    ];
-    records = (await fetchLive(connection.client, [environment], selection, { configFile: configFileFrom(request.cwd, connection.workspace.root) })).records;
-  } finally {
-    await connection.client.close();
-  }
-  const files = new Map<string, SourceFile>();
-  let label = "live (no policy)";
-  for (const record of records) {
-    if (record.resource === "policy" && record.policy) {
-      const file = policyFileOf(config, target);
-      files.set(file, { file, text: renderPolicyContent(target.providerType, target.scope, record.policy) });
-      label = `live revision ${record.policy.revision}`;
-    } else if (record.resource === "addresses" && record.entries.entries.length > 0) {
-      const file = addressesFileOf(config, target);
-      files.set(file, { file, text: renderEntriesContent(target.providerType, record.entries.entries) });
-    }
-  }
-  return loadSide(connection.workspace, target, async (file) => files.get(file), request.now, label);
+  const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
+  return loadSide(live.workspace, target, live.read, request.now, live.label);
 }
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */

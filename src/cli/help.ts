@@ -55,8 +55,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
       ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --live", "against the policy in force now"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --ref v1.2 --all-matches", "against a release, and which later rules also match"],
     ],
-    exitCodes: [[0, "decided"], [1, "the policy has errors"], USAGE],
+    exitCodes: [[0, "decided"], [1, "the policy has errors (decided all the same when it can be, its findings listed)"], USAGE, REMOTE],
   },
   schema: {
     examples: [
@@ -127,7 +129,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol replay screenings.jsonl.gz --base origin/main", "what the working tree changes against main"],
       ["screenpol replay - --live < screenings.jsonl", "against the live policies"],
     ],
-    exitCodes: [[0, "replayed"], [1, "the policies have errors (on either side)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
+    exitCodes: [[0, "replayed"], [1, "the policies have errors on either side (replayed as written when they can be decided, the findings listed)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
   },
   compare: {
     examples: [
@@ -135,7 +137,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol compare --base HEAD~1 --deny-weakening", "exit 1 on any weakening"],
       ["screenpol compare --base origin/main --write-tests tests/", "a policy test per weakening"],
     ],
-    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
+    exitCodes: [[0, "compared"], [1, "the files have errors (compared as written when they can be decided, the findings beside the verdicts), or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
   },
   doctor: {
     examples: [["screenpol doctor", "check the token against every environment of the config"]],

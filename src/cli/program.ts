@@ -93,19 +93,23 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await watchCommand(paths, flags, io);
   });
 
-  program
-    .command("decide")
-    .description("decide one screening against the local policy and address entries, and say why")
-    .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
-    .requiredOption("--env <name>", "environment whose files decide")
-    .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-    .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
-    .addOption(prettyOrJson())
-    .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
-    .action(async (input: string, flags) => {
-      const { decideCommand } = await import("./commands/decide.js");
-      result.code = await decideCommand(input, flags, io);
-    });
+  addRemoteOptions(
+    program
+      .command("decide")
+      .description("decide one screening against the policy and address entries (local, at a Git revision, or live), and say why ")
+      .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
+      .requiredOption("--env <name>", "environment whose files decide")
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
+      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .addOption(prettyOrJson())
+      .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
+      .option("--ref <git-rev>", "decide against the files as of this Git revision (offline)")
+      .option("--live", "decide against the live policy and address entries")
+      .option("--all-matches", "also list the later rules whose conditions hold (which would have matched)"),
+  ).action(async (input: string, flags) => {
+    const { decideCommand } = await import("./commands/decide.js");
+    result.code = await decideCommand(input, flags, io);
+  });
 
   program
     .command("schema")

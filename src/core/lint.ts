@@ -17,6 +17,7 @@ import { policySchemaName, validateWithSchema } from "./validate.js";
 import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
 import type { SchemaName } from "./generated/schemas.js";
 import { policyTestFindings } from "./semantics/test-file.js";
+import { readWhenTerms } from "./semantics/conditions.js";
 
 /** One file to lint: its repository-relative path and its content or why there is none. */
 export interface SourceFile {
@@ -94,6 +95,57 @@ export function filesWithoutMeaning(lint: Pick<LintResult, "diagnostics" | "supp
  */
 export function lintFails(lint: Pick<LintResult, "diagnostics" | "suppressed">): boolean {
   return filesWithoutMeaning(lint).size > 0 || lint.diagnostics.some(isError);
+}
+
+/**
+ * Why one version of a subject (its policy and address-entries files, linted
+ * together) cannot be decided, or undefined when it decides (docs/semantics.md,
+ * "What decides"). The decision commands read any version that decides and list
+ * its other findings beside the answer: a shadowed or unreachable rule is what
+ * a version does, not a reason to say nothing about it. Not decided:
+ *
+ * - a file without a meaning ({@link filesWithoutMeaning}'s findings);
+ * - data that fails its schema, even where lint reports a check's finding
+ *   instead (a key of the other vendor: `cross-vendor-field`; a `sanctions`
+ *   key or category: `sanctions-floor`; a token by symbol), since the schema
+ *   is what the decision procedure's reading of the rules relies on;
+ * - a postScreen rule the decision procedure cannot read (conditions.ts
+ *   readWhenTerms), whatever the schema says.
+ *
+ * The answer is a finding of those files, for its code and place: the first
+ * structural one, or the one that stands in for the schema's.
+ */
+export function whyUndecided(lint: Pick<LintResult, "diagnostics" | "suppressed" | "data" | "sources">, files: readonly string[], config: Config): Diagnostic | undefined {
+  const own = [...lint.diagnostics, ...lint.suppressed].filter((d) => files.includes(d.file)).sort(compareDiagnostics);
+  const structural = own.find((d) => STRUCTURAL.has(d.code) || (d.code === "too-many-findings" && d.severity === "error"));
+  if (structural) return structural;
+  for (const file of files) {
+    if (!lint.data.has(file)) continue;
+    const checked = describeFile(file, lint.data.get(file), config);
+    const [schema] = validateFile(checked);
+    if (schema !== undefined) return standIn(own, file, schema.path) ?? locatedFinding(lint, file, { code: "schema", path: schema.path, message: schema.message });
+    const rules = checked.kind === "policy" && checked.vendor !== undefined ? postScreenOf(checked.data) : [];
+    const unread = rules.findIndex((rule) => !isRecord(rule) || readWhenTerms(rule.when, checked.vendor!) === undefined);
+    if (unread >= 0) return locatedFinding(lint, file, { code: "schema", path: ["rules", "postScreen", unread, "when"], message: "the rule's conditions cannot be read" });
+  }
+  return undefined;
+}
+
+/** The error finding at or above `path` that took the place of the schema's there (claimedPaths). */
+function standIn(findings: readonly Diagnostic[], file: string, path: DocPath): Diagnostic | undefined {
+  const above = new Set(path.map((_, end) => formatPath(path.slice(0, end + 1))));
+  return findings.find((d) => d.file === file && d.severity === "error" && d.path !== "" && above.has(d.path));
+}
+
+function locatedFinding(lint: Pick<LintResult, "sources">, file: string, finding: Finding): Diagnostic {
+  const document = parseYaml(lint.sources.get(file) ?? "").document;
+  if (document) return toDiagnostic(file, document, finding);
+  return { file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: "error", code: finding.code, message: finding.message, path: formatPath(finding.path) };
+}
+
+function postScreenOf(data: unknown): unknown[] {
+  const rules = isRecord(data) && isRecord(data.rules) ? data.rules.postScreen : undefined;
+  return Array.isArray(rules) ? rules : [];
 }
 
 /** Lints a set of files together (duplicate-policy compares across them). */

@@ -172,11 +172,27 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
     expect(nothing.stdout).toBe(`<!-- screenpol-compare -->\n### screenpol compare\n\nBase \`HEAD (${commit})\`, head \`working tree\`.\n\nNo policy or address entries changed.\n`);
   });
 
-  it("--format markdown says in the comment that nothing was compared when a version has lint errors", async () => {
+  it("--format markdown: a version that cannot be decided is an unknown row with the reason (code and place), exit 1", async () => {
     edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
     const run = await screenpol(["compare", "--base", "HEAD", ...NOW, "--format", "markdown"], repo.dir);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^<!-- screenpol-compare -->\n### screenpol compare: not computed\n\nThe head version has \d+ lint errors?; nothing was compared\. Run `screenpol lint` on it\.\n$/);
+    expect(run.stdout).toBe(
+      [
+        "<!-- screenpol-compare -->",
+        "### screenpol compare",
+        "",
+        `Base \`HEAD (${commit})\`, head \`working tree\`.`,
+        "",
+        "#### Other changed policies",
+        "",
+        "| Policy | Verdict |",
+        "|---|---|",
+        `| \`sandbox/vendorAWalletScreening/TRANSACTION\` | unknown (the head version cannot be decided (schema at ${POLICY}:37:15), so it was not compared) |`,
+        "",
+        "**1 policy compared: 1 unknown**",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("--write-tests writes head's decision of each weakening as a test file that passes on head and fails on base, and never overwrites it", async () => {

@@ -270,14 +270,58 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(invalid.stderr).toBe('screenpol: not a Git revision: "-x"\n');
   });
 
-  it("prints the lint errors of a version and says which, exit 1", async () => {
-    edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
-    const run = await compare(["--base", "HEAD", ...NOW], {
-      cwd: repo.dir,
-    });
+  it("compares a head whose only lint error is shadowed-rule, the finding beside the verdict; exit 1 for the lint error", async () => {
+    // An ALERT rule moved above the BLOCK rule: the weakening compare exists to show.
+    edit(repo, POLICY, "  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 8 }\n      action: ALERT\n\n");
+    const run = await compare(["--base", "HEAD", ...NOW], { cwd: repo.dir });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(POLICY);
-    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors; fix them first (nothing was compared)\n");
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed beside the verdicts\n");
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(0, 4)).toEqual([
+      `Compare: base HEAD (${commit}), head working tree`,
+      "",
+      "Weakenings (a screening decided less strictly by head than by base):",
+      "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8.5",
+    ]);
+    const heading = lines.indexOf("Lint findings of the compared versions (compared as written):");
+    expect(lines.slice(heading + 1, heading + 3)).toEqual([
+      `  sandbox/vendorAWalletScreening/TRANSACTION: head: shadowed-rule at ${POLICY}:38:11 (ALERT rule rules.postScreen[0] (id "alert-elevated-score") comes first and matches every screening this BLOCK rule matches, so this rule never decides and addresses it should BLOCK get ALERT; move this rule above it, or narrow the earlier rule)`,
+      "",
+    ]);
+    expect(lines.at(-2)).toBe("1 policy compared: 1 weaker");
+
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(1);
+    const [policy] = JSON.parse(json.stdout).policies;
+    expect(policy.verdict).toBe("weaker");
+    expect(policy.findings).toEqual([{ side: "head", severity: "error", code: "shadowed-rule", file: POLICY, line: 38, column: 11, message: expect.stringMatching(/^ALERT rule rules\.postScreen\[0\] /) }]);
+
+    const github = await compare(["--base", "HEAD", ...NOW, "--format", "github"], { cwd: repo.dir });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toMatch(new RegExp(`^::error file=${POLICY},line=38,col=11,endLine=38,endColumn=34,title=shadowed-rule::`, "m"));
+    expect(github.stdout).toMatch(/^::warning file=.*title=policy-weakened::sandbox\/vendorAWalletScreening\/TRANSACTION is weaker: BLOCK \(block-severe-risk-score\) -> ALERT \(alert-elevated-score\)/m);
+
+    const markdown = await compare(["--base", "HEAD", ...NOW, "--format", "markdown"], { cwd: repo.dir });
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain("\n#### Lint findings of the compared versions (compared as written)\n\n- sandbox/vendorAWalletScreening/TRANSACTION: head: shadowed-rule at ");
+  });
+
+  it("a version that cannot be decided is unknown with its first structural finding's code and place, never a value; exit 1", async () => {
+    edit(repo, POLICY, "      action: BLOCK\n", "      action: MAYBE\n");
+    const run = await compare(["--base", "HEAD", ...NOW], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed beside the verdicts\n");
+    expect(run.stdout).toContain(`\nOther changed policies:\n  sandbox/vendorAWalletScreening/TRANSACTION: unknown (the head version cannot be decided (schema at ${POLICY}:37:15), so it was not compared)\n`);
+    expect(run.stdout).not.toContain("MAYBE");
+  });
+
+  it("a rule of the other vendor's field fails the schema behind its cross-vendor-field finding: not decided, that finding named", async () => {
+    edit(repo, POLICY, "        riskScore: { gte: 8.5 }", "        riskLevel: { atLeast: high }");
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(1);
+    const [policy] = JSON.parse(json.stdout).policies;
+    expect([policy.verdict, policy.reason]).toEqual(["unknown", `the head version cannot be decided (cross-vendor-field at ${POLICY}:36:9), so it was not compared`]);
+    expect(policy.findings.map((finding: { side: string; code: string }) => `${finding.side} ${finding.code}`)).toEqual(["head cross-vendor-field"]);
   });
 
   it("lists a head rule no screening reaches with the earlier, less strict rules that take its matches (pretty, json)", async () => {

@@ -66,6 +66,46 @@ describe("screenpol plan: the weakening check", () => {
     expect(run.stdout.match(/weakening check: /g)).toHaveLength(4);
   });
 
+  it("files whose only lint error is shadowed-rule: the findings, the weakening check of the files as written, no plan written, exit 1", Z3, async () => {
+    // An ALERT rule moved above the BLOCK rule: the weakening a reviewer must see, even though plan refuses the files.
+    const text = readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 7 }\n      action: ALERT\n\n"));
+    const run = await setup.cli(["plan", "--env", "live", "--out", "plan.json"]);
+    expect(run.stderr).toBe("screenpol: the files have errors; fix them first (nothing was planned)\n");
+    expect(run.code).toBe(1);
+    expect(() => readFileSync(join(setup.repo.dir, "plan.json"))).toThrow();
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toMatch(new RegExp(`^${LIVE_TRANSACTION}:\\d+:\\d+  error  rules\\.postScreen\\[1\\]\\.id: ALERT rule .*  shadowed-rule$`));
+    const heading = lines.indexOf("Weakening check of the files as written (nothing was planned: fix the errors above first):");
+    expect(heading).toBeGreaterThan(0);
+    expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: mixed (4 weakening transitions)");
+    expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8");
+
+    const markdown = await setup.cli(["plan", "--env", "live", "--format", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain(
+      "\n#### Weakening check of the files as written (nothing was planned: fix the errors above first)\n\n```text\n  live/vendorAWalletScreening/SIGN_IN: stricter\n",
+    );
+    expect(markdown.stdout).toContain("\n  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8\n");
+
+    const json = await setup.cli(["plan", "--env", "live", "--format", "json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.diagnostics.map((d: { code: string }) => d.code)).toEqual(["shadowed-rule"]);
+    const transaction = report.weakening.find((entry: { scope: string; providerType: string }) => entry.providerType === "vendorAWalletScreening" && entry.scope === "TRANSACTION");
+    expect(transaction.verdict).toBe("mixed");
+    expect(transaction.transitions[0].to).toEqual({ action: "ALERT", by: "alert-elevated-score" });
+  });
+
+  it("files with lint errors and no token: the findings, one line saying the check was not run, exit 1", Z3, async () => {
+    const text = readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 7 }\n      action: ALERT\n\n"));
+    const run = await setup.cli(["plan", "--env", "live"], { env: { SCREENPOL_API_TOKEN: undefined, HOME: setup.repo.dir } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^screenpol: the weakening check of the files as written was not run: .+\nscreenpol: the files have errors; fix them first \(nothing was planned\)\n$/);
+    expect(run.stdout).toContain("shadowed-rule");
+  });
+
   it("makes exactly the requests a plan without the check makes: the live versions are the ones plan already read", Z3, async () => {
     weakenLiveTransaction(setup);
     const proxy = await recordRequests(setup.harness);

@@ -21,7 +21,7 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeRefusals } from "../../core/formats/plan-weakening.js";
+import { asWrittenJson, asWrittenLines, asWrittenMarkdown, describeRefusals } from "../../core/formats/plan-weakening.js";
 import { approvePlanWeakening, liveByPlan, weakeningsOf } from "../../app/weakening-approval.js";
 import { hasChanges, refusedVerdicts, type Plan, type WeakeningApproval } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -61,10 +61,21 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
   const sink = await openReportSink(io, flags.outputFile, paths);
   // Before any request: plan.json over a policy would be as destructive as the report.
   if (flags.out !== undefined) await refuseOutputOverInputs({ cwd: io.cwd, path: flags.out, option: "--out", inputs: paths });
-  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret), weakening });
+  const run = await runPlan({
+    cwd: io.cwd,
+    env: io.env,
+    environments: flags.env ?? [],
+    paths,
+    tokenFile: flags.tokenFile,
+    baseUrl: flags.baseUrl,
+    onSecret: (secret) => io.addSecret?.(secret),
+    weakening,
+    checkDespiteFindings: true,
+  });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") {
     await sink.write(formatFindings(run, color && !sink.toFile, flags.format), () => formatFindings(run, color));
+    if (run.unchecked !== undefined) io.stderr.write(`screenpol: the weakening check of the files as written was not run: ${run.unchecked}\n`);
     io.stderr.write(NOTHING_PLANNED);
     return EXIT.findings;
   }
@@ -114,9 +125,11 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
  * Markdown, a script JSON): the command then says that nothing was planned, exit 1.
  */
 export function formatFindings(run: Extract<PlanRun, { kind: "findings" }>, color: boolean, format = "pretty"): string {
-  if (format === "markdown") return formatFindingsMarkdown(run.lint.diagnostics);
-  if (format === "json") return formatJson(run.lint);
-  return formatPretty(run.lint, { color });
+  // The weakening check of the files as written, when plan could run it (docs/semantics.md, "What decides").
+  const plan = run.plan;
+  if (format === "markdown") return formatFindingsMarkdown(run.lint.diagnostics) + (plan ? asWrittenMarkdown(plan) : "");
+  if (format === "json") return plan ? asWrittenJson(run.lint, plan) : formatJson(run.lint);
+  return formatPretty(run.lint, { color }) + (plan ? `\n${asWrittenLines(plan).join("\n")}\n` : "");
 }
 
 /** The findings on stdout, the line that nothing was planned, exit 1: for push and demo, which plan first. */

@@ -1,10 +1,13 @@
 /**
  * `screenpol replay <file|-> --env E --vendor V --scope S (--base <ref> | --live)
  * [--format pretty|json] [--samples N] [--now ISO]`: recorded screenings run
- * through two versions of a policy (semantics.md section 4). Exit 0 when the
- * replay ran, whatever changed (the report is data); 1 when either version has
- * lint errors; 2 for usage, config, an unknown ref or an unreadable input; 4
- * when the live policy cannot be read.
+ * through two versions of a policy (semantics.md section 4), each version that
+ * decides replayed as written, its lint findings listed in the report
+ * (docs/semantics.md, "What decides"). Exit 0 when the replay ran, whatever
+ * changed (the report is data); 1 when either version has lint errors (the
+ * report printed all the same) or cannot be decided (nothing replayed); 2 for
+ * usage, config, an unknown ref or an unreadable input; 4 when the live policy
+ * cannot be read.
  */
 import { runReplay, type ReplayBase } from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
@@ -60,16 +63,17 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
   if (run.kind === "findings") {
     if (flags.format === "json") io.stdout.write(formatJson(run.lint));
     else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));
-    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was replayed)\n`);
+    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`);
     return EXIT.findings;
   }
   const { environment, providerType, scope } = run.target;
   io.stdout.write(
     flags.format === "json"
-      ? formatReplayJson(run.report)
-      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }),
+      ? formatReplayJson(run.report, run.findings)
+      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }, run.findings),
   );
-  return EXIT.ok;
+  for (const side of run.withErrors) io.stderr.write(`screenpol: the ${side} version (${run.labels[side]}) has lint errors, listed in the report\n`);
+  return run.withErrors.length > 0 ? EXIT.findings : EXIT.ok;
 }
 
 function readNow(text: string): Date {

@@ -15,6 +15,7 @@ import { isRefusedWeakening, isWeakening } from "../semantics/weakening/verdict.
 import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
 
 export interface ComparedPolicyView extends SubjectComparison {
@@ -25,6 +26,8 @@ export interface ComparedPolicyView extends SubjectComparison {
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: readonly string[];
+  /** The lint findings of either version's files: the versions were compared as written (docs/semantics.md, "What decides"). */
+  findings?: readonly VersionFinding[];
 }
 
 /**
@@ -53,6 +56,8 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     ...(policy.causes === undefined ? {} : { causes: policy.causes.map(({ edits, headline, transitions }) => ({ edits, headline, transitions: transitions.map(transitionJson) })) }),
     ...(policy.regionsReason === undefined ? {} : { regionsReason: policy.regionsReason }),
     ...unreachableJson(policy),
+    // Only when there are any, so that the spec's members stay the whole of a policy whose files pass lint.
+    ...(policy.findings === undefined || policy.findings.length === 0 ? {} : { findings: policy.findings }),
   }));
   return `${JSON.stringify({ version: 1, policies: view }, null, 2)}\n`;
 }
@@ -112,6 +117,8 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", FINDINGS_HEADING, ...found.map((line) => `  ${line}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "Other changed policies:");
@@ -122,6 +129,12 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
 }
 
 const UNREACHED_HEADING = "Rules of head no screening reaches:";
+const FINDINGS_HEADING = "Lint findings of the compared versions (compared as written):";
+
+/** `sandbox/vendorA.../TRANSACTION: head: shadowed-rule at file:38:11 (...)`, per finding of either version. */
+function findingLines(policies: readonly ComparedPolicyView[]): string[] {
+  return policies.flatMap((policy) => (policy.findings ?? []).map((finding) => `${targetOf(policy)}: ${describeVersionFinding(finding)}`));
+}
 
 /** `sandbox/vendorA.../TRANSACTION: rule x (file:12:9) is never reached: ...`, per compared policy with such rules. */
 function unreachedLines(policies: readonly ComparedPolicyView[]): string[] {
@@ -182,6 +195,8 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
   }
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", `#### ${UNREACHED_HEADING.replace(/:$/, "")}`, "", ...unreached.map((line) => `- ${escapeMarkdown(line)}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", `#### ${FINDINGS_HEADING.replace(/:$/, "")}`, "", ...found.map((line) => `- ${escapeMarkdown(line)}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "#### Other changed policies", "", "| Policy | Verdict |", "|---|---|");

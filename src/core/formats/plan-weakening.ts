@@ -10,6 +10,8 @@ import { planWeakenings, type ApprovalDifference, type NamedWeakening, type Plan
 import { describeTransition } from "../semantics/weakening/describe.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 import { describeRefused } from "./compare.js";
+import { formatJson } from "./json.js";
+import type { LintReport } from "./report.js";
 import { reachabilityLines } from "./reachability.js";
 import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 
@@ -112,4 +114,38 @@ export function describeApprovalDifferences(differences: readonly ApprovalDiffer
     for (const text of disappeared) lines.push(`  - ${note(text, appeared)}  (approved, not made now)`);
   }
   return lines;
+}
+
+/** The heading of the weakening check `plan` shows beside lint errors, when it plans nothing. */
+export const AS_WRITTEN_HEADING = "Weakening check of the files as written (nothing was planned: fix the errors above first):";
+
+/**
+ * The weakening check of files with lint errors (docs/semantics.md, "What
+ * decides"): each verdict, then the weakening, undecided and unreached lines
+ * under their headings, as a plan leads with them.
+ */
+export function asWrittenLines(plan: Pick<Plan, "entries">): string[] {
+  const verdicts = planWeakenings(plan).map((weakening) => `  ${targetName(weakening)}: ${describeVerdict(weakening, { listed: false })}`);
+  const lines = [AS_WRITTEN_HEADING, ...(verdicts.length > 0 ? verdicts : ["  no policy the files would change"])];
+  const sections: Array<[string, string[]]> = [
+    [WEAKENINGS_HEADING, weakeningLines(plan)],
+    [UNDECIDED_HEADING, undecidedLines(plan)],
+    [UNREACHED_HEADING, unreachedLines(plan)],
+  ];
+  for (const [heading, found] of sections) if (found.length > 0) lines.push("", heading, ...found.map((line) => `  ${line}`));
+  return lines;
+}
+
+/** {@link asWrittenLines} folded into a pull request comment below the findings: a text block, shown as written. */
+export function asWrittenMarkdown(plan: Pick<Plan, "entries">): string {
+  const text = asWrittenLines(plan);
+  const fence = "`".repeat(Math.max(3, ...text.flatMap((line) => [...line.matchAll(/`+/g)].map((run) => run[0].length + 1))));
+  return `\n#### ${AS_WRITTEN_HEADING.replace(/:$/, "")}\n\n${fence}text\n${text.slice(1).join("\n")}\n${fence}\n`;
+}
+
+/** The lint's JSON with `weakening`: each verdict as compare's JSON words it, with its identity. */
+export function asWrittenJson(lint: LintReport, plan: Pick<Plan, "entries">): string {
+  const report = JSON.parse(formatJson(lint)) as Record<string, unknown>;
+  const weakening = planWeakenings(plan).map(({ environment, providerType, scope, verdict, transitions, reason }) => ({ environment, providerType, scope, verdict, transitions, ...(reason === undefined ? {} : { reason }) }));
+  return `${JSON.stringify({ ...report, weakening }, null, 2)}\n`;
 }

@@ -10,7 +10,7 @@
 import { BEFORE_VENDOR } from "../semantics/decision.js";
 import { describeExample, describeTransition } from "../semantics/weakening/describe.js";
 import type { RegionBox, RegionConstraint, SubjectComparison, Transition } from "../semantics/weakening/model.js";
-import { describeBox, describeConstraint } from "../semantics/weakening/region-view.js";
+import { describeBox, describeConstraint, inReadingOrder } from "../semantics/weakening/region-view.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 
 /** Boxes of one transition's region shown in words; the rest are counted (JSON lists every one). */
@@ -38,7 +38,7 @@ export function weakeningBlocks(comparison: Pick<SubjectComparison, "transitions
     const shown = cause.transitions.filter(isWeakening);
     if (shown.length === 0) return [];
     const common = commonConstraints(shown.map(shownRegions));
-    const lines: CauseBlock["lines"] = common.length > 0 ? [{ text: `where ${common.map(describeConstraint).join(", ")}` }] : [];
+    const lines: CauseBlock["lines"] = common.length > 0 ? [{ text: `where ${inReadingOrder(common).map(describeConstraint).join(", ")}` }] : [];
     for (const transition of shown) lines.push({ text: transitionLine(transition, common), transition });
     return [{ heading: cause.headline, lines }];
   });

@@ -149,6 +149,17 @@ function constraintHolds(constraint: RegionConstraint, screening: Screening): bo
   }
 }
 
+/** Addresses or tokens past this many are counted in words, not listed (JSON lists them). */
+const MAX_LISTED = 2;
+
+/** The reading order of a box's constraints: the signals a rule compares first, then the transfer, the chain, the token and the address. */
+const READING_ORDER: Readonly<Record<RegionConstraint["on"], number>> = { riskScore: 0, riskLevel: 1, exposure: 2, indicator: 3, cluster: 4, entity: 5, amountUsd: 6, chain: 7, token: 8, address: 9 };
+
+/** The constraints in reading order (stable within a kind). */
+export function inReadingOrder(box: readonly RegionConstraint[]): RegionConstraint[] {
+  return [...box].sort((a, b) => READING_ORDER[a.on] - READING_ORDER[b.on]);
+}
+
 /** `riskScore in [7, 8)`, `riskScore < 7 or none`, `no riskScore`, `exposure mixer direct >= 20%`, `chain other than EVM`. */
 export function describeConstraint(constraint: RegionConstraint): string {
   const or = (parts: readonly string[]) => parts.join(" or ");
@@ -158,12 +169,21 @@ export function describeConstraint(constraint: RegionConstraint): string {
     return or([but, ...extra]);
   };
   switch (constraint.on) {
-    case "address":
+    case "address": {
+      // Every address a region names is one an entry of either version names (space.ts): past two, a count reads faster than the list (JSON lists them).
+      const many = constraint.values ?? constraint.except;
+      if (many.length > MAX_LISTED) return constraint.values !== undefined ? `address one of ${many.length} an entry names` : `address other than the ${many.length} an entry names`;
       return listed("address", constraint, (value) => `${value.address} on ${value.chain}`);
+    }
     case "chain":
       return listed("chain", constraint, (value) => value);
-    case "token":
+    case "token": {
+      // Every token a region names is one a preScreen of either version lists (space.ts).
+      const many = constraint.values ?? constraint.except;
+      const native = constraint.native === true ? " or native" : "";
+      if (many.length > MAX_LISTED) return constraint.values !== undefined ? `token one of ${many.length} preScreen lists${native}` : `token other than the ${many.length} preScreen lists${native}`;
       return listed("token", constraint, (token) => `${token.chain}:${token.networkId}:${token.contractAddress}`, constraint.native === true ? ["native"] : []);
+    }
     case "amountUsd":
     case "riskScore":
     case "exposure":
@@ -200,5 +220,5 @@ function describeRange(range: Range, unit: string, lowest: number, highest: numb
 
 /** A box in words: its constraints joined by commas; `every screening` when it has none. */
 export function describeBox(box: RegionBox): string {
-  return box.length === 0 ? "every screening" : box.map(describeConstraint).join(", ");
+  return box.length === 0 ? "every screening" : inReadingOrder(box).map(describeConstraint).join(", ");
 }
