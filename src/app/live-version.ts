@@ -10,6 +10,7 @@ import type { SourceFile } from "../core/lint.js";
 import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
 import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
 import { addressesFileOf, policyFileOf, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { configFileFrom } from "./doctor.js";
 import { fetchLive } from "./plan.js";
 import type { Workspace } from "./workspace-config.js";
 
@@ -32,7 +33,7 @@ export async function readLiveVersion(options: ConnectOptions, target: SubjectTa
       { resource: "policy" as const, environment: environment.name, providerType: target.providerType, scope: target.scope },
       { resource: "addresses" as const, environment: environment.name, providerType: target.providerType },
     ];
-    records = (await fetchLive(connection.client, [environment], selection)).records;
+    records = (await fetchLive(connection.client, [environment], selection, { configFile: configFileFrom(options.cwd, connection.workspace.root) })).records;
   } finally {
     await connection.client.close();
   }

@@ -13,11 +13,12 @@ import { filesWithoutMeaning, lintFails, lintSources, type LintResult, type Sour
 import { classifyPath } from "../core/layout.js";
 import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
-import { isRemoteError, type RemoteClient } from "../remote/index.js";
+import { isRemoteError, RemoteError, type RemoteClient } from "../remote/index.js";
 import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { mapBounded } from "./bounded.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { connect, selectEnvironments, type ConnectOptions } from "./connect.js";
+import { configFileFrom, describeWrongEnvironmentId } from "./doctor.js";
 import { ConfigError, LoginExpiredError, SecretInResponseError, UsageError } from "./errors.js";
 import { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 import { checkPlanWeakening } from "./plan-weakening.js";
@@ -165,7 +166,10 @@ async function planAndCheck(
   const client = request.client ?? connection!.client;
   let planned: { plan: Plan; requests: RequestCount };
   try {
-    const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, request.concurrency);
+    const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, {
+      concurrency: request.concurrency,
+      configFile: configFileFrom(request.cwd, workspace.root),
+    });
     const plan = computePlan({
       environments,
       local: local.documents,
@@ -209,14 +213,16 @@ export type LiveSelection = Pick<LocalDocument, "resource" | "environment" | "pr
  * clear 404, not a plan that creates everything), then every policy and
  * address-entries set of it, or with `only`, just those the named documents
  * need. At most one GET per policy, `concurrency` at a time; the first
- * unexpected failure stops further reads and is thrown.
+ * unexpected failure stops further reads and is thrown. A 404 on an environment
+ * is thrown naming the key of `configFile` that holds its id, as doctor says it.
  */
 export async function fetchLive(
   client: RemoteClient,
   environments: readonly EnvironmentConfig[],
   only: readonly LiveSelection[] | undefined,
-  concurrency: number = READ_CONCURRENCY,
+  options: { concurrency?: number; configFile?: string } = {},
 ): Promise<{ records: LiveRecord[]; requests: RequestCount }> {
+  const { concurrency = READ_CONCURRENCY, configFile } = options;
   const targets: Target[] = [];
   for (const environment of environments) {
     const wanted = only?.filter((doc) => doc.environment === environment.name);
@@ -249,7 +255,13 @@ export async function fetchLive(
     },
     () => failure !== undefined,
   );
-  if (failure) throw failure.error;
+  if (failure) {
+    const { error, target } = failure;
+    if (configFile !== undefined && target.resource === "environment" && isRemoteError(error, "notFound")) {
+      throw new RemoteError(describeWrongEnvironmentId(target.environment, error, configFile), error, { cause: error });
+    }
+    throw error;
+  }
   return { records: results.filter((record): record is LiveRecord => record !== undefined), requests };
 }
 

@@ -305,13 +305,17 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   // file that reads cleanly (the data walk sees the rest), on every line of one
   // that does not (duplicate keys included: the data then lacks the overridden occurrence).
   const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
-  diagnostics.push(...textDiagnostics(source.file, spans, parsed.rangeOf));
+  const secretsInText = findSecretsInText(spans);
+  diagnostics.push(...textDiagnostics(source.file, secretsInText, parsed.rangeOf));
+  // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainMisreadValues) show it from
+  // these same lines and comments: a secret the scan found there is masked, as the code frame masks it.
+  const masked = (list: Diagnostic[]): Diagnostic[] => maskSecretsInMessages(list, secretsInText.map((finding) => parsed.text.slice(finding.offset, finding.offset + finding.length)));
 
   // With duplicate keys the checks still run on the data as composed; not the
   // schema, which would judge one reading of an ambiguous file, and not the
   // cross-file checks or a plan, which need the file as it will be read.
   const document = parsed.document ?? parsed.partial;
-  if (!document) return { file: source.file, diagnostics: capFindings(diagnostics), text: parsed.text };
+  if (!document) return { file: source.file, diagnostics: capFindings(masked(diagnostics)), text: parsed.text };
   const file = describeFile(source.file, document.data, context.config);
   const checkFindings: Finding[] = [];
   for (const check of FILE_CHECKS) {
@@ -319,9 +323,9 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
   }
   const claimed = claimedPaths(checkFindings);
-  const schemaFindings = parsed.document ? validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)) : [];
+  const schemaFindings = parsed.document ? explainMisreadValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
-  const capped = capFindings(diagnostics);
+  const capped = capFindings(masked(diagnostics));
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
 }
 
@@ -411,8 +415,8 @@ function* lineSpans(text: string): Generator<TextSpan> {
   }
 }
 
-function textDiagnostics(file: string, spans: Iterable<TextSpan>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
-  return findSecretsInText(spans).map((finding) => ({
+function textDiagnostics(file: string, findings: ReturnType<typeof findSecretsInText>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
+  return findings.map((finding) => ({
     file,
     ...rangeOf(finding.offset, finding.offset + finding.length),
     severity: CODE_INFO[finding.code].severity,
@@ -498,6 +502,62 @@ function isClaimed(path: DocPath, claimed: ReadonlySet<string>): boolean {
 /** A path segment in a set key: the marker keeps `["1"]` apart from `[1]` and `["a.b"]` apart from `["a", "b"]`. */
 function pathKeySegment(segment: string | number): string {
   return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
+}
+
+/**
+ * Schema findings on a value YAML read other than as written, said in terms of
+ * what was written (docs/codes/yaml-syntax.md, Common mistakes):
+ * - `reason: #42 cold wallet` holds no reason: YAML reads ` #` and all after it
+ *   as a comment, so the schema finds the value empty;
+ * - `contractAddress: 0x0421...` is a number to YAML (hexadecimal), its digits
+ *   lost: the schema's "quote it" would quote the number, not the address.
+ * Each says so, with the value quoted as written.
+ */
+function explainMisreadValues(findings: Finding[], document: ParsedDocument): Finding[] {
+  let lines: string[] | undefined;
+  return findings.map((finding) => {
+    if (finding.code !== "schema") return finding;
+    const value = valueAtPath(document.data, finding.path);
+    if (value !== null && typeof value !== "number") return finding;
+    const range = document.locate(finding.path, "value");
+    lines ??= document.text.split("\n");
+    const line = (lines[range.line - 1] ?? "").replace(/\r$/, "");
+    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(line.slice(0, range.column - 1))?.[1];
+    if (key === undefined) return finding;
+    const written = line.slice(range.column - 1);
+    if (value === null && written.startsWith("#")) {
+      const text = written.trimEnd();
+      return { ...finding, message: `${finding.message}: YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: ${key}: ${JSON.stringify(text)}` };
+    }
+    const hex = typeof value === "number" ? /^0x[0-9a-fA-F]+(?=\s|$)/.exec(written)?.[0] : undefined;
+    if (hex !== undefined) {
+      // An address is public and the fix quotes exactly it; any other hex (a key?) is not repeated in the message.
+      const address = /^0x[0-9a-fA-F]{40}$/.test(hex);
+      const advice = address ? `put it in quotes, ${key}: ${JSON.stringify(hex)} (screenpol lint --fix does)` : "put it in quotes";
+      return { ...finding, message: `YAML read this unquoted 0x... as a hexadecimal number, not as the text written: ${advice}` };
+    }
+    return finding;
+  });
+}
+
+function valueAtPath(data: unknown, path: DocPath): unknown {
+  let at = data;
+  for (const segment of path) {
+    if (typeof segment === "number") at = Array.isArray(at) ? at[segment] : undefined;
+    else at = isRecord(at) && Object.hasOwn(at, segment) ? at[segment] : undefined;
+  }
+  return at;
+}
+
+/** Each secret, as written or as a double-quoted YAML string spells it, replaced by `*`s in every message. */
+function maskSecretsInMessages(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
+  if (secrets.length === 0) return diagnostics;
+  const spellings = secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]).filter((spelling) => spelling !== "");
+  return diagnostics.map((d) => {
+    let message = d.message;
+    for (const spelling of spellings) message = message.replaceAll(spelling, "*".repeat(spelling.length));
+    return message === d.message ? d : { ...d, message };
+  });
 }
 
 /** A finding at its place in the document, the path before its message as every finding reads. */
