@@ -16,7 +16,7 @@ import { RISK_LEVELS, RISK_TYPES } from "../semantics/signals.js";
 import { CATEGORIES, type Scope, type Vendor } from "../vendors.js";
 
 /** The columns every screenings relation has, in this order, before the layout's. */
-export const ROW_COLUMNS = ["line", "ok", "text"] as const;
+const ROW_COLUMNS = ["line", "ok", "text"] as const;
 
 /** The layout's fields (docs/replay.md), each a DuckDB type; numbers are DOUBLE as decide() compares them. */
 export type LayoutType = { kind: "scalar"; type: "VARCHAR" | "DOUBLE" | "BOOLEAN" | "INTEGER" } | { kind: "struct"; fields: Record<string, LayoutType> } | { kind: "list"; element: LayoutType };

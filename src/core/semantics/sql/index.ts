@@ -6,7 +6,7 @@ import { spark } from "./spark.js";
 import { trino } from "./trino.js";
 
 export { SQL_DIALECTS, type SqlDialect, type SqlDialectName } from "./dialect.js";
-export { compileDecisionSql, compileReplaySql, decisionOfStep, replayStepsSql, RULE_STEP_BASE, STEP_CODES, type DecisionSqlOptions } from "./builder.js";
+export { compileDecisionSql, compileReplaySql, decisionOfStep, replayStepsSql } from "./builder.js";
 
 const DIALECTS: Readonly<Record<SqlDialectName, SqlDialect>> = { duckdb, spark, trino, bigquery };
 
