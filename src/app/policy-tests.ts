@@ -4,17 +4,21 @@
  * them as the lint does (a malformed file is its findings, exit 2), load the
  * policy and address entries of every (environment, vendor, scope) they name
  * (a lint error there is its findings, exit 1), and run every case; with
- * coverage asked, prove which uncovered rules are unreachable.
+ * coverage asked, prove which uncovered rules are unreachable and list every
+ * policy of the run's scope, the untested ones at 0%. A named policy or
+ * address file stands for the test files that test it (the pre-commit hook
+ * names staged files).
  */
 import { join, resolve } from "node:path";
 import type { Config } from "../core/config.js";
-import { TEST_FILE_NAME } from "../core/layout.js";
+import { classifyPath, TEST_FILE_NAME } from "../core/layout.js";
 import { lintFails, lintSources, withParse, type LintResult, type SourceFile } from "../core/lint.js";
 import { readPolicyTest, runPolicyTests, type PolicyTest, type TestRun, type TestSubject } from "../core/semantics/index.js";
-import { uncoveredRules, withReachability, type PolicyCoverage } from "../core/semantics/run-tests.js";
+import { uncoveredRules, untestedCoverage, withReachability, type PolicyCoverage } from "../core/semantics/run-tests.js";
+import { isScope, isVendor } from "../core/vendors.js";
 import { isMissingPath } from "../workspace/named-path.js";
-import { collectPaths, listPolicyFiles, readSources } from "../workspace/repository.js";
-import { loadSubjects, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
+import { collectPaths, listPolicyFiles, readSources, toRepositoryPath } from "../workspace/repository.js";
+import { loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
 import { openPathDisplay, showPaths } from "./display-paths.js";
 import { UsageError } from "./errors.js";
 import { openWorkspace } from "./workspace-config.js";
@@ -29,10 +33,13 @@ export interface PolicyTestRequest {
   /**
    * `--coverage`: prove which uncovered rules no screening can reach
    * (docs/semantics.md, "Reachability of rules"), so that they are reported
-   * as unreachable, not as missing a case. The solver is loaded only when
-   * some rule is uncovered.
+   * as unreachable, not as missing a case, and list every policy of the
+   * scope (docs/semantics.md, "Coverage"), one no test file tests at 0%. The
+   * solver is loaded only when some tested rule is uncovered.
    */
-  reachability?: boolean;
+  coverage?: boolean;
+  /** `--run`: only the cases whose name this matches are run (and counted, and cover). */
+  select?: RegExp;
 }
 
 export type PolicyTestOutcome =
@@ -40,8 +47,10 @@ export type PolicyTestOutcome =
   | { kind: "malformed"; lint: LintResult }
   /** A tested policy or address file has a lint error: its findings (exit 1). */
   | { kind: "findings"; lint: LintResult }
-  /** The default tests folder holds no test file. */
-  | { kind: "none"; folder: string }
+  /** The default tests folder holds no test file; with coverage asked, `run` lists every policy at 0%. */
+  | { kind: "none"; folder: string; run: TestRun }
+  /** Only policy or address files were named, and no test file tests them. */
+  | { kind: "untested"; policyFiles: string[]; run: TestRun }
   | { kind: "ran"; run: TestRun; files: number };
 
 export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promise<PolicyTestOutcome> {
@@ -50,10 +59,18 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
   const now = request.now ?? new Date();
   const { root, config } = await openWorkspace(cwd);
   const display = await openPathDisplay(root);
-  const sources = await readTestSources(root, cwd, paths, config);
+  const named = await splitNamedPaths(root, cwd, paths, config);
+  const sources = await readTestSources(root, cwd, named, config);
+  const noRun = { passed: 0, failed: 0, cases: [], files: [], coverage: [] };
   if (sources.length === 0) {
-    if (paths.length > 0) throw new UsageError(`no test files in ${paths.map((path) => JSON.stringify(path)).join(", ")}: test files are named *.test.yaml`);
-    return { kind: "none", folder: display.show(config.paths.tests) };
+    if (named.testPaths.length > 0) throw new UsageError(`no test files in ${named.testPaths.map((path) => JSON.stringify(path)).join(", ")}: test files are named *.test.yaml`);
+    // The scope is what was named, or the whole repository: nothing tested, everything in it at 0%.
+    const untested = request.coverage === true ? await coverageScope(root, config, named, []) : [];
+    const load = await loadSubjects(config, untested, workingTreeReader(root), { now });
+    if (load.kind === "findings") return { kind: "findings", lint: showPaths(load.lint, display) };
+    const run = { ...noRun, coverage: untested.map((target) => untestedCoverage(target, load.subjects.get(subjectKey(target))!.subject)) };
+    if (named.policies.length > 0) return { kind: "untested", policyFiles: named.policies.map(({ file }) => display.show(file)), run };
+    return { kind: "none", folder: display.show(config.paths.tests), run };
   }
 
   // One parse per file: the lint reuses it, and the cases are read from it.
@@ -61,16 +78,78 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
   const lint = lintSources(parsed, { config, now, knownPolicies: await listPolicyFiles(root, config) });
   if (lintFails(lint)) return { kind: "malformed", lint: showPaths(lint, display) };
 
-  const tests: PolicyTest[] = parsed.map((source) => readPolicyTest(display.show(source.file), source.parsed!.document!));
+  const select = request.select;
+  const tests: PolicyTest[] = parsed
+    .map((source) => readPolicyTest(display.show(source.file), source.parsed!.document!))
+    .map((test) => (select === undefined ? test : { ...test, cases: test.cases.filter((testCase) => select.test(testCase.name)) }));
   const targets = uniqueTargets(tests);
-  const load = await loadSubjects(config, targets, workingTreeReader(root), { now });
+  const untested = request.coverage === true ? await coverageScope(root, config, named, targets) : [];
+  const load = await loadSubjects(config, [...targets, ...untested], workingTreeReader(root), { now });
   if (load.kind === "findings") return { kind: "findings", lint: showPaths(load.lint, display) };
   const subjects: TestSubject[] = tests.map((test) => {
     const loaded = load.subjects.get(subjectKey(test))!;
     return { test, subject: loaded.subject, policyFile: display.show(loaded.policyFile) };
   });
-  const run = runPolicyTests(subjects, now);
-  return { kind: "ran", run: request.reachability === true ? await withProvenReachability(run, subjects, now) : run, files: tests.length };
+  const tested = runPolicyTests(subjects, now);
+  const run = request.coverage === true ? await withProvenReachability(tested, subjects, now) : tested;
+  const coverage = [...run.coverage, ...untested.map((target) => untestedCoverage(target, load.subjects.get(subjectKey(target))!.subject))];
+  return { kind: "ran", run: { ...run, coverage }, files: tests.length };
+}
+
+/** The named paths: test files and folders, and the policies named by their policy or address file. */
+interface NamedPaths {
+  testPaths: string[];
+  /** Named policy files, and the policies of a named address file (both scopes); repository-relative. */
+  policies: Array<SubjectTarget & { file: string }>;
+}
+
+/**
+ * A named file under the policies folder that follows the layout
+ * (policy-language.md section 1) is a policy, not a test file: it stands for
+ * the test files that test it. Anything else named is a test path, run
+ * whatever its name.
+ */
+async function splitNamedPaths(root: string, cwd: string, paths: readonly string[], config: Config): Promise<NamedPaths> {
+  const named: NamedPaths = { testPaths: [], policies: [] };
+  for (const path of paths) {
+    const file = toRepositoryPath(root, resolve(cwd, path));
+    const role = classifyPath(file, config);
+    const { environment, providerType, scope } = role;
+    const isPolicy = (role.kind === "policy" || role.kind === "addresses") && role.layoutProblem === undefined && environment !== undefined && isVendor(providerType);
+    if (!isPolicy) {
+      named.testPaths.push(path);
+      continue;
+    }
+    const scopes = role.kind === "policy" && isScope(scope) ? [scope] : (["SIGN_IN", "TRANSACTION"] as const);
+    for (const each of scopes) named.policies.push({ environment, providerType, scope: each, file });
+  }
+  return named;
+}
+
+/**
+ * The policies a coverage covers, those `tested` leaves out: the named ones
+ * when any path was named, else every policy file of the repository. An
+ * address file's scope without a policy file is no policy.
+ */
+async function coverageScope(root: string, config: Config, named: NamedPaths, tested: readonly SubjectTarget[]): Promise<SubjectTarget[]> {
+  const policyFiles = await listPolicyFiles(root, config);
+  const inScope: SubjectTarget[] = [];
+  if (named.testPaths.length > 0 || named.policies.length > 0) inScope.push(...named.policies.filter((target) => policyFiles.has(policyFileOf(config, target))));
+  else {
+    for (const file of [...policyFiles].sort()) {
+      const role = classifyPath(file, config);
+      if (role.kind === "policy" && role.layoutProblem === undefined && role.environment !== undefined && isVendor(role.providerType) && isScope(role.scope)) {
+        inScope.push({ environment: role.environment, providerType: role.providerType, scope: role.scope });
+      }
+    }
+  }
+  const seen = new Set(tested.map(subjectKey));
+  return inScope.filter((target) => {
+    const key = subjectKey(target);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
@@ -94,13 +173,35 @@ async function withProvenReachability(run: TestRun, subjects: readonly TestSubje
   return { ...run, coverage };
 }
 
-/** The test files to run, read bounded: named files as given, named folders and the tests folder searched for `*.test.yaml`. */
-async function readTestSources(root: string, cwd: string, paths: readonly string[], config: Config): Promise<SourceFile[]> {
+/**
+ * The test files to run, read bounded: named files as given, named folders
+ * and the tests folder searched for `*.test.yaml`; for a named policy, the
+ * test files of the tests folder whose header names it.
+ */
+async function readTestSources(root: string, cwd: string, named: NamedPaths, config: Config): Promise<SourceFile[]> {
+  const paths = named.testPaths;
   const missing = (await Promise.all(paths.map(async (path) => ((await isMissingPath(resolve(cwd, path))) ? path : undefined)))).filter((path) => path !== undefined);
   if (missing.length > 0) throw new UsageError(`no test files at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
   const folder = join(root, config.paths.tests);
-  if (paths.length === 0 && (await isMissingPath(folder))) return [];
-  const selection = await collectPaths(root, cwd, paths.length > 0 ? paths : [folder], config);
+  const everything = paths.length === 0 && named.policies.length === 0;
+  const fromPaths = paths.length > 0 ? await selectTestFiles(root, cwd, paths, config) : [];
+  if (!everything && named.policies.length === 0) return fromPaths;
+  if (await isMissingPath(folder)) return fromPaths;
+  const fromFolder = await selectTestFiles(root, cwd, [folder], config);
+  if (everything) return fromFolder;
+  const wanted = new Set(named.policies.map(subjectKey));
+  // Parsed here to read the header; the run reuses the parse.
+  const testing = fromFolder.map((source) => withParse(source)).filter((source) => {
+    // A file whose header cannot be read tests nothing named; `screenpol lint` reports it.
+    const data = source.parsed?.document?.data as Partial<SubjectTarget> | undefined;
+    return data !== undefined && wanted.has(subjectKey(data as SubjectTarget));
+  });
+  const chosen = new Set(fromPaths.map((source) => source.file));
+  return [...fromPaths, ...testing.filter((source) => !chosen.has(source.file))];
+}
+
+async function selectTestFiles(root: string, cwd: string, paths: readonly string[], config: Config): Promise<SourceFile[]> {
+  const selection = await collectPaths(root, cwd, paths, config);
   const named = new Set(selection.named.filter((path) => !selection.emptyFolders.includes(path)));
   // A file named on the command line is a test file because the user says so; found in a folder, its name says it.
   const files = selection.files.filter((file) => named.has(file) || TEST_FILE_NAME.test(file));
