@@ -69,7 +69,7 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
     const load = await loadSubjects(config, untested, workingTreeReader(root), { now });
     if (load.kind === "findings") return { kind: "findings", lint: showPaths(load.lint, display) };
     const run = { ...noRun, coverage: untested.map((target) => untestedCoverage(target, load.subjects.get(subjectKey(target))!.subject)) };
-    if (named.policies.length > 0) return { kind: "untested", policyFiles: named.policies.map(({ file }) => display.show(file)), run };
+    if (named.policyFiles.length > 0) return { kind: "untested", policyFiles: named.policyFiles.map((file) => display.show(file)), run };
     return { kind: "none", folder: display.show(config.paths.tests), run };
   }
 
@@ -99,29 +99,33 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
 /** The named paths: test files and folders, and the policies named by their policy or address file. */
 interface NamedPaths {
   testPaths: string[];
-  /** Named policy files, and the policies of a named address file (both scopes); repository-relative. */
-  policies: Array<SubjectTarget & { file: string }>;
+  /** The named files under the policies folder, repository-relative, once each. */
+  policyFiles: string[];
+  /** The policies they name: a policy file's, both scopes of an address file's (none for a file off the layout). */
+  policies: SubjectTarget[];
 }
 
 /**
- * A named file under the policies folder that follows the layout
- * (policy-language.md section 1) is a policy, not a test file: it stands for
- * the test files that test it. Anything else named is a test path, run
- * whatever its name.
+ * A named file under the policies folder is a policy or address file, not a
+ * test file: it stands for the test files that test the policies it names
+ * (policy-language.md section 1), none when it is off the layout (the lint
+ * says why). Anything else named is a test path, run whatever its name.
  */
 async function splitNamedPaths(root: string, cwd: string, paths: readonly string[], config: Config): Promise<NamedPaths> {
-  const named: NamedPaths = { testPaths: [], policies: [] };
+  const named: NamedPaths = { testPaths: [], policyFiles: [], policies: [] };
   for (const path of paths) {
     const file = toRepositoryPath(root, resolve(cwd, path));
     const role = classifyPath(file, config);
-    const { environment, providerType, scope } = role;
-    const isPolicy = (role.kind === "policy" || role.kind === "addresses") && role.layoutProblem === undefined && environment !== undefined && isVendor(providerType);
-    if (!isPolicy) {
+    if (role.kind !== "policy" && role.kind !== "addresses") {
       named.testPaths.push(path);
       continue;
     }
-    const scopes = role.kind === "policy" && isScope(scope) ? [scope] : (["SIGN_IN", "TRANSACTION"] as const);
-    for (const each of scopes) named.policies.push({ environment, providerType, scope: each, file });
+    if (named.policyFiles.includes(file)) continue;
+    named.policyFiles.push(file);
+    const { environment, providerType, scope } = role;
+    if (role.layoutProblem !== undefined || environment === undefined || !isVendor(providerType)) continue;
+    const scopes = role.kind === "policy" ? (isScope(scope) ? [scope] : []) : (["SIGN_IN", "TRANSACTION"] as const);
+    for (const each of scopes) named.policies.push({ environment, providerType, scope: each });
   }
   return named;
 }
@@ -134,7 +138,7 @@ async function splitNamedPaths(root: string, cwd: string, paths: readonly string
 async function coverageScope(root: string, config: Config, named: NamedPaths, tested: readonly SubjectTarget[]): Promise<SubjectTarget[]> {
   const policyFiles = await listPolicyFiles(root, config);
   const inScope: SubjectTarget[] = [];
-  if (named.testPaths.length > 0 || named.policies.length > 0) inScope.push(...named.policies.filter((target) => policyFiles.has(policyFileOf(config, target))));
+  if (named.testPaths.length > 0 || named.policyFiles.length > 0) inScope.push(...named.policies.filter((target) => policyFiles.has(policyFileOf(config, target))));
   else {
     for (const file of [...policyFiles].sort()) {
       const role = classifyPath(file, config);
@@ -183,7 +187,7 @@ async function readTestSources(root: string, cwd: string, named: NamedPaths, con
   const missing = (await Promise.all(paths.map(async (path) => ((await isMissingPath(resolve(cwd, path))) ? path : undefined)))).filter((path) => path !== undefined);
   if (missing.length > 0) throw new UsageError(`no test files at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
   const folder = join(root, config.paths.tests);
-  const everything = paths.length === 0 && named.policies.length === 0;
+  const everything = paths.length === 0 && named.policyFiles.length === 0;
   const fromPaths = paths.length > 0 ? await selectTestFiles(root, cwd, paths, config) : [];
   if (!everything && named.policies.length === 0) return fromPaths;
   if (await isMissingPath(folder)) return fromPaths;

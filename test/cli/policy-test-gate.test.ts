@@ -217,6 +217,11 @@ describe("screenpol test <policy files> (what the screenpol-test hook runs)", ()
     repo.write(TEST_FILE, HEADER + MIXER_CASE);
     const run = await test([UNTESTED_POLICY]);
     expect(run).toEqual({ code: 0, stdout: "0 passed, 0 failed\n", stderr: `screenpol: no test file tests ${UNTESTED_POLICY}; nothing to run\n` });
+    // An address file stands for both scopes and is named once; a file off the layout tests nothing.
+    repo.write("policies/sandbox/vendorBAddressScreening/addresses.yaml", "providerType: vendorBAddressScreening\nentries: []\n");
+    repo.write("policies/notes.yaml", "a: note\n");
+    const others = await test(["policies/sandbox/vendorBAddressScreening/addresses.yaml", "policies/notes.yaml"]);
+    expect(others).toEqual({ code: 0, stdout: "0 passed, 0 failed\n", stderr: "screenpol: no test file tests policies/sandbox/vendorBAddressScreening/addresses.yaml, policies/notes.yaml; nothing to run\n" });
     const coverage = await test([UNTESTED_POLICY, "--coverage"]);
     expect(coverage.stdout.split("\n").slice(1, 3)).toEqual(["  sandbox vendorBAddressScreening SIGN_IN: 0.0% (0 of 3), no test file: sanctions-floor, block-severe, terminal-allow", "  overall: 0.0% (0 of 3)"]);
   });
