@@ -197,8 +197,8 @@ async function readTestSources(root: string, cwd: string, named: NamedPaths, con
   // Parsed here to read the header; the run reuses the parse.
   const testing = fromFolder.map((source) => withParse(source)).filter((source) => {
     // A file whose header cannot be read tests nothing named; `screenpol lint` reports it.
-    const data = source.parsed?.document?.data as Partial<SubjectTarget> | undefined;
-    return data !== undefined && wanted.has(subjectKey(data as SubjectTarget));
+    const data: unknown = source.parsed?.document?.data;
+    return typeof data === "object" && data !== null && wanted.has(subjectKey(data as SubjectTarget));
   });
   const chosen = new Set(fromPaths.map((source) => source.file));
   return [...fromPaths, ...testing.filter((source) => !chosen.has(source.file))];

@@ -202,6 +202,9 @@ describe("screenpol test <policy files> (what the screenpol-test hook runs)", ()
     repo.write(TEST_FILE, HEADER + MIXER_CASE.replace("action: BLOCK, by: block-mixers", "action: ALLOW"));
     // Any *.test.yaml tests the policy its header names, wherever it sits.
     repo.write("tests/more/mixers.test.yaml", HEADER + HIGH_SCORE_CASE);
+    // One whose header cannot be read (an empty file, a list) tests nothing named; lint reports it.
+    repo.write("tests/more/empty.test.yaml", "");
+    repo.write("tests/more/list.test.yaml", "- a\n- b\n");
     const run = await test([POLICY]);
     expect(run.stdout).toContain(`FAIL ${TEST_FILE}:5  direct mixer exposure of 12.5% is blocked\n`);
     expect(run.stdout.endsWith("1 passed, 1 failed\n")).toBe(true);
