@@ -17,8 +17,9 @@ import { readPolicyTest, runPolicyTests, type PolicyTest, type TestRun, type Tes
 import { uncoveredRules, untestedCoverage, withReachability, type PolicyCoverage } from "../core/semantics/run-tests.js";
 import { isScope, isVendor } from "../core/vendors.js";
 import { isMissingPath } from "../workspace/named-path.js";
-import { collectPaths, listPolicyFiles, readSources, toRepositoryPath } from "../workspace/repository.js";
-import { loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
+import { readStagedSources } from "../workspace/git-index.js";
+import { canonicalPath, collectPaths, listPolicyFiles, readSources, toRepositoryPath, YAML_FILE } from "../workspace/repository.js";
+import { loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { openPathDisplay, showPaths } from "./display-paths.js";
 import { UsageError } from "./errors.js";
 import { openWorkspace } from "./workspace-config.js";
@@ -40,6 +41,12 @@ export interface PolicyTestRequest {
   coverage?: boolean;
   /** `--run`: only the cases whose name this matches are run (and counted, and cover). */
   select?: RegExp;
+  /**
+   * `--staged`: test files, policies and address entries as staged in the Git
+   * index, as the commit will hold them (a hook that does not hide unstaged
+   * changes: husky, lefthook).
+   */
+  staged?: boolean;
 }
 
 export type PolicyTestOutcome =
@@ -60,13 +67,14 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
   const { root, config } = await openWorkspace(cwd);
   const display = await openPathDisplay(root);
   const named = await splitNamedPaths(root, cwd, paths, config);
-  const sources = await readTestSources(root, cwd, named, config);
+  const files = request.staged === true ? await stagedFiles(root, cwd, config) : workingTreeFiles(root, cwd, config);
+  const sources = await readTestSources(files, named, config);
   const noRun = { passed: 0, failed: 0, cases: [], files: [], coverage: [] };
   if (sources.length === 0) {
     if (named.testPaths.length > 0) throw new UsageError(`no test files in ${named.testPaths.map((path) => JSON.stringify(path)).join(", ")}: test files are named *.test.yaml`);
     // The scope is what was named, or the whole repository: nothing tested, everything in it at 0%.
-    const untested = request.coverage === true ? await coverageScope(root, config, named, []) : [];
-    const load = await loadSubjects(config, untested, workingTreeReader(root), { now });
+    const untested = request.coverage === true ? await coverageScope(files, config, named, []) : [];
+    const load = await loadSubjects(config, untested, files.read, { now });
     if (load.kind === "findings") return { kind: "findings", lint: showPaths(load.lint, display) };
     const run = { ...noRun, coverage: untested.map((target) => untestedCoverage(target, load.subjects.get(subjectKey(target))!.subject)) };
     if (named.policyFiles.length > 0) return { kind: "untested", policyFiles: named.policyFiles.map((file) => display.show(file)), run };
@@ -75,7 +83,7 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
 
   // One parse per file: the lint reuses it, and the cases are read from it.
   const parsed = sources.map((source) => withParse(source));
-  const lint = lintSources(parsed, { config, now, knownPolicies: await listPolicyFiles(root, config) });
+  const lint = lintSources(parsed, { config, now, knownPolicies: await files.policyFiles() });
   if (lintFails(lint)) return { kind: "malformed", lint: showPaths(lint, display) };
 
   const select = request.select;
@@ -83,8 +91,8 @@ export async function runPolicyTestFiles(request: PolicyTestRequest = {}): Promi
     .map((source) => readPolicyTest(display.show(source.file), source.parsed!.document!))
     .map((test) => (select === undefined ? test : { ...test, cases: test.cases.filter((testCase) => select.test(testCase.name)) }));
   const targets = uniqueTargets(tests);
-  const untested = request.coverage === true ? await coverageScope(root, config, named, targets) : [];
-  const load = await loadSubjects(config, [...targets, ...untested], workingTreeReader(root), { now });
+  const untested = request.coverage === true ? await coverageScope(files, config, named, targets) : [];
+  const load = await loadSubjects(config, [...targets, ...untested], files.read, { now });
   if (load.kind === "findings") return { kind: "findings", lint: showPaths(load.lint, display) };
   const subjects: TestSubject[] = tests.map((test) => {
     const loaded = load.subjects.get(subjectKey(test))!;
@@ -135,8 +143,8 @@ async function splitNamedPaths(root: string, cwd: string, paths: readonly string
  * when any path was named, else every policy file of the repository. An
  * address file's scope without a policy file is no policy.
  */
-async function coverageScope(root: string, config: Config, named: NamedPaths, tested: readonly SubjectTarget[]): Promise<SubjectTarget[]> {
-  const policyFiles = await listPolicyFiles(root, config);
+async function coverageScope(files: TestFiles, config: Config, named: NamedPaths, tested: readonly SubjectTarget[]): Promise<SubjectTarget[]> {
+  const policyFiles = await files.policyFiles();
   const inScope: SubjectTarget[] = [];
   if (named.testPaths.length > 0 || named.policyFiles.length > 0) inScope.push(...named.policies.filter((target) => policyFiles.has(policyFileOf(config, target))));
   else {
@@ -177,21 +185,81 @@ async function withProvenReachability(run: TestRun, subjects: readonly TestSubje
   return { ...run, coverage };
 }
 
+/** Where the files of a run come from: the working tree, or the Git index (`--staged`). */
+interface TestFiles {
+  /** The test files named (files as given, folders searched for `*.test.yaml`); a missing path is a UsageError. */
+  named(paths: readonly string[]): Promise<SourceFile[]>;
+  /** Every `*.test.yaml` under the tests folder; none when it is absent. */
+  folder(): Promise<SourceFile[]>;
+  /** The policies and address entries, for loadSubjects. */
+  read: SourceReader;
+  /** Repository-relative paths of the YAML files under the policies folder. */
+  policyFiles(): Promise<Set<string>>;
+}
+
+function workingTreeFiles(root: string, cwd: string, config: Config): TestFiles {
+  const select = async (paths: readonly string[]): Promise<SourceFile[]> => {
+    const selection = await collectPaths(root, cwd, paths, config);
+    const named = new Set(selection.named.filter((path) => !selection.emptyFolders.includes(path)));
+    // A file named on the command line is a test file because the user says so; found in a folder, its name says it.
+    const files = selection.files.filter((file) => named.has(file) || TEST_FILE_NAME.test(file));
+    return readSources({ ...selection, files });
+  };
+  return {
+    async named(paths) {
+      const missing = (await Promise.all(paths.map(async (path) => ((await isMissingPath(resolve(cwd, path))) ? path : undefined)))).filter((path) => path !== undefined);
+      if (missing.length > 0) throw new UsageError(`no test files at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
+      return select(paths);
+    },
+    async folder() {
+      const folder = join(root, config.paths.tests);
+      return (await isMissingPath(folder)) ? [] : select([folder]);
+    },
+    read: workingTreeReader(root),
+    policyFiles: () => listPolicyFiles(root, config),
+  };
+}
+
 /**
- * The test files to run, read bounded: named files as given, named folders
- * and the tests folder searched for `*.test.yaml`; for a named policy, the
- * test files of the tests folder whose header names it.
+ * The files as staged, read from the index once: the test files anywhere and
+ * everything under the policies folder (docs/integrations.md, "Staged content").
+ * The working tree's config decides the layout.
  */
-async function readTestSources(root: string, cwd: string, named: NamedPaths, config: Config): Promise<SourceFile[]> {
+async function stagedFiles(root: string, cwd: string, config: Config): Promise<TestFiles> {
+  const policiesPrefix = `${config.paths.policies}/`;
+  const index = await readStagedSources(root, (path) => path.startsWith(policiesPrefix) || TEST_FILE_NAME.test(path));
+  const byPath = new Map(index.map((source) => [source.file, source]));
+  const tests = index.filter((source) => TEST_FILE_NAME.test(source.file));
+  return {
+    async named(paths) {
+      const found: SourceFile[] = [];
+      for (const path of paths) {
+        const file = toRepositoryPath(root, await canonicalPath(resolve(cwd, path)));
+        // A file named is a test file because the user says so; under a named folder, its name says it.
+        const staged = byPath.get(file) ?? tests.filter((source) => file === "" || source.file.startsWith(`${file}/`));
+        const each = Array.isArray(staged) ? staged : [staged];
+        if (each.length === 0) throw new UsageError(`no test files at ${JSON.stringify(path)}: not in the Git index (not added, or not tracked)`);
+        for (const source of each) if (!found.includes(source)) found.push(source);
+      }
+      return found;
+    },
+    folder: async () => tests.filter((source) => source.file.startsWith(`${config.paths.tests}/`)),
+    read: async (file) => byPath.get(file),
+    policyFiles: async () => new Set(index.filter((source) => source.file.startsWith(policiesPrefix) && YAML_FILE.test(source.file)).map((source) => source.file)),
+  };
+}
+
+/**
+ * The test files to run: named files as given, named folders and the tests
+ * folder searched for `*.test.yaml`; for a named policy, the test files of the
+ * tests folder whose header names it.
+ */
+async function readTestSources(files: TestFiles, named: NamedPaths, config: Config): Promise<SourceFile[]> {
   const paths = named.testPaths;
-  const missing = (await Promise.all(paths.map(async (path) => ((await isMissingPath(resolve(cwd, path))) ? path : undefined)))).filter((path) => path !== undefined);
-  if (missing.length > 0) throw new UsageError(`no test files at ${missing.map((path) => JSON.stringify(path)).join(", ")}: no such file or folder`);
-  const folder = join(root, config.paths.tests);
   const everything = paths.length === 0 && named.policyFiles.length === 0;
-  const fromPaths = paths.length > 0 ? await selectTestFiles(root, cwd, paths, config) : [];
+  const fromPaths = paths.length > 0 ? await files.named(paths) : [];
   if (!everything && named.policies.length === 0) return fromPaths;
-  if (await isMissingPath(folder)) return fromPaths;
-  const fromFolder = await selectTestFiles(root, cwd, [folder], config);
+  const fromFolder = await files.folder();
   if (everything) return fromFolder;
   const wanted = new Set(named.policies.map(subjectKey));
   // Parsed here to read the header; the run reuses the parse.
@@ -202,14 +270,6 @@ async function readTestSources(root: string, cwd: string, named: NamedPaths, con
   });
   const chosen = new Set(fromPaths.map((source) => source.file));
   return [...fromPaths, ...testing.filter((source) => !chosen.has(source.file))];
-}
-
-async function selectTestFiles(root: string, cwd: string, paths: readonly string[], config: Config): Promise<SourceFile[]> {
-  const selection = await collectPaths(root, cwd, paths, config);
-  const named = new Set(selection.named.filter((path) => !selection.emptyFolders.includes(path)));
-  // A file named on the command line is a test file because the user says so; found in a folder, its name says it.
-  const files = selection.files.filter((file) => named.has(file) || TEST_FILE_NAME.test(file));
-  return readSources({ ...selection, files });
 }
 
 function uniqueTargets(tests: readonly PolicyTest[]): SubjectTarget[] {

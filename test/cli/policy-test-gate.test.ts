@@ -6,11 +6,12 @@
  * policy files (the pre-commit hook's), and annotations for failing cases.
  * All through the built CLI.
  */
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { git, gitEnv } from "../integrations/support/git.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const UNTESTED_POLICY = "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml";
@@ -227,6 +228,43 @@ describe("screenpol test <policy files> (what the screenpol-test hook runs)", ()
     expect(others).toEqual({ code: 0, stdout: "0 passed, 0 failed\n", stderr: "screenpol: no test file tests policies/sandbox/vendorBAddressScreening/addresses.yaml, policies/notes.yaml; nothing to run\n" });
     const coverage = await test([UNTESTED_POLICY, "--coverage"]);
     expect(coverage.stdout.split("\n").slice(1, 3)).toEqual(["  sandbox vendorBAddressScreening SIGN_IN: 0.0% (0 of 3), no test file: sanctions-floor, block-severe, terminal-allow", "  overall: 0.0% (0 of 3)"]);
+  });
+});
+
+describe("screenpol test --staged (the husky and lefthook hooks)", () => {
+  const commitAll = () => {
+    const env = gitEnv();
+    git(repo.dir, env, "init", "-q");
+    git(repo.dir, env, "add", "-A");
+    git(repo.dir, env, "commit", "-qm", "policies and tests");
+    return (...args: string[]) => git(repo.dir, env, ...args);
+  };
+  const staged = (args: string[] = []) => runCli(["test", "--staged", ...args], { cwd: repo.dir, env: gitEnv(), timeoutMs: 60_000 });
+
+  it("judges the staged test file and policy, not the working tree's", async () => {
+    repo.write(TEST_FILE, HEADER + MIXER_CASE);
+    const run = commitAll();
+    // An unfinished edit, not staged: the commit holds the passing case.
+    writeFileSync(join(repo.dir, TEST_FILE), HEADER + MIXER_CASE.replace("action: BLOCK, by: block-mixers", "action: ALLOW"));
+    expect((await test()).code).toBe(1);
+    expect(await staged()).toEqual({ code: 0, stdout: "1 passed, 0 failed\n", stderr: "" });
+    expect(await staged([TEST_FILE])).toEqual({ code: 0, stdout: "1 passed, 0 failed\n", stderr: "" });
+
+    // The policy staged without the mixer rule, the working tree's copy put back: the staged policy fails the case.
+    run("checkout", "--", TEST_FILE);
+    repo.write(POLICY, POLICY_TEXT.replace(/ {4}- id: block-mixers\n[\s\S]*?action: BLOCK\n/, ""));
+    run("add", POLICY);
+    repo.write(POLICY, POLICY_TEXT);
+    expect((await test([POLICY])).code).toBe(0);
+    const failing = await staged([POLICY]);
+    expect(failing.stdout).toContain(`FAIL ${TEST_FILE}:5  direct mixer exposure of 12.5% is blocked\n  expected: BLOCK by block-mixers\n  actual:   ALLOW by terminal-allow\n`);
+    expect(failing.code).toBe(1);
+  });
+
+  it("exits 2 with one line for a named test file that is not in the index", async () => {
+    commitAll();
+    repo.write("tests/new.test.yaml", HEADER + MIXER_CASE);
+    expect(await staged(["tests/new.test.yaml"])).toEqual({ code: 2, stdout: "", stderr: 'screenpol: no test files at "tests/new.test.yaml": not in the Git index (not added, or not tracked)\n' });
   });
 });
 

@@ -16,6 +16,8 @@ export interface TestFlags {
   threshold?: string;
   /** `--run <regex>`: only the cases whose name matches. */
   run?: string;
+  /** `--staged`: the files as staged in the Git index. */
+  staged?: boolean;
   /** The clock for address entries' expiresAt (parsed by commander: cli/date-time.ts). */
   now?: Date;
 }
@@ -28,7 +30,7 @@ export async function testCommand(paths: string[], flags: TestFlags, io: CliIo):
   const select = flags.run === undefined ? undefined : parseCaseFilter(flags.run);
   const coverage = flags.coverage === true || threshold !== undefined;
   const sink = await openReportSink(io, flags.outputFile, paths);
-  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now, coverage, select });
+  const outcome = await runPolicyTestFiles({ paths, cwd: io.cwd, now: flags.now, coverage, select, staged: flags.staged === true });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   const fileColor = color && !sink.toFile;
   const report = (run: TestRun): Promise<void> => sink.write(formatTestRun(format, run, { coverage, color: fileColor }), () => formatTestRun("pretty", run, { coverage, color }));
