@@ -134,6 +134,16 @@ describe("screenpol test --coverage: percentages, untested policies at 0%", () =
     expect([run.code, run.stderr]).toEqual([0, "screenpol: no test files in tests/ (*.test.yaml); nothing to run\n"]);
   });
 
+  it("stops at a lint error of an untested policy of the coverage, saying which kind of file, exit 1; without --coverage it is not read", async () => {
+    repo.write(TEST_FILE, HEADER + MIXER_CASE);
+    repo.write(UNTESTED_POLICY, UNTESTED_POLICY_TEXT.replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
+    const run = await test(["--coverage"]);
+    expect(run.stdout).toContain(`${UNTESTED_POLICY}:`);
+    expect(run.stdout).toContain("cross-vendor-field");
+    expect([run.code, run.stderr]).toEqual([1, "screenpol: a policy or address file of the coverage has errors; fix them first (no case was run)\n"]);
+    expect(await test()).toEqual({ code: 0, stdout: "1 passed, 0 failed\n", stderr: "" });
+  });
+
   it("with a test file named, covers the policies it tests only", { timeout: 120_000 }, async () => {
     repo.write(TEST_FILE, HEADER + MIXER_CASE);
     const run = await test([TEST_FILE, "--coverage"]);

@@ -38,7 +38,7 @@ export async function testCommand(paths: string[], flags: TestFlags, io: CliIo):
     case "malformed":
     case "findings":
       await sink.write(formatReport(format, outcome.lint, { color: fileColor, toolVersion: VERSION }), () => formatReport("pretty", outcome.lint, { color, toolVersion: VERSION }));
-      io.stderr.write(findingsNote(outcome));
+      io.stderr.write(findingsNote(outcome, coverage));
       return outcome.kind === "malformed" ? EXIT.usage : EXIT.findings;
     case "none":
       io.stderr.write(`screenpol: no test files in ${outcome.folder}/ (*.test.yaml); nothing to run\n`);
@@ -81,8 +81,10 @@ function parseCaseFilter(source: string): RegExp {
   }
 }
 
-function findingsNote(outcome: Extract<PolicyTestOutcome, { kind: "malformed" | "findings" }>): string {
-  return outcome.kind === "malformed"
-    ? "screenpol: a test file is malformed; fix it first (no case was run)\n"
+/** With coverage asked, every policy of the scope is read, tested or not (docs/semantics.md, "Coverage figures"). */
+function findingsNote(outcome: Extract<PolicyTestOutcome, { kind: "malformed" | "findings" }>, coverage: boolean): string {
+  if (outcome.kind === "malformed") return "screenpol: a test file is malformed; fix it first (no case was run)\n";
+  return coverage
+    ? "screenpol: a policy or address file of the coverage has errors; fix them first (no case was run)\n"
     : "screenpol: a tested policy or address file has errors; fix them first (no case was run)\n";
 }
