@@ -94,7 +94,7 @@ function hookFiles(hooks: HookManager): ScaffoldFile[] {
     case "pre-commit":
       return [{ path: ".pre-commit-config.yaml", content: fillTemplate("pre-commit-config.yaml", {}) }];
     case "husky":
-      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\n" }];
+      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\nnpx screenpol test --staged\n" }];
     case "lefthook":
       return [{ path: "lefthook.yml", content: fillTemplate("lefthook.yml", {}) }];
     case "none":

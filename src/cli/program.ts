@@ -68,7 +68,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
     .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
-    .option("--coverage", "list, per tested policy, the rules and steps no case reached")
+    .option("--coverage", "per policy, the share of rules and steps some case reached and those none reached; untested policies at 0%")
+    .option("--threshold <percent>", "exit 1 when the overall coverage is under this percentage (0 to 100); implies --coverage")
+    .option("--run <regex>", "run only the cases whose name matches this regular expression")
+    .option("--staged", "read the test files, policies and address entries as staged in the Git index (a hook)")
     .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (paths: string[], flags) => {
       const { testCommand } = await import("./commands/test.js");
