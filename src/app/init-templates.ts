@@ -46,9 +46,11 @@ export interface ScaffoldFile {
   content: string;
   /**
    * `lines`: an existing file gets the template's missing lines appended
-   * (.gitignore); otherwise an existing file is kept as it is.
+   * (.gitignore); `pre-commit`, `lefthook`, `husky`: an existing hook
+   * configuration gets screenpol's hook added (core/hook-configs.ts);
+   * otherwise an existing file is kept as it is.
    */
-  merge?: "lines";
+  merge?: "lines" | Exclude<HookManager, "none">;
 }
 
 /** Every file of a new repository, in the order they are listed to the user. */
@@ -92,11 +94,11 @@ const EXAMPLES: ReadonlyArray<readonly [Vendor, Scope]> = [
 function hookFiles(hooks: HookManager): ScaffoldFile[] {
   switch (hooks) {
     case "pre-commit":
-      return [{ path: ".pre-commit-config.yaml", content: fillTemplate("pre-commit-config.yaml", {}) }];
+      return [{ path: ".pre-commit-config.yaml", content: fillTemplate("pre-commit-config.yaml", {}), merge: "pre-commit" }];
     case "husky":
-      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\n" }];
+      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\n", merge: "husky" }];
     case "lefthook":
-      return [{ path: "lefthook.yml", content: fillTemplate("lefthook.yml", {}) }];
+      return [{ path: "lefthook.yml", content: fillTemplate("lefthook.yml", {}), merge: "lefthook" }];
     case "none":
       return [];
   }

@@ -39,7 +39,7 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
     ...(hook ? [hook] : []),
     ...(flags.ci === "github" ? ["commit and open a pull request    # .github/workflows/screenpol.yml lints it and comments the plan; screenpol-apply.yml pushes it on merge"] : []),
   ];
-  const lines = [...files.map((file) => `${file.action.padEnd(width)} ${file.path}`), "", "Next:", ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
+  const lines = [...files.map((file) => `${file.action.padEnd(width)} ${file.path}${file.detail === undefined ? "" : `  (${file.detail})`}`), "", "Next:", ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
 }
