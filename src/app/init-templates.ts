@@ -11,6 +11,7 @@
  * its braces and is left as it is.
  */
 import { PLACEHOLDER_ENVIRONMENT_ID, placeholderEnvironmentId } from "../core/config.js";
+import { formatFile } from "../core/fmt/format-file.js";
 import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 import { INIT_FILES, type InitFileName } from "./generated/init-files.js";
@@ -85,6 +86,49 @@ const EXAMPLES: ReadonlyArray<readonly [Vendor, Scope]> = [
   ["vendorBAddressScreening", "SIGN_IN"],
   ["vendorBAddressScreening", "TRANSACTION"],
 ];
+
+/**
+ * Init's example policy of `vendor` and `scope` for `environment`, as init
+ * writes it (in the form `screenpol fmt --check` accepts), or undefined where
+ * init writes none. `schema` is the reference of its first line.
+ */
+export function examplePolicy(environment: string, vendor: string, scope: string, schema: string): string | undefined {
+  if (!EXAMPLES.some(([exampleVendor, exampleScope]) => exampleVendor === vendor && exampleScope === scope)) return undefined;
+  const text = fillTemplate(`policy-${vendor}-${scope}.yaml` as InitFileName, { schema, environment });
+  const formatted = formatFile(text, "policy");
+  return formatted.ok ? formatted.text : text;
+}
+
+/** A first line `# yaml-language-server: $schema=...`: where it points depends on the install, not on who wrote the file. */
+const SCHEMA_LINE = /^# yaml-language-server: \$schema=[^\n]*\n/;
+
+/**
+ * Whether `text` is init's example policy for this environment, vendor and
+ * scope exactly as init wrote it, its schema line aside: nobody's work yet, so
+ * `pull` replaces it (or removes it, with nothing live behind it) without
+ * asking. A file anyone changed, by a byte, is not one.
+ */
+export function isUntouchedExample(text: string, environment: string, vendor: string, scope: string): boolean {
+  const example = examplePolicy(environment, vendor, scope, "");
+  return example !== undefined && text.replace(SCHEMA_LINE, "") === example.replace(SCHEMA_LINE, "");
+}
+
+/**
+ * `text` without the comment lines of init's example header (the ones that call
+ * it an example and say to replace its rules), wherever they still stand
+ * together at the top of the file: what `pull` keeps of an edited example's
+ * comments never calls live content an example.
+ */
+export function withoutExampleHeader(text: string, environment: string, vendor: string, scope: string): string {
+  const example = examplePolicy(environment, vendor, scope, "");
+  if (example === undefined) return text;
+  const lines = example.replace(SCHEMA_LINE, "").split("\n");
+  const header = lines.slice(0, lines.findIndex((line) => !line.startsWith("#"))).join("\n");
+  const at = text.indexOf(`${header}\n`);
+  // Only in the comments above the content: the same words lower down are the author's.
+  if (header === "" || at < 0 || !/^(?:#[^\n]*\n|\n)*$/.test(text.slice(0, at))) return text;
+  return text.slice(0, at) + text.slice(at + header.length + 1);
+}
 
 /**
  * The hook of docs/integrations.md for each manager. Each runs the project's
