@@ -33,8 +33,10 @@ export type CiProvider = "github" | "none";
 export interface ScaffoldOptions {
   /** screenpol's version, pinned in the workflow's action reference. */
   version: string;
-  /** Environments to configure, each with its example policies; in order. */
-  environments: ReadonlyArray<{ name: string; kind: EnvironmentKind }>;
+  /** Environments to configure, in order; each with its example policies, or with its id from the dashboard and no examples (init --from-live). */
+  environments: ReadonlyArray<{ name: string; kind: EnvironmentKind; id?: string }>;
+  /** The admin API the policies are pulled from (init --from-live); the local emulator's by default. */
+  baseUrl?: string;
   hooks: HookManager;
   ci: CiProvider;
   /** The `# yaml-language-server: $schema=` target of a policy file of `vendor` in `environment`. */
@@ -56,8 +58,9 @@ export interface ScaffoldFile {
 
 /** Every file of a new repository, in the order they are listed to the user. */
 export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
-  const files: ScaffoldFile[] = [{ path: "screenpol.config.yaml", content: configFile(options.environments) }];
-  for (const { name } of options.environments) {
+  const files: ScaffoldFile[] = [{ path: "screenpol.config.yaml", content: configFile(options.environments, options.baseUrl) }];
+  // An environment with its id is pulled from the service (init --from-live): its policies are what is live, never an example.
+  for (const { name } of options.environments.filter((environment) => environment.id === undefined)) {
     for (const [vendor, scope] of EXAMPLES) {
       const content = fillTemplate(`policy-${vendor}-${scope}.yaml`, { schema: options.schemaOf(name, vendor), environment: name });
       files.push({ path: `policies/${name}/${vendor}/${scope}.yaml`, content });
@@ -72,11 +75,20 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   return files;
 }
 
-function configFile(environments: ScaffoldOptions["environments"]): string {
-  const entries = environments.map(({ name, kind }, index) =>
-    fillTemplate("screenpol.config.environment.yaml", { name, kind, environmentId: index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index) }),
+/** The local emulator's base URL (`screenpol emulator`), where a new repository points until it is told otherwise. */
+const EMULATOR_BASE_URL = "http://127.0.0.1:4010/api/v0";
+
+function configFile(environments: ScaffoldOptions["environments"], baseUrl: string | undefined): string {
+  const entries = environments.map(({ name, kind, id }, index) =>
+    id === undefined
+      ? fillTemplate("screenpol.config.environment.yaml", { name, kind, environmentId: index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index) })
+      : fillTemplate("screenpol.config.pulled-environment.yaml", { name, kind, environmentId: id }),
   );
-  return fillTemplate("screenpol.config.yaml", {}) + entries.join("");
+  const base =
+    baseUrl === undefined
+      ? { baseUrlNote: "The local emulator (`screenpol emulator`). Point at the hosted admin API for real use.", baseUrl: EMULATOR_BASE_URL }
+      : { baseUrlNote: "The admin API `screenpol init --from-live` pulled the policies from.", baseUrl };
+  return fillTemplate("screenpol.config.yaml", base) + entries.join("");
 }
 
 /** The example policies: one template per vendor and scope (init-files/policy-<vendor>-<scope>.yaml), in the order they are written. */

@@ -75,14 +75,23 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
     const formatted = formatFile(file.content, "policy");
     if (formatted.ok) file.content = formatted.text;
   }
-  // Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads).
+  await refuseLinkedFolders(root, files);
+  return { root, files: await writeScaffold(root, files, request.force === true) };
+}
+
+/** Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads). */
+export async function refuseLinkedFolders(root: string, files: readonly ScaffoldFile[]): Promise<void> {
   for (const file of files) {
     const link = await folderLeadingOutside(root, join(root, file.path));
     if (link !== undefined) throw new UsageError(`cannot write ${file.path} in ${root}: ${link} leads outside the repository through a symbolic link; nothing was written`);
   }
-  const result: InitResult = { root, files: [] };
-  for (const file of files) result.files.push({ path: file.path, ...(await place(root, file, request.force === true)) });
-  return result;
+}
+
+/** Places each file (created, kept, appended to, or with `force` overwritten) and says which. */
+export async function writeScaffold(root: string, files: readonly ScaffoldFile[], force: boolean): Promise<InitFile[]> {
+  const placed: InitFile[] = [];
+  for (const file of files) placed.push({ path: file.path, ...(await place(root, file, force)) });
+  return placed;
 }
 
 async function place(root: string, file: ScaffoldFile, force: boolean): Promise<Omit<InitFile, "path">> {

@@ -24,7 +24,7 @@ import { dirname, join } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { layoutPath } from "../core/plan/index.js";
+import { layoutPath, type LiveRecord } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { keepComments } from "../core/fmt/format-file.js";
@@ -100,7 +100,22 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   } finally {
     await connection?.client.close();
   }
+  return applyPull(await planPull(workspace, environment, records, secrets, request.force === true));
+}
 
+/** What a pull of one environment will write, checked: nothing written yet. */
+export interface PlannedPull {
+  workspace: Workspace;
+  environment: EnvironmentConfig;
+  writes: PlannedWrite[];
+}
+
+/**
+ * The files the live `records` of `environment` become, refused (before
+ * anything is written) when one would carry a secret, or, without `force`,
+ * overwrite a change Git cannot give back.
+ */
+export async function planPull(workspace: Workspace, environment: EnvironmentConfig, records: readonly LiveRecord[], secrets: SecretRedactor, force: boolean): Promise<PlannedPull> {
   const writes: PlannedWrite[] = [];
   for (const record of records) {
     if (record.resource === "policy") {
@@ -127,7 +142,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   refuseFilesWithSecrets(writes.filter((write) => !write.same), secrets);
 
   const overwrites = writes.filter((write) => write.exists && !write.same && !write.replacesExample);
-  if (!request.force && overwrites.length > 0) {
+  if (!force && overwrites.length > 0) {
     const status = await workingTreeStatus(workspace.root, overwrites.map((write) => write.absolute));
     const blocked = overwrites.filter((write) => !status.inRepository || status.changed.has(write.absolute));
     if (blocked.length > 0) {
@@ -138,6 +153,11 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
     }
   }
 
+  return { workspace, environment, writes };
+}
+
+/** Writes a planned pull, each file atomically, and removes init's untouched examples with nothing live behind them. */
+export async function applyPull({ workspace, environment, writes }: PlannedPull): Promise<PullReport> {
   const files: PulledFile[] = [];
   for (const write of writes) {
     if (!write.same) {

@@ -2,7 +2,7 @@
  * `screenpol pull --env NAME [--force]`: write the live policies and address
  * entries of one environment as canonical files, each atomically.
  */
-import { runPull, type PulledFile } from "../../app/pull.js";
+import { runPull, type PulledFile, type PullReport } from "../../app/pull.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
@@ -14,6 +14,12 @@ export interface PullFlags extends RemoteFlags {
 
 export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode> {
   const report = await runPull({ cwd: io.cwd, env: io.env, environment: flags.env, force: flags.force === true, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret) });
+  io.stdout.write(`${pullReportLines(report).join("\n")}\n`);
+  return EXIT.ok;
+}
+
+/** A pull as it is reported: a line per file, then the count (init --from-live reports its pulls the same way). */
+export function pullReportLines(report: PullReport): string[] {
   const width = Math.max(0, ...report.files.map((file) => file.path.length));
   const lines = report.files.map((file) => `${file.status.padEnd(9)} ${file.path.padEnd(width)}  (live revision ${file.revision}${file.replacedExample ? "; it was init's example" : ""})`);
   for (const path of report.removedExamples) lines.push(`${"removed".padEnd(9)} ${path}  (init's example, nothing live behind it)`);
@@ -27,6 +33,5 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
         ? `, ${report.localOnly.length} local only (\`screenpol plan\` shows them as changes).`
         : `. \`screenpol plan --env ${report.environment.name}\` now shows no change.`),
   );
-  io.stdout.write(`${lines.join("\n")}\n`);
-  return EXIT.ok;
+  return lines;
 }
