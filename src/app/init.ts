@@ -114,13 +114,14 @@ async function place(root: string, file: ScaffoldFile, force: boolean): Promise<
       const merged = mergeHook(file.merge, text, file.content);
       if (merged.outcome === "present") return { action: "kept", detail: "it already runs screenpol" };
       if (merged.outcome === "unreadable") return { action: "kept", detail: `screenpol's hook not added: ${merged.reason}; add it by hand (docs/integrations.md)` };
-      await writeFileAtomic(path, merged.text);
+      // The file's own mode: a hook script the team made executable stays executable (husky before version 9 runs it directly).
+      await writeFileAtomic(path, merged.text, { mode: existing.mode & 0o7777 });
       return { action: "appended", detail: HOOK_ADDED[file.merge] };
     }
     const missing = missingLines(text, file.content);
     if (missing.length === 0) return { action: "kept" };
     const separator = text === "" || text.endsWith("\n") ? "" : "\n";
-    await writeFileAtomic(path, `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${missing.join("\n")}\n`);
+    await writeFileAtomic(path, `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${missing.join("\n")}\n`, { mode: existing.mode & 0o7777 });
     return { action: "appended" };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "it appeared while init ran" : (error as Error).message;

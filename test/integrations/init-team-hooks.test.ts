@@ -7,7 +7,7 @@
  * commit of a bad policy through screenpol's hook, the team's hook running
  * beside it. Skipped loudly where pre-commit is not installed.
  */
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -114,9 +114,12 @@ describe("init in a team repository with hooks of its own", () => {
 
   it("husky: .husky/pre-commit gets screenpol's line after the team's; lefthook.yml gets a command under pre-commit", async () => {
     repo.write(".husky/pre-commit", "npm run typecheck\n");
+    chmodSync(join(repo.dir, ".husky/pre-commit"), 0o755);
     const husky = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
     expect(husky.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` added as its last line)\n");
     expect(readFileSync(join(repo.dir, ".husky/pre-commit"), "utf8")).toBe("npm run typecheck\n\n# Added by screenpol init.\nnpx screenpol lint --staged\n");
+    // Still executable: husky before version 9 runs the script itself.
+    expect(statSync(join(repo.dir, ".husky/pre-commit")).mode & 0o777).toBe(0o755);
     const again = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
     expect(again.stdout).toContain("kept .husky/pre-commit  (it already runs screenpol)\n");
 
