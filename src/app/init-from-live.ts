@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { CONFIG_FILE } from "../core/config.js";
 import { clientFor } from "./connect.js";
 import { configFileFrom } from "./doctor.js";
-import { UsageError } from "./errors.js";
+import { ConfigError, UsageError } from "./errors.js";
 import { refuseLinkedFolders, writeScaffold, type InitFile } from "./init.js";
 import { scaffoldFiles, type CiProvider, type EnvironmentKind, type HookManager } from "./init-templates.js";
 import { fetchLive } from "./plan.js";
@@ -80,7 +80,7 @@ export async function initFromLive(request: InitFromLiveRequest): Promise<InitFr
     schemaOf: () => "",
   });
   // The config as it will be on disk: valid (ids in the dashboard's form, a base URL), or nothing is written.
-  const workspace: Workspace = kept ?? validWorkspace(root, Buffer.from(files.find((file) => file.path === CONFIG_FILE)!.content));
+  const workspace: Workspace = kept ?? generatedWorkspace(root, files.find((file) => file.path === CONFIG_FILE)!.content);
   await refuseLinkedFolders(root, files);
 
   const { client, token } = await clientFor({ env: request.env, tokenFile: request.tokenFile, onSecret: request.onSecret, baseUrl: baseUrl ?? workspace.config.baseUrl });
@@ -102,4 +102,14 @@ export async function initFromLive(request: InitFromLiveRequest): Promise<InitFr
   const pulls: PullReport[] = [];
   for (const pull of planned) pulls.push(await applyPull(pull));
   return { root, files: placed, pulls };
+}
+
+/** The workspace of the config init is about to write; its first error is the options' (--env, --base-url), said as such. */
+function generatedWorkspace(root: string, config: string): Workspace {
+  try {
+    return validWorkspace(root, Buffer.from(config));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new UsageError(`--env and --base-url would make an invalid ${CONFIG_FILE}, so nothing was written: ${error.message}`, { cause: error });
+  }
 }

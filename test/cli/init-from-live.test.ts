@@ -105,7 +105,8 @@ describe("init --from-live", () => {
     const cases: Array<[args: string[], message: RegExp]> = [
       [["--from-live"], /^screenpol: init --from-live needs the environments to pull: --env NAME=ID/],
       [["--from-live", "--env", "sandbox"], /^screenpol: init --from-live takes --env NAME=ID \(the environment's id from the dashboard\), not "sandbox"\n$/],
-      [["--from-live", "--env", "sandbox=not-an-id"], /^screenpol: screenpol\.config\.yaml:\d+:\d+: /],
+      [["--from-live", "--env", "sandbox=not-an-id"], /^screenpol: --env and --base-url would make an invalid screenpol\.config\.yaml, so nothing was written: screenpol\.config\.yaml:\d+:\d+: environments\.sandbox\.id: /],
+      [["--from-live", "--env", `sandbox=${SANDBOX_ID}`, "--base-url", "http://user:secret@127.0.0.1:9/api/v0"], /^screenpol: --env and --base-url would make an invalid .*must not contain credentials/],
       [["--env", `sandbox=${SANDBOX_ID}`], /^screenpol: --env "sandbox=[^"]+": NAME=ID is for init --from-live/],
       [["--base-url", "http://127.0.0.1:9/api/v0"], /^screenpol: --base-url is for init --from-live/],
     ];
@@ -114,6 +115,7 @@ describe("init --from-live", () => {
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       expect(run.stderr).toMatch(message);
       expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(run.stderr).not.toContain("secret@");
       expect(filesUnder(setup.repo.dir)).toEqual([]);
     }
     // An existing config with --env: which to believe is the user's to say.
