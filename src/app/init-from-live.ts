@@ -12,9 +12,9 @@
  * checked against the files already there (`pull`'s refusal of a change Git
  * cannot give back, exit 2). Then the files are written, each whole.
  */
-import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { CONFIG_FILE } from "../core/config.js";
+import { readRepositoryFile } from "../workspace/repository.js";
 import { clientFor } from "./connect.js";
 import { configFileFrom } from "./doctor.js";
 import { ConfigError, UsageError } from "./errors.js";
@@ -56,10 +56,10 @@ export interface InitFromLiveResult {
 
 export async function initFromLive(request: InitFromLiveRequest): Promise<InitFromLiveResult> {
   const root = resolve(request.directory);
-  const existing = await readFile(join(root, CONFIG_FILE)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT" || error.code === "ENOTDIR") return undefined;
-    throw new UsageError(`cannot read ${join(root, CONFIG_FILE)}: ${error.message}`, { cause: error });
-  });
+  // As every command reads the config: bounded, never a pipe's endless wait, never through a link out of the folder.
+  const read = await readRepositoryFile(root, join(root, CONFIG_FILE));
+  if (!read.ok && read.problem !== "missing") throw new UsageError(`cannot read ${join(root, CONFIG_FILE)}: ${read.reason}`, { cause: read.cause });
+  const existing = read.ok ? read.bytes : undefined;
   const given = request.environments ?? [];
   if (given.length === 0 && existing === undefined) {
     throw new UsageError(`init --from-live needs the environments to pull: --env NAME=ID (repeatable; the id from the dashboard), or a ${CONFIG_FILE} in ${root} that declares them`);

@@ -5,7 +5,8 @@
  * plan that is then empty; and every failure before anything is written, with
  * pull's exit codes (4 remote, 2 usage).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { git, gitEnv } from "../integrations/support/git.js";
@@ -118,6 +119,12 @@ describe("init --from-live", () => {
       expect(run.stderr).not.toContain("secret@");
       expect(filesUnder(setup.repo.dir)).toEqual([]);
     }
+    // A pipe where the config would be is not waited on (the rule of every read of the config).
+    execFileSync("mkfifo", [join(setup.repo.dir, "screenpol.config.yaml")]);
+    const pipe = await setup.cli(["init", "--from-live"]);
+    expect(pipe.code).toBe(2);
+    expect(pipe.stderr).toMatch(/^screenpol: cannot read .*screenpol\.config\.yaml: is a named pipe \(FIFO\), not a regular file; not read\n$/);
+    rmSync(join(setup.repo.dir, "screenpol.config.yaml"));
     // An existing config with --env: which to believe is the user's to say.
     await setup.cli(["init", "--hooks", "none", "--ci", "none"]);
     const both = await setup.cli(["init", "--from-live", "--env", `sandbox=${SANDBOX_ID}`]);
