@@ -1,10 +1,10 @@
 /**
  * `screenpol init --from-live`: a policy repository that starts from what the
  * service holds, for a team whose environments already have policies
- * (docs/integrations.md, "A team's repository, from live"). It writes the
- * config with the environments' real ids and the base URL, the hook and CI
- * files as `init` does, and no example policy; then every environment's live
- * policies and address entries, as `pull` writes them.
+ * (README, "Start from what is live"; docs/integrations.md, "A team's
+ * repository"). It writes the config with the environments' real ids and the
+ * base URL, the hook and CI files as `init` does, and no example policy; then
+ * every environment's live policies and address entries, as `pull` writes them.
  *
  * Everything that can fail is tried before anything is written: the config is
  * validated as it will be written, every environment is read from the service
