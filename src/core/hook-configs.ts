@@ -1,7 +1,7 @@
 /**
  * screenpol's commit hook added to a team's existing hook configuration
  * (`screenpol init` in a repository that has one; docs/integrations.md, "A
- * repository with hooks already"). The file is read with the yaml library's
+ * team's repository"). The file is read with the yaml library's
  * Document API and screenpol's entry is placed after the last one there, so
  * every byte the team wrote (comments, quoting, indentation) stays where it
  * was; only when the file's shape leaves no place to add it that way is the
