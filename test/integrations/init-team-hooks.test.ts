@@ -11,7 +11,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync } from "node:
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_ROOT, runCli } from "../helpers/run-cli.js";
+import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { announceSkip, findExecutable, gitEnv, run } from "./support/git.js";
 import { makePolicyRepo, POLICY, type PolicyRepo } from "./support/policy-repo.js";
 
@@ -49,12 +49,21 @@ const SCREENPOL_ENTRY = `# Added by screenpol init: lint the policies as staged 
     require_serial: true
 `;
 
-/** `npx screenpol` resolves to this run's build, as `npm install --save-dev screenpol` would lay it out; npm looks nothing up. */
-function installScreenpol(repo: PolicyRepo): void {
+/**
+ * `npx screenpol` (and `npx husky`) resolve to this run's build (and this
+ * checkout's husky), as `npm install --save-dev` would lay them out; npm looks
+ * nothing up.
+ */
+function installPackages(repo: PolicyRepo, packageJson: Record<string, unknown> = {}, husky = false): void {
   mkdirSync(join(repo.dir, "node_modules/.bin"), { recursive: true });
   symlinkSync(BUILD_ROOT, join(repo.dir, "node_modules/screenpol"), "dir");
   symlinkSync("../screenpol/bin/screenpol.js", join(repo.dir, "node_modules/.bin/screenpol"));
-  repo.write("package.json", `${JSON.stringify({ name: "screening-policies", private: true, devDependencies: { screenpol: "*" } }, null, 2)}\n`);
+  if (husky) {
+    symlinkSync(join(PROJECT_ROOT, "node_modules/husky"), join(repo.dir, "node_modules/husky"), "dir");
+    symlinkSync("../husky/bin.js", join(repo.dir, "node_modules/.bin/husky"));
+  }
+  repo.write("package.json", `${JSON.stringify({ name: "screening-policies", private: true, devDependencies: { screenpol: "*" }, ...packageJson }, null, 2)}\n`);
+  repo.write(".gitignore", "node_modules/\n");
 }
 
 describe("init in a team repository with hooks of its own", () => {
@@ -139,7 +148,7 @@ ${team.slice(split)}`,
 
   it.skipIf(!PRE_COMMIT)("the real pre-commit framework installs the merged file and blocks a bad policy through screenpol's hook, the team's hook beside it", async () => {
     repo.write(".pre-commit-config.yaml", TEAM_PRE_COMMIT);
-    installScreenpol(repo);
+    installPackages(repo);
     const init = await runCli(["init", "--ci", "none"], { cwd: repo.dir });
     expect(init.code, init.stderr).toBe(0);
     repo.git("add", "-A");
@@ -162,5 +171,25 @@ ${team.slice(split)}`,
     const passed = await run("git", ["commit", "-m", "reword the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 60_000 });
     expect(passed.output).toMatch(/screenpol lint\.+Passed/);
     expect(passed.code, passed.output).toBe(0);
+  }, 120_000);
+
+  it("husky, for real: the team's hook from `npx husky init` and screenpol's line init adds both run, and a bad policy is blocked", async () => {
+    installPackages(repo, { scripts: { test: "echo team tests ran" } }, true);
+    const husky = await run("npx", ["husky", "init"], { cwd: repo.dir, env: repo.env });
+    expect(husky.code, husky.output).toBe(0);
+    expect(readFileSync(join(repo.dir, ".husky/pre-commit"), "utf8")).toBe("npm test\n");
+    const init = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
+    expect(init.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` added as its last line)\n");
+    repo.git("add", "-A");
+    repo.git("commit", "-qm", "screenpol init", "--no-verify");
+
+    const before = repo.head();
+    repo.write(POLICY, repo.bad);
+    repo.git("add", POLICY);
+    const blocked = await run("git", ["commit", "-m", "change the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 60_000 });
+    expect(blocked.code, blocked.output).not.toBe(0);
+    expect(blocked.output).toContain("team tests ran");
+    expect(blocked.output).toContain(`${POLICY}:20:9  error  rules.postScreen[0].when.riskScore: riskScore belongs to vendorAWalletScreening`);
+    expect(repo.head()).toBe(before);
   }, 120_000);
 });
