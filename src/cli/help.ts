@@ -92,8 +92,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol init", "here: what is missing is created, what exists is kept"],
       ["screenpol init policies --env staging --env production --kind sandbox --kind live", "two environments"],
       ["screenpol init --hooks husky --ci none", "a husky hook and no workflow"],
+      ["screenpol init --from-live --env sandbox=ENVIRONMENT_ID", "no examples: the sandbox environment's live policies, pulled"],
     ],
-    exitCodes: [[0, "done"], USAGE],
+    exitCodes: [[0, "done"], USAGE, [4, "with --from-live: remote failure (authentication, not found, the network); nothing was written"]],
   },
   emulator: {
     examples: [
