@@ -7,11 +7,15 @@
  * - the release tarball (`npm pack` of this run's build) into an empty project:
  *   `npx screenpol` works, with production dependencies only;
  * - the pre-commit framework's own install of the published hook
- *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag: it
- *   installs, passes a good commit and blocks a bad one.
+ *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag, under
+ *   both ways the framework installs a node hook: 4.x (`npm install -g
+ *   git+file://<clone>`, from the Python package index; .ci/run pip-installs it
+ *   into .venv-ci/) and Debian's 3.x (`npm install` in the clone, `npm pack`, a
+ *   global install of the packed file): it installs, passes a good commit and
+ *   blocks a bad one.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,8 +25,21 @@ import { announceSkip, findExecutable, git, gitEnv, run } from "../integrations/
 
 const VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
 const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
-const PRE_COMMIT = findExecutable("pre-commit");
-if (!PRE_COMMIT) announceSkip("the pre-commit hook install test", "pre-commit is not on PATH", "install Debian's pre-commit package (.ci/run does)");
+
+/**
+ * The framework's two ways of installing a node hook, each wanted under test: a
+ * pre-commit found on PATH or in .ci/run's venv, by its major version.
+ */
+const FRAMEWORKS = [
+  { major: 4, name: "pre-commit 4.x", fix: "run .ci/run, which pip-installs pre-commit==4.6.2 into .venv-ci/" },
+  { major: 3, name: "Debian's pre-commit 3.x", fix: "install Debian's pre-commit package (.ci/run does)" },
+].map((framework) => ({ ...framework, executable: preCommitOfMajor(framework.major) }));
+for (const { name, executable, fix } of FRAMEWORKS) if (!executable) announceSkip(`the hook install test under ${name}`, `no ${name} on PATH or in .venv-ci/`, fix);
+
+function preCommitOfMajor(major: number): string | undefined {
+  const candidates = [findExecutable("pre-commit"), join(PROJECT_ROOT, ".venv-ci/bin/pre-commit")].filter((path) => path !== undefined && existsSync(path));
+  return candidates.find((path) => new RegExp(`^pre-commit ${major}\\.`).test(execFileSync(path, ["--version"], { encoding: "utf8" })));
+}
 
 let registry: LocalRegistry;
 let work: string;
@@ -65,28 +82,31 @@ describe("installing screenpol", () => {
     expect(lint.code).toBe(0);
   });
 
-  it.skipIf(!PRE_COMMIT)("as the pre-commit framework installs the published hook, from a clone at a tag", { timeout: 600_000 }, async () => {
-    const env = { ...npmEnv("pre-commit"), PRE_COMMIT_HOME: join(work, "pre-commit-home") };
-    const clone = join(work, "hook-repo");
-    git(work, env, "clone", "-q", PROJECT_ROOT, clone);
-    git(clone, env, "tag", `v${VERSION}`);
+  for (const { major, name, executable } of FRAMEWORKS) {
+    it.skipIf(!executable)(`as ${name} installs the published hook, from a clone at a tag`, { timeout: 600_000 }, async () => {
+      const PRE_COMMIT = executable!;
+      const env = { ...npmEnv(`pre-commit-${major}`), PRE_COMMIT_HOME: join(work, `pre-commit-${major}-home`) };
+      const clone = join(work, `hook-repo-${major}`);
+      git(work, env, "clone", "-q", PROJECT_ROOT, clone);
+      git(clone, env, "tag", `v${VERSION}`);
 
-    const repo = join(work, "policies-repo");
-    cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
-    cpSync(join(PROJECT_ROOT, "policies"), join(repo, "policies"), { recursive: true });
-    writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${clone}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
-    git(repo, env, "init", "-q");
-    git(repo, env, "add", "-A");
-    const good = await run(PRE_COMMIT!, ["run", "--all-files"], { cwd: repo, env, timeoutMs: 540_000 });
-    expect(good.output).toMatch(/screenpol lint\.+Passed/);
-    expect(good.code, good.output).toBe(0);
+      const repo = join(work, `policies-repo-${major}`);
+      cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
+      cpSync(join(PROJECT_ROOT, "policies"), join(repo, "policies"), { recursive: true });
+      writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${clone}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
+      git(repo, env, "init", "-q");
+      git(repo, env, "add", "-A");
+      const good = await run(PRE_COMMIT, ["run", "--all-files"], { cwd: repo, env, timeoutMs: 540_000 });
+      expect(good.output).toMatch(/screenpol lint\.+Passed/);
+      expect(good.code, good.output).toBe(0);
 
-    const policy = join(repo, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
-    writeFileSync(policy, readFileSync(policy, "utf8").replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
-    git(repo, env, "add", "-A");
-    const bad = await run(PRE_COMMIT!, ["run"], { cwd: repo, env, timeoutMs: 120_000 });
-    expect(bad.code).toBe(1);
-    expect(bad.output).toMatch(/screenpol lint\.+Failed/);
-    expect(bad.output).toContain("cross-vendor-field");
-  });
+      const policy = join(repo, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
+      writeFileSync(policy, readFileSync(policy, "utf8").replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
+      git(repo, env, "add", "-A");
+      const bad = await run(PRE_COMMIT, ["run"], { cwd: repo, env, timeoutMs: 120_000 });
+      expect(bad.code, bad.output).toBe(1);
+      expect(bad.output).toMatch(/screenpol lint\.+Failed/);
+      expect(bad.output).toContain("cross-vendor-field");
+    });
+  }
 });
