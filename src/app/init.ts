@@ -40,6 +40,8 @@ export interface InitResult {
   root: string;
   /** Every scaffold file, in order, with what init did to it. */
   files: Array<{ path: string; action: InitAction }>;
+  /** screenpol as the folder's package.json already depends on it; undefined when it does not (or has no package.json). */
+  installed?: { field: "dependencies" | "devDependencies"; spec: string };
 }
 
 export async function initRepository(request: InitRequest): Promise<InitResult> {
@@ -72,7 +74,29 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
   }
   const result: InitResult = { root, files: [] };
   for (const file of files) result.files.push({ path: file.path, action: await place(root, file, request.force === true) });
+  const installed = await screenpolDependency(root);
+  if (installed !== undefined) result.installed = installed;
   return result;
+}
+
+/**
+ * screenpol in the folder's package.json, so that the next steps never say to
+ * install what is already there. A package.json that cannot be read or parsed
+ * is npm's to report when it runs; init reads it as depending on nothing.
+ */
+async function screenpolDependency(root: string): Promise<InitResult["installed"]> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  for (const field of ["devDependencies", "dependencies"] as const) {
+    const dependencies = (manifest as Record<string, unknown> | null)?.[field];
+    const spec = typeof dependencies === "object" && dependencies !== null ? (dependencies as Record<string, unknown>).screenpol : undefined;
+    if (typeof spec === "string") return { field, spec };
+  }
+  return undefined;
 }
 
 async function place(root: string, file: ScaffoldFile, force: boolean): Promise<InitAction> {

@@ -1,6 +1,7 @@
-import { initRepository } from "../../app/init.js";
+import { initRepository, type InitResult } from "../../app/init.js";
 import type { CiProvider, EnvironmentKind, HookManager } from "../../app/init-templates.js";
 import { UsageError } from "../../app/errors.js";
+import { INSTALL_COMMAND, isRegistrySpec } from "../../core/install-source.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { VERSION } from "../version.js";
@@ -20,7 +21,7 @@ const KINDS: readonly EnvironmentKind[] = ["sandbox", "live"];
 /** `screenpol init [directory]`: scaffold a policy repository that lints clean as written, or add what is missing to one. */
 export async function initCommand(directory: string | undefined, flags: InitFlags, io: CliIo): Promise<ExitCode> {
   const environments = environmentsOf(flags.env ?? [], flags.kind ?? []);
-  const { files } = await initRepository({
+  const { files, installed } = await initRepository({
     directory: resolve(io.cwd, directory ?? "."),
     version: VERSION,
     environments,
@@ -30,9 +31,10 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
   });
   const width = Math.max(...files.map((file) => file.action.length));
   const hook = HOOK_STEP[flags.hooks as HookManager];
+  const install = installStep(installed);
   const steps = [
     `replace the placeholder environment ${environments.length === 1 ? "id" : "ids"} in screenpol.config.yaml with ${environments.length === 1 ? "the id" : "the ids"} from the dashboard`,
-    "npm install --save-dev screenpol   # the hook and CI run this version",
+    ...(install ? [install] : []),
     "screenpol lint                     # passes as scaffolded",
     "screenpol fmt --check              # canonical form, as pull writes it (screenpol fmt fixes it, comments kept)",
     `screenpol pull --env ${environments[0]!.name}${" ".repeat(Math.max(1, 14 - environments[0]!.name.length))}# first, when the environment already has policies: plan against what is live`,
@@ -42,6 +44,17 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
   const lines = [...files.map((file) => `${file.action.padEnd(width)} ${file.path}`), "", "Next:", ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
+}
+
+/**
+ * The install step (README.md, "Install"): the release tarball, pinned by its
+ * integrity in package-lock.json; none when package.json already has screenpol
+ * from anywhere but the registry by name, which may serve someone else's package.
+ */
+function installStep(installed: InitResult["installed"]): string | undefined {
+  if (installed === undefined) return `${INSTALL_COMMAND}   # the hook and CI run this version`;
+  if (isRegistrySpec(installed.spec)) return `${INSTALL_COMMAND}   # replaces "screenpol": ${JSON.stringify(installed.spec)} in ${installed.field}, the npm registry's package of that name, which may not be ours`;
+  return undefined;
 }
 
 const HOOK_STEP: Record<HookManager, string | undefined> = {
