@@ -4,19 +4,22 @@
  * revision or the live revision ("base"), each screening decided by the one
  * decision procedure (core/semantics/decide.ts) against both.
  */
-import type { LintResult, SourceFile } from "../core/lint.js";
-import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintFails, type LintResult } from "../core/lint.js";
+import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
-import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
+import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
+import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import { connect, selectEnvironment, type ConnectOptions } from "./connect.js";
-import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
+import type { ConnectOptions } from "./connect.js";
+import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
-import { fetchLive } from "./plan.js";
+import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+import type { DuckDbReplay } from "./replay/duckdb-engine.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
@@ -38,18 +41,29 @@ export interface ReplayRequest {
   now: Date;
   /** Called at most ten times a second while the input streams (the CLI's progress line). */
   onProgress?: (progress: ReplayProgress) => void;
+  /** Which engine decides (docs/replay.md, "Engines"); the JavaScript one by default, and the reference. */
+  engine?: ReplayEngineName;
+  /** DuckDB's memory limit (`--memory-limit`), e.g. 2GB. */
+  memoryLimit?: string;
 }
+
+export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
-  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult }
+  /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
+  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
       kind: "report";
       report: ReplayReport;
       /** What each side is, for the pretty header: `HEAD (3f2a9c1)`, `live revision 9`, `working tree`. */
       labels: Record<ReplaySide, string>;
       target: SubjectTarget;
+      /** The lint findings of either version's files, base first: each was replayed as written. */
+      findings: VersionFinding[];
+      /** The versions whose files have lint errors. */
+      withErrors: ReplaySide[];
     };
 
 /** One version of the policy: what it is called in the report, and what it decides with. */
@@ -58,17 +72,43 @@ export interface ReplayVersion {
   subject: DecisionSubject;
 }
 
+/** A version read, with what lint says of its files. */
+interface LoadedVersion {
+  side: ReplayVersion;
+  findings: Diagnostic[];
+  hasErrors: boolean;
+}
+
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
   // The input first: a mistyped file name should not cost a network round trip.
-  const input = await openInput(request);
-  const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-  if (head.kind === "findings") return { ...head, side: "head" };
-  const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-  if (base.kind === "findings") return { ...base, side: "base" };
-  const report = await replayStream(input, base.side, head.side, request);
-  return { kind: "report", report, labels: { base: base.side.label, head: head.side.label }, target };
+  const input = await openEngineInput(request);
+  try {
+    const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
+    if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
+    const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
+    // A live version's place is in its rendered file, which no one has: its document path says where.
+    if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
+    const report =
+      input.kind === "js"
+        ? await replayStream(input.input, base.version.side, head.version.side, request)
+        : await input.replay.run(base.version.side, head.version.side, request);
+    const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
+    const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
+    return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
+  } finally {
+    if (input.kind === "duckdb") input.replay.close();
+  }
+}
+
+type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+
+async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
+  if (request.engine !== "duckdb") return { kind: "js", input: await openInput(request) };
+  // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
+  const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
+  return { kind: "duckdb", replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
@@ -79,12 +119,14 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   }
 }
 
-type SideLoad = { kind: "side"; side: ReplayVersion } | { kind: "findings"; label: string; lint: LintResult };
+type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic };
 
+/** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
 async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
-  const load = await loadSubjects(workspace.config, [target], reader, { now });
-  if (load.kind === "findings") return { kind: "findings", label, lint: load.lint };
-  return { kind: "side", side: { label, subject: load.subjects.get(subjectKey(target))!.subject } };
+  const load = await loadVersions(workspace.config, [target], reader, { now });
+  const version = load.versions.get(subjectKey(target))!;
+  if (!version.decides) return { kind: "findings", label, lint: load.lint, undecided: version.undecided };
+  return { kind: "side", version: { side: { label, subject: version.subject }, findings: version.findings, hasErrors: lintFails(load.lint) } };
 }
 
 async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string, now: Date): Promise<SideLoad> {
@@ -92,48 +134,16 @@ async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string,
   return loadSide(workspace, target, revision.read, now, `${ref} (${revision.commit.slice(0, 7)})`);
 }
 
-/**
- * The live policy and the live address entries of (environment, vendor): one
- * GET each, after the GET of the environment that makes a wrong id a clear
- * 404 (as plan reads them), never one per screening. They are rendered into
- * their canonical files and linted like the local ones.
- */
+/** The live revision (app/live-version.ts), linted like the local files. */
 async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
-  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret });
-  const { config } = connection.workspace;
-  const environment = selectEnvironment(config, target.environment);
-  let records;
-  try {
-    const selection = [
-      { resource: "policy" as const, environment: environment.name, providerType: target.providerType, scope: target.scope },
-      { resource: "addresses" as const, environment: environment.name, providerType: target.providerType },
-    ];
-    records = (await fetchLive(connection.client, [environment], selection)).records;
-  } finally {
-    await connection.client.close();
-  }
-  const files = new Map<string, SourceFile>();
-  let label = "live (no policy)";
-  for (const record of records) {
-    if (record.resource === "policy" && record.policy) {
-      const file = policyFileOf(config, target);
-      files.set(file, { file, text: renderPolicyContent(target.providerType, target.scope, record.policy) });
-      label = `live revision ${record.policy.revision}`;
-    } else if (record.resource === "addresses" && record.entries.entries.length > 0) {
-      const file = addressesFileOf(config, target);
-      files.set(file, { file, text: renderEntriesContent(target.providerType, record.entries.entries) });
-    }
-  }
-  return loadSide(connection.workspace, target, async (file) => files.get(file), request.now, label);
+  const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
+  return loadSide(live.workspace, target, live.read, request.now, live.label);
 }
 
 /** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */
 export async function replayStream(input: ReplayInput, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
-  const { providerType, scope } = request.target;
   const tally = createReplayTally({ samples: request.samples });
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const options = { now: request.now.getTime() };
+  const lines = lineReplayer(tally, base, head, request);
   const started = performance.now();
   const redraw = request.onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
@@ -142,21 +152,46 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   try {
     await readLines(input, {
       line(text, number) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
-        const reading = readReplayLine(text, providerType, scope);
-        if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
-        else tally.bad(number, reading.error);
+        lines.line(text, number);
         progress();
       },
       tooLong(number) {
-        tally.bad(number, TOO_LONG);
+        lines.tooLong(number);
         progress();
       },
     });
   } catch (error) {
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
-  return tally.report({ base: ruleIds(base.subject), head: ruleIds(head.subject) });
+  return tally.report(replayRuleIds(base, head));
+}
+
+/**
+ * The JavaScript engine's reading of one line into the tally: the reference
+ * every engine matches, and what the DuckDB engine hands the lines SQL
+ * cannot vouch for (docs/replay.md, "Engines").
+ */
+export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
+  const { providerType, scope } = request.target;
+  const baseSubject = compileSubject(base.subject);
+  const headSubject = compileSubject(head.subject);
+  const options = { now: request.now.getTime() };
+  return {
+    line(text, number) {
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
+      const reading = readReplayLine(text, providerType, scope);
+      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
+      else tally.bad(number, reading.error);
+    },
+    tooLong(number) {
+      tally.bad(number, TOO_LONG);
+    },
+  };
+}
+
+/** The postScreen rule ids of each version, for the report's per-rule table. */
+export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
+  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
 }
 
 function ruleIds(subject: DecisionSubject): string[] {

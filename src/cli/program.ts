@@ -6,7 +6,8 @@
 import { Command, Option } from "commander";
 import { CATALOG_LIMIT, MAX_SECONDS_RANGE, MAX_TOKENS_RANGE } from "../core/catalog-bounds.js";
 import { SCHEMA_VERSIONS, SCOPES, VENDORS } from "../core/vendors.js";
-import { DEFAULT_SAMPLES, SAMPLES_RANGE } from "../core/replay/sample-bounds.js";
+import { DEFAULT_SAMPLES, REPLAY_ENGINE_NAMES, SAMPLES_RANGE } from "../core/replay/sample-bounds.js";
+import { SQL_DIALECTS } from "../core/semantics/sql/dialect.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { COMPARE_FORMAT_NAMES, FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";
@@ -93,19 +94,23 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await watchCommand(paths, flags, io);
   });
 
-  program
-    .command("decide")
-    .description("decide one screening against the local policy and address entries, and say why")
-    .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
-    .requiredOption("--env <name>", "environment whose files decide")
-    .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-    .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
-    .addOption(prettyOrJson())
-    .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
-    .action(async (input: string, flags) => {
-      const { decideCommand } = await import("./commands/decide.js");
-      result.code = await decideCommand(input, flags, io);
-    });
+  addRemoteOptions(
+    program
+      .command("decide")
+      .description("decide one screening against the policy and address entries (local, at a Git revision, or live), and say why ")
+      .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
+      .requiredOption("--env <name>", "environment whose files decide")
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
+      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .addOption(prettyOrJson())
+      .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
+      .option("--ref <git-rev>", "decide against the files as of this Git revision (offline)")
+      .option("--live", "decide against the live policy and address entries")
+      .option("--all-matches", "also list the later rules whose conditions hold (which would have matched)"),
+  ).action(async (input: string, flags) => {
+    const { decideCommand } = await import("./commands/decide.js");
+    result.code = await decideCommand(input, flags, io);
+  });
 
   program
     .command("schema")
@@ -189,6 +194,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
       .option("--summary", "with --format markdown: counts, names and verdicts only, no diffs, thresholds or addresses (a public repository's comment)")
       .option("--deny-weakening", "exit 1 when a planned policy is weaker, mixed or not decided within the time limit")
+      .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
+      .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
       .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
   ).action(async (paths: string[], flags) => {
@@ -233,7 +240,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     program
       .command("replay")
       .description("run recorded screenings (JSON lines) through the working tree's policy and another version: what changes")
-      .argument("<file>", "JSON lines, one screening each; .gz is read as gzip; - for standard input")
+      .argument("<file>", "JSON lines, one screening each; .gz is read as gzip; - for standard input; with --engine duckdb also Parquet and CSV, a folder or a glob")
       .requiredOption("--env <name>", "environment of the policy")
       .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
       .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
@@ -241,11 +248,29 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--live", "compare with the live policy and address entries (two reads, whatever the input's size)")
       .addOption(prettyOrJson())
       .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
-      .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)"),
+      .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
+      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded; docs/replay.md)").choices(REPLAY_ENGINE_NAMES).default("js"))
+      .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
   ).action(async (file: string, flags) => {
     const { replayCommand } = await import("./commands/replay.js");
     result.code = await replayCommand(file, flags, io);
   });
+
+  program
+    .command("compile")
+    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as decide() does (docs/replay.md)")
+    .option("--sql", "compile to SQL")
+    .addOption(new Option("--dialect <name>", "the SQL dialect").choices(SQL_DIALECTS).default("duckdb"))
+    .option("--env <name>", "only this environment (default: every one in the config)")
+    .addOption(new Option("--vendor <providerType>", "only this vendor").choices(VENDORS))
+    .addOption(new Option("--scope <scope>", "only this scope").choices(SCOPES))
+    .option("--from <relation>", "the screenings relation the SELECT reads, written as given", "screenings")
+    .option("--base <git-ref>", "compile this Git revision and the working tree into one scan (base_* and head_* columns), as replay runs them")
+    .addOption(new Option("--now <iso>", "the time address entries' expiresAt is read against, fixed in the SQL (default: now)").argParser(isoDateTime))
+    .action(async (flags) => {
+      const { compileCommand } = await import("./commands/compile.js");
+      result.code = await compileCommand(flags, io);
+    });
 
   program
     .command("compare")

@@ -1,12 +1,15 @@
 /**
  * `screenpol replay <file|-> --env E --vendor V --scope S (--base <ref> | --live)
- * [--format pretty|json] [--samples N] [--now ISO]`: recorded screenings run
- * through two versions of a policy (semantics.md section 4). Exit 0 when the
- * replay ran, whatever changed (the report is data); 1 when either version has
- * lint errors; 2 for usage, config, an unknown ref or an unreadable input; 4
- * when the live policy cannot be read.
+ * [--format pretty|json] [--samples N] [--now ISO] [--engine js|duckdb]`: recorded
+ * screenings run through two versions of a policy (semantics.md section 4), each
+ * version that decides replayed as written, its lint findings listed in the report
+ * (docs/semantics.md, "What decides"). Exit 0 when the replay ran, whatever
+ * changed (the report is data); 1 when either version has lint errors (the
+ * report printed all the same) or cannot be decided (nothing replayed); 2 for
+ * usage, config, an unknown ref or an unreadable input; 4 when the live policy
+ * cannot be read.
  */
-import { runReplay, type ReplayBase } from "../../app/replay.js";
+import { runReplay, type ReplayBase, type ReplayEngineName } from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
@@ -27,6 +30,8 @@ export interface ReplayFlags extends RemoteFlags {
   format: "pretty" | "json";
   samples: number;
   now?: string;
+  engine: ReplayEngineName;
+  memoryLimit?: string;
 }
 
 export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
@@ -34,6 +39,8 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     throw new UsageError("replay needs exactly one version to compare the working tree with: --base <git-ref> or --live");
   }
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
+  if (flags.memoryLimit !== undefined && flags.engine !== "duckdb") throw new UsageError("--memory-limit is DuckDB's: it goes with --engine duckdb");
+  if (flags.memoryLimit !== undefined && !MEMORY_LIMIT.test(flags.memoryLimit)) throw new UsageError(`--memory-limit must be a size such as 512MB or 2GB, not "${flags.memoryLimit}"`);
   const base: ReplayBase = flags.base !== undefined ? { kind: "git", ref: flags.base } : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
   // Only on a terminal: a log or a pipe gets the report and nothing else.
   const showProgress = io.stderr.isTTY === true;
@@ -48,6 +55,8 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     base,
     samples: flags.samples,
     now,
+    engine: flags.engine,
+    memoryLimit: flags.memoryLimit,
     onProgress: showProgress
       ? (progress) => {
           drawn = true;
@@ -60,17 +69,21 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
   if (run.kind === "findings") {
     if (flags.format === "json") io.stdout.write(formatJson(run.lint));
     else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));
-    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was replayed)\n`);
+    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`);
     return EXIT.findings;
   }
   const { environment, providerType, scope } = run.target;
   io.stdout.write(
     flags.format === "json"
-      ? formatReplayJson(run.report)
-      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }),
+      ? formatReplayJson(run.report, run.findings)
+      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }, run.findings),
   );
-  return EXIT.ok;
+  for (const side of run.withErrors) io.stderr.write(`screenpol: the ${side} version (${run.labels[side]}) has lint errors, listed in the report\n`);
+  return run.withErrors.length > 0 ? EXIT.findings : EXIT.ok;
 }
+
+/** A size as DuckDB's memory_limit reads it (docs/replay.md, "Engines"). */
+const MEMORY_LIMIT = /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
 
 function readNow(text: string): Date {
   const reading = readIsoDateTime(text);

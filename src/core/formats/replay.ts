@@ -4,10 +4,15 @@
  */
 import { formatCount as count } from "../replay/progress.js";
 import { transitionDirection, type ReplayDecision, type ReplayReport, type ReplayTransition } from "../replay/tally.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
-/** Two-space indented, trailing newline; the members are the spec's. */
-export function formatReplayJson(report: ReplayReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+/**
+ * Two-space indented, trailing newline; the members are the spec's, and
+ * `findings` (the lint findings of either version, each replayed as written)
+ * only when there are any.
+ */
+export function formatReplayJson(report: ReplayReport, findings: readonly VersionFinding[] = []): string {
+  return `${JSON.stringify(findings.length === 0 ? report : { ...report, findings }, null, 2)}\n`;
 }
 
 export interface ReplayHeading {
@@ -17,13 +22,15 @@ export interface ReplayHeading {
   head: string;
 }
 
+const FINDINGS_HEADING = "Lint findings of the replayed versions (replayed as written):";
+
 const GROUPS: ReadonlyArray<{ direction: -1 | 0 | 1; title: string }> = [
   { direction: -1, title: "Weaker (less strict) decisions:" },
   { direction: 1, title: "Stricter decisions:" },
   { direction: 0, title: "Same action, decided by another rule or step:" },
 ];
 
-export function formatReplayPretty(report: ReplayReport, heading: ReplayHeading): string {
+export function formatReplayPretty(report: ReplayReport, heading: ReplayHeading, findings: readonly VersionFinding[] = []): string {
   const lines: string[] = [];
   lines.push(`Replay of ${heading.target}: base ${heading.base}, head ${heading.head}`);
   lines.push(`${plural(report.screenings, "screening")}, ${count(report.changed)} changed, ${plural(report.skipped, "line")} skipped`);
@@ -49,6 +56,7 @@ export function formatReplayPretty(report: ReplayReport, heading: ReplayHeading)
     lines.push("", `Skipped lines (${of}):`);
     for (const bad of report.badLines) lines.push(`  line ${bad.line}: ${bad.error}`);
   }
+  if (findings.length > 0) lines.push("", FINDINGS_HEADING, ...findings.map((finding) => `  ${describeVersionFinding(finding)}`));
   return `${lines.join("\n")}\n`;
 }
 

@@ -57,6 +57,12 @@ export interface ReplayReport {
 export interface ReplayTally {
   /** A screening of line `line` decided by both versions. */
   decided(line: number, base: Decision, head: Decision): void;
+  /**
+   * `count` screenings decided alike, none of them a sample: an engine that
+   * counts in bulk (DuckDB's GROUP BY) hands the tally its candidate samples
+   * through `decided`, in line order, and the rest of each group here.
+   */
+  decidedMany(base: Decision, head: Decision, count: number): void;
   /** A line that is no screening, skipped. */
   bad(line: number, error: string): void;
   /** Screenings and bad lines so far (for the progress line). */
@@ -81,19 +87,28 @@ export function createReplayTally(options: { samples?: number; badLinesKept?: nu
   const samples: ReplaySample[] = [];
   const badLines: ReplayBadLine[] = [];
 
+  /** Counts `count` screenings decided `base` and `head`; true when that is a change. */
+  const count = (base: Decision, head: Decision, times: number): boolean => {
+    screenings += times;
+    baseBy.set(base.by, (baseBy.get(base.by) ?? 0) + times);
+    headBy.set(head.by, (headBy.get(head.by) ?? 0) + times);
+    // A change is any difference in what decides, also the same action by another rule or step.
+    if (base.action === head.action && base.by === head.by) return false;
+    changed += times;
+    const key = `${base.action} ${head.action}`;
+    const transition = transitions.get(key);
+    if (transition) transition.count += times;
+    else transitions.set(key, { from: base.action, to: head.action, count: times });
+    return true;
+  };
+
   return {
     decided(line, base, head) {
-      screenings++;
-      baseBy.set(base.by, (baseBy.get(base.by) ?? 0) + 1);
-      headBy.set(head.by, (headBy.get(head.by) ?? 0) + 1);
-      // A change is any difference in what decides, also the same action by another rule or step.
-      if (base.action === head.action && base.by === head.by) return;
-      changed++;
-      const key = `${base.action} ${head.action}`;
-      const transition = transitions.get(key);
-      if (transition) transition.count++;
-      else transitions.set(key, { from: base.action, to: head.action, count: 1 });
+      if (!count(base, head, 1)) return;
       if (samples.length < sampleLimit) samples.push({ line, from: { action: base.action, by: base.by }, to: { action: head.action, by: head.by } });
+    },
+    decidedMany(base, head, times) {
+      if (times > 0) count(base, head, times);
     },
     bad(line, error) {
       skipped++;
