@@ -10,19 +10,10 @@
 // compiling the bundle's code cost most of the rest, which the code cache saves
 // (bin/screenpol.js, docs/decisions.md "Issue 14: start-up").
 //
-// npm runs it as `postprepare`, the one lifecycle script that runs exactly where there
-// is something to build and nowhere else (README.md, "Development"):
-//  - `npm ci` and `npm install` in a checkout or a clone run it: the pre-commit framework
-//    3.x installs the hook by `npm install` in its clone and then `npm pack`;
-//  - npm prepares a Git-URL dependency (the pre-commit framework 4.x installs the hook by
-//    `npm install -g git+file://<clone>`) by `npm install` in its clone when package.json
-//    has a build script (pacote's git fetcher: a `build` script is one that counts), which
-//    runs it, and then packs the clone, dist/ built;
-//  - `npm pack` runs no script of ours, so its standard output is the packed file's name,
-//    which pre-commit 3.x reads (`prepare` runs on every pack, with its banner there);
-//  - an install of the release tarball runs nothing and asks for no approval: the package
-//    ships dist/ built and has no preinstall, install or postinstall (which npm runs on
-//    every install) and no prepare (which npm 11 lists with them for a tarball from a URL).
+// npm runs it as `postprepare` after `npm ci` and `npm install` in a checkout; `npm pack` runs
+// no script of ours (`prepare` would, printing its banner on the
+// standard output where pre-commit 3.x reads the packed file's name). A release never builds
+// on install: its tag carries dist/ built and no build script (scripts/tag-release.mjs).
 import { execFileSync } from "node:child_process";
 import { readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -4,10 +4,14 @@
  * own and a registry on 127.0.0.1 that serves exactly the lockfile's tarballs
  * (test/helpers/local-registry.ts), so no network.
  *
- * - the release tarball (`npm pack` of this run's build) into an empty project:
- *   `npx screenpol` works, with production dependencies only;
+ * The release is made as scripts/tag-release.mjs makes it, in a clone of this
+ * repository: the tag's commit carries dist/ (this run's build) and no build
+ * script. Then:
+ * - the release tarball (`npm pack` of the tag) into an empty project:
+ *   `npx screenpol` works, with production dependencies only, and nothing of
+ *   screenpol's ran on the pack or the install;
  * - the pre-commit framework's own install of the published hook
- *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag, under
+ *   (.pre-commit-hooks.yaml) from that clone at the tag, under
  *   both ways the framework installs a node hook: 4.x (`npm install -g
  *   git+file://<clone>`, from the Python package index; .ci/run pip-installs it
  *   into .venv-ci/) and Debian's 3.x (`npm install` in the clone, `npm pack`, a
@@ -15,7 +19,7 @@
  *   blocks a bad one.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +28,6 @@ import { BUILD_ROOT, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { announceSkip, findExecutable, git, gitEnv, run } from "../integrations/support/git.js";
 
 const VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
-const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
 
 /**
  * The framework's two ways of installing a node hook, each wanted under test: a
@@ -43,14 +46,24 @@ function preCommitOfMajor(major: number): string | undefined {
 
 let registry: LocalRegistry;
 let work: string;
+/** A clone of this repository whose HEAD is the release commit, tagged v<version>. */
+let release: string;
 beforeAll(async () => {
   registry = await startLocalRegistry();
   work = mkdtempSync(join(tmpdir(), "screenpol-install-"));
-});
+  release = join(work, "release");
+  const env = gitEnv();
+  git(work, env, "clone", "-q", PROJECT_ROOT, release);
+  const tagged = execFileSync(process.execPath, [join(release, "scripts/tag-release.mjs"), "--dist", join(BUILD_ROOT, "dist")], { cwd: release, env, encoding: "utf8" });
+  expect(tagged).toMatch(new RegExp(`^tagged v${VERSION.replaceAll(".", "\\.")} at [0-9a-f]+\n$`));
+}, 60_000);
 afterAll(async () => {
   await registry.close();
   rmSync(work, { recursive: true, force: true });
-});
+}, 60_000);
+
+/** What npm would run of screenpol's on an install, a pack or the preparation of a Git dependency. */
+const BUILD_SCRIPTS = ["build", "preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare", "prepack", "postpack"];
 
 /** npm with a cache of its own and the local registry: nothing from this machine's cache or the network. */
 function npmEnv(name: string): NodeJS.ProcessEnv {
@@ -59,10 +72,8 @@ function npmEnv(name: string): NodeJS.ProcessEnv {
 
 describe("installing screenpol", () => {
   it("from the release tarball into an empty project: the CLI runs, with its production dependencies only", { timeout: 180_000 }, async () => {
-    const packageRoot = join(work, "package");
-    for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(packageRoot, entry), { recursive: true });
-    cpSync(join(BUILD_ROOT, "dist"), join(packageRoot, "dist"), { recursive: true });
-    execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], { cwd: packageRoot, env: npmEnv("pack"), stdio: "pipe" });
+    // No script of screenpol's runs on the pack: its standard output is the packed file's name alone.
+    expect(execFileSync("npm", ["pack", "--pack-destination", work], { cwd: release, env: npmEnv("pack"), encoding: "utf8" })).toBe(`screenpol-${VERSION}.tgz\n`);
     const tarball = join(work, `screenpol-${VERSION}.tgz`);
 
     const project = join(work, "project");
@@ -73,6 +84,8 @@ describe("installing screenpol", () => {
     const install = await run("npm", ["install", "--save-dev", tarball], { cwd: project, env, timeoutMs: 150_000 });
     expect(install.code, install.output).toBe(0);
     expect(registry.served).not.toContain("typescript");
+    const installed = JSON.parse(readFileSync(join(project, "node_modules/screenpol/package.json"), "utf8")) as { scripts?: Record<string, string> };
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => BUILD_SCRIPTS.includes(name))).toEqual([]);
     expect(registry.served).toContain("z3-solver");
 
     // The bin npm linked, as `npx screenpol` and a package.json script run it.
@@ -86,14 +99,11 @@ describe("installing screenpol", () => {
     it.skipIf(!executable)(`as ${name} installs the published hook, from a clone at a tag`, { timeout: 600_000 }, async () => {
       const PRE_COMMIT = executable!;
       const env = { ...npmEnv(`pre-commit-${major}`), PRE_COMMIT_HOME: join(work, `pre-commit-${major}-home`) };
-      const clone = join(work, `hook-repo-${major}`);
-      git(work, env, "clone", "-q", PROJECT_ROOT, clone);
-      git(clone, env, "tag", `v${VERSION}`);
 
       const repo = join(work, `policies-repo-${major}`);
       cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
       cpSync(join(PROJECT_ROOT, "policies"), join(repo, "policies"), { recursive: true });
-      writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${clone}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
+      writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${release}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
       git(repo, env, "init", "-q");
       git(repo, env, "add", "-A");
       const good = await run(PRE_COMMIT, ["run", "--all-files"], { cwd: repo, env, timeoutMs: 540_000 });
