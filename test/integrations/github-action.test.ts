@@ -255,6 +255,14 @@ describe("action.yml (composite), run as written", () => {
   }, 60_000);
 
   it("runs the repository's own installed screenpol, or installs a published version with its production dependencies only", async () => {
+    // None installed: the action's own build, with a warning that says how to pin one.
+    const none = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(none.recorded.installs).toEqual([{ cwd: BUILD_ROOT, args: "ci --no-audit --no-fund" }]);
+    expect(step(none.run, "install").output).toBe(
+      "::warning title=screenpol::no screenpol in ./node_modules (no npm ci before this step, or package.json lacks it): running the action's own version; install screenpol from its release tarball (README, Install) and run npm ci first, so the hook and CI run the version package-lock.json pins\n",
+    );
+    expect(step(none.run, "install").outputs).toEqual({ bin: join(BUILD_ROOT, "bin/screenpol.js") });
+
     mkdirSync(join(repo.dir, "node_modules/.bin"), { recursive: true });
     symlinkSync(BIN, join(repo.dir, "node_modules/.bin/screenpol"));
     const own = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
