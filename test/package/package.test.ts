@@ -24,7 +24,8 @@ interface PackedFile {
 }
 
 /** Not copied into the folder that is packed: installed, Git's, or built by this run instead. */
-const NOT_COPIED = new Set(["node_modules", ".git", "dist"]);
+// .venv-ci: .ci/run's Python environment for pre-commit 4.x, 44 MB that npm pack would walk and leave out.
+const NOT_COPIED = new Set(["node_modules", ".git", "dist", ".venv-ci"]);
 
 /**
  * `npm pack --json` of the checkout as it is, with this run's dist/
