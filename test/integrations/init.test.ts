@@ -128,7 +128,7 @@ describe("screenpol init", () => {
     expect(apply.jobs.apply.if).toBe("github.event.pull_request.merged == true");
     const scripts = apply.jobs.apply.steps.map((s: { run?: string }) => s.run ?? "").join("\n");
     expect(scripts).toContain("gh run download \"$run_id\" --name screenpol-plan");
-    expect(scripts).toContain('npx screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes');
+    expect(scripts).toContain('./node_modules/.bin/screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes');
     // Shell steps read the event only through env: (a branch name cannot inject shell code).
     expect(scripts).not.toContain("${{");
     const actionText = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
