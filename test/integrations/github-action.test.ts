@@ -277,6 +277,8 @@ describe("action.yml (composite), run as written", () => {
     ]);
     expect(step(pinned.run, "install").outputs).toEqual({ bin: join(pinned.run.temp, "screenpol/node_modules/.bin/screenpol") });
     expect(pinned.run.outputs["lint-exit-code"]).toBe("0");
+    const prerelease = await runAction(repo, { inputs: { "screenpol-version": "1.0.0-rc-1", sarif: "false", compare: "false" } });
+    expect(prerelease.recorded.installs.map((install) => install.args.split(" ").at(-1))).toEqual([releaseTarballUrl("1.0.0-rc-1")]);
   }, 60_000);
 
   it("refuses a screenpol-version that is neither installed nor a release version: one annotation, no install, a failed job", async () => {
