@@ -51,6 +51,22 @@ describe("one install source", () => {
     }
   });
 
+  it("every README or doc block that runs `npx screenpol init` installs screenpol with that command first", () => {
+    const blocks: string[] = [];
+    for (const path of FOLLOWED.filter((file) => file.endsWith(".md"))) {
+      for (const [, block] of readFileSync(join(PROJECT_ROOT, path), "utf8").matchAll(/^```sh\n([\s\S]*?)^```/gm)) {
+        if (block!.includes("npx screenpol init")) blocks.push(`${path}:\n${block}`);
+      }
+    }
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) {
+      const lines = block.split("\n");
+      const install = lines.findIndex((line) => line.split(/\s+#/)[0]!.trim() === INSTALL_COMMAND);
+      expect(install, block).toBeGreaterThan(0);
+      expect(install, block).toBeLessThan(lines.findIndex((line) => line.startsWith("npx screenpol init")));
+    }
+  });
+
   it("no README, doc, template, workflow or the Action installs screenpol by its bare name", () => {
     expect(FOLLOWED).toEqual(expect.arrayContaining(["README.md", "docs/integrations.md", "action.yml", "src/app/init-files/pre-commit-config.yaml"]));
     const byName: string[] = [];
