@@ -14,7 +14,7 @@
 // --dist copies a build made elsewhere (test/package/install.test.ts hands it the test run's) instead
 // of building here.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildAll } from "./build.mjs";
@@ -29,21 +29,32 @@ function fail(message) {
   process.exit(2);
 }
 
-const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+/** git's output; a failure is git's own message, in the one line fail() prints. */
+function git(...args) {
+  try {
+    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+  } catch (error) {
+    return fail(`git ${args[0]} failed: ${String(error.stderr || error.message).trim().split("\n").at(-1)}`);
+  }
+}
 
 const args = process.argv.slice(2);
 const distAt = args.indexOf("--dist");
 if (args.length !== (distAt === -1 ? 0 : 2) || (distAt !== -1 && !args[distAt + 1])) fail("usage: node scripts/tag-release.mjs [--dist FOLDER]");
 const prebuilt = distAt === -1 ? undefined : resolve(args[distAt + 1]);
+if (prebuilt !== undefined && !existsSync(join(prebuilt, "bin/main.cjs"))) fail(`${prebuilt} is not a build: it has no bin/main.cjs`);
 
 if (git("status", "--porcelain") !== "") fail("the checkout has uncommitted changes: release a commit, not a working tree");
 const manifestPath = join(root, "package.json");
 const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 const tag = `v${manifest.version}`;
 if (git("tag", "--list", tag) !== "") fail(`the tag ${tag} exists already`);
+// Checked before anything is written: without a committer, the commit would fail with package.json already changed.
+git("var", "GIT_COMMITTER_IDENT");
 
 if (prebuilt === undefined) {
-  await buildAll({ quiet: true });
+  // A failed build leaves dist/ as it was (build.mjs); its message carries tsc's or esbuild's errors.
+  await buildAll({ quiet: true }).catch((error) => fail(error.message));
 } else {
   rmSync(join(root, "dist"), { recursive: true, force: true });
   cpSync(prebuilt, join(root, "dist"), { recursive: true });

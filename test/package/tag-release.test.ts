@@ -24,8 +24,8 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function tagRelease() {
-  const result = spawnSync(process.execPath, [join(clone, "scripts/tag-release.mjs"), "--dist", join(BUILD_ROOT, "dist")], { cwd: clone, env, encoding: "utf8" });
+function tagRelease(dist = join(BUILD_ROOT, "dist")) {
+  const result = spawnSync(process.execPath, [join(clone, "scripts/tag-release.mjs"), "--dist", dist], { cwd: clone, env, encoding: "utf8" });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -37,6 +37,12 @@ describe("scripts/tag-release.mjs", () => {
     expect(git(clone, env, "rev-parse", "HEAD")).toBe(head);
     expect(git(clone, env, "tag", "--list")).toBe("");
     git(clone, env, "checkout", "--", "README.md");
+  });
+
+  it("refuses a --dist folder that is not a build, changing nothing", () => {
+    expect(tagRelease(work)).toEqual({ code: 2, stdout: "", stderr: `tag-release: ${work} is not a build: it has no bin/main.cjs\n` });
+    expect(git(clone, env, "status", "--porcelain")).toBe("");
+    expect(git(clone, env, "tag", "--list")).toBe("");
   });
 
   it("commits dist/ and package.json without its build scripts on top of HEAD, and tags that commit", { timeout: 120_000 }, () => {
