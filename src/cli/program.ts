@@ -68,7 +68,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
     .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
-    .option("--coverage", "list, per tested policy, the rules and steps no case reached")
+    .option("--coverage", "per policy, the share of rules and steps some case reached and those none reached; untested policies at 0%")
+    .option("--threshold <percent>", "exit 1 when the overall coverage is under this percentage (0 to 100); implies --coverage")
+    .option("--run <regex>", "run only the cases whose name matches this regular expression")
+    .option("--staged", "read the test files, policies and address entries as staged in the Git index (a hook)")
     .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (paths: string[], flags) => {
       const { testCommand } = await import("./commands/test.js");
@@ -100,8 +103,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("decide one screening against the policy and address entries (local, at a Git revision, or live), and say why ")
       .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
       .requiredOption("--env <name>", "environment whose files decide")
-      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor (default: the vendor whose signals the screening names)").choices(VENDORS))
+      .addOption(new Option("--scope <scope>", "the policy's scope (default: the screening's scope, or TRANSACTION for one with a transfer)").choices(SCOPES))
       .addOption(prettyOrJson())
       .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
       .option("--ref <git-rev>", "decide against the files as of this Git revision (offline)")
@@ -147,19 +150,21 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = await fmtCommand(paths, flags, io);
     });
 
-  program
-    .command("init")
-    .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
-    .argument("[directory]", "folder to scaffold (default: the current folder)")
-    .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox)", collect)
-    .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect)
-    .addOption(new Option("--hooks <manager>", "the commit hook to write").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
-    .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
-    .option("--force", "overwrite existing files instead of keeping them")
-    .action(async (directory: string | undefined, flags) => {
-      const { initCommand } = await import("./commands/init.js");
-      result.code = await initCommand(directory, flags, io);
-    });
+  addRemoteOptions(
+    program
+      .command("init")
+      .description("scaffold a policy repository, or add what is missing to one: config, example policies (or, --from-live, what is live), hook, CI workflows")
+      .argument("[directory]", "folder to scaffold (default: the current folder)")
+      .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox); with --from-live NAME=ID, its id from the dashboard", collect)
+      .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect)
+      .option("--from-live", "no examples: pull every environment's live policies and address entries (--env NAME=ID, or the existing config's environments)")
+      .addOption(new Option("--hooks <manager>", "the commit hook to write, or add to an existing configuration").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
+      .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
+      .option("--force", "overwrite existing files instead of keeping them"),
+  ).action(async (directory: string | undefined, flags) => {
+    const { initCommand } = await import("./commands/init.js");
+    result.code = await initCommand(directory, flags, io);
+  });
 
   program
     .command("emulator")
@@ -249,7 +254,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .addOption(prettyOrJson())
       .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
-      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded; docs/replay.md)").choices(REPLAY_ENGINE_NAMES).default("js"))
+      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded in this process)").choices(REPLAY_ENGINE_NAMES).default("js"))
       .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
   ).action(async (file: string, flags) => {
     const { replayCommand } = await import("./commands/replay.js");
@@ -258,7 +263,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("compile")
-    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as decide() does (docs/replay.md)")
+    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as `screenpol decide` does")
     .option("--sql", "compile to SQL")
     .addOption(new Option("--dialect <name>", "the SQL dialect").choices(SQL_DIALECTS).default("duckdb"))
     .option("--env <name>", "only this environment (default: every one in the config)")
