@@ -19,7 +19,7 @@ export type HookMerge =
   | { outcome: "unreadable"; reason: string };
 
 /** A line above the added entry: whoever reads the file later knows where it came from. */
-const ADDED_BY = " Added by screenpol init: lint the policies as staged (docs/integrations.md).";
+const ADDED_BY = " Added by screenpol init: lint the staged policies and run their tests (docs/integrations.md).";
 
 /** Mentions screenpol as a command or a hook id: the team already runs it, however they spelled it. */
 const RUNS_SCREENPOL = /screenpol/i;

@@ -38,7 +38,7 @@ repos:
     files: \\.ya?ml$
 `;
 
-const SCREENPOL_ENTRY = `# Added by screenpol init: lint the policies as staged (docs/integrations.md).
+const SCREENPOL_ENTRY = `# Added by screenpol init: lint the staged policies and run their tests (docs/integrations.md).
 - repo: local
   hooks:
   - id: screenpol-lint
@@ -46,6 +46,12 @@ const SCREENPOL_ENTRY = `# Added by screenpol init: lint the policies as staged 
     entry: npx screenpol lint --staged
     language: system
     files: ^(policies/.*\\.ya?ml|webhooks/[^/]*\\.ya?ml|screenpol\\.config\\.yaml)$
+    require_serial: true
+  - id: screenpol-test
+    name: screenpol test
+    entry: npx screenpol test
+    language: system
+    files: ^(policies/.*\\.ya?ml|.*\\.test\\.ya?ml)$
     require_serial: true
 `;
 
@@ -83,7 +89,7 @@ describe("init in a team repository with hooks of its own", () => {
     const merged = readFileSync(join(repo.dir, ".pre-commit-config.yaml"), "utf8");
     expect(merged).toBe(TEAM_PRE_COMMIT + SCREENPOL_ENTRY);
     const hooks = (parse(merged) as { repos: Array<{ hooks: Array<{ id: string }> }> }).repos.flatMap((entry) => entry.hooks.map((hook) => hook.id));
-    expect(hooks).toEqual(["no-tabs", "screenpol-lint"]);
+    expect(hooks).toEqual(["no-tabs", "screenpol-lint", "screenpol-test"]);
 
     const again = await runCli(["init", "--ci", "none"], { cwd: repo.dir });
     expect(again.code).toBe(0);
@@ -100,7 +106,7 @@ describe("init in a team repository with hooks of its own", () => {
     expect(merged.startsWith(before)).toBe(true);
     expect(merged.endsWith(after)).toBe(true);
     // At the team's indentation (the list two spaces in), right after their last entry.
-    expect(merged.slice(before.length, merged.length - after.length)).toBe(`  # Added by screenpol init: lint the policies as staged (docs/integrations.md).
+    expect(merged.slice(before.length, merged.length - after.length)).toBe(`  # Added by screenpol init: lint the staged policies and run their tests (docs/integrations.md).
   - repo: local
     hooks:
       - id: screenpol-lint
@@ -108,6 +114,12 @@ describe("init in a team repository with hooks of its own", () => {
         entry: npx screenpol lint --staged
         language: system
         files: ^(policies/.*\\.ya?ml|webhooks/[^/]*\\.ya?ml|screenpol\\.config\\.yaml)$
+        require_serial: true
+      - id: screenpol-test
+        name: screenpol test
+        entry: npx screenpol test
+        language: system
+        files: ^(policies/.*\\.ya?ml|.*\\.test\\.ya?ml)$
         require_serial: true
 `);
     expect((parse(merged) as { ci: unknown }).ci).toEqual({ autofix_prs: false });
@@ -125,8 +137,8 @@ describe("init in a team repository with hooks of its own", () => {
     repo.write(".husky/pre-commit", "npm run typecheck\n");
     chmodSync(join(repo.dir, ".husky/pre-commit"), 0o755);
     const husky = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
-    expect(husky.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` added as its last line)\n");
-    expect(readFileSync(join(repo.dir, ".husky/pre-commit"), "utf8")).toBe("npm run typecheck\n\n# Added by screenpol init.\nnpx screenpol lint --staged\n");
+    expect(husky.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` and `npx screenpol test --staged` added as its last lines)\n");
+    expect(readFileSync(join(repo.dir, ".husky/pre-commit"), "utf8")).toBe("npm run typecheck\n\n# Added by screenpol init.\nnpx screenpol lint --staged\nnpx screenpol test --staged\n");
     // Still executable: husky before version 9 runs the script itself.
     expect(statSync(join(repo.dir, ".husky/pre-commit")).mode & 0o777).toBe(0o755);
     const again = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
@@ -135,13 +147,16 @@ describe("init in a team repository with hooks of its own", () => {
     const team = "# Team hooks\npre-commit:\n  parallel: true\n  commands:\n    eslint:\n      glob: '*.{js,ts}'\n      run: npx eslint {staged_files}\npre-push:\n  commands:\n    test:\n      run: npm test\n";
     repo.write("lefthook.yml", team);
     const lefthook = await runCli(["init", "--hooks", "lefthook", "--ci", "none"], { cwd: repo.dir });
-    expect(lefthook.stdout).toContain("appended lefthook.yml  (screenpol added under pre-commit.commands; the rest kept as it was)\n");
+    expect(lefthook.stdout).toContain("appended lefthook.yml  (screenpol's commands added under pre-commit.commands; the rest kept as it was)\n");
     const split = team.indexOf("pre-push:");
     expect(readFileSync(join(repo.dir, "lefthook.yml"), "utf8")).toBe(
-      `${team.slice(0, split)}    # Added by screenpol init: lint the policies as staged (docs/integrations.md).
+      `${team.slice(0, split)}    # Added by screenpol init: lint the staged policies and run their tests (docs/integrations.md).
     screenpol:
       glob: "{policies/**/*.{yaml,yml},webhooks/*.{yaml,yml},screenpol.config.yaml}"
       run: npx screenpol lint --staged {staged_files}
+    screenpol-test:
+      glob: "{policies/**/*.{yaml,yml},**/*.test.{yaml,yml}}"
+      run: npx screenpol test --staged {staged_files}
 ${team.slice(split)}`,
     );
   });
@@ -179,7 +194,7 @@ ${team.slice(split)}`,
     expect(husky.code, husky.output).toBe(0);
     expect(readFileSync(join(repo.dir, ".husky/pre-commit"), "utf8")).toBe("npm test\n");
     const init = await runCli(["init", "--hooks", "husky", "--ci", "none"], { cwd: repo.dir });
-    expect(init.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` added as its last line)\n");
+    expect(init.stdout).toContain("appended .husky/pre-commit  (`npx screenpol lint --staged` and `npx screenpol test --staged` added as its last lines)\n");
     repo.git("add", "-A");
     repo.git("commit", "-qm", "screenpol init", "--no-verify");
 
