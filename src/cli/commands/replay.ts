@@ -1,10 +1,13 @@
 /**
- * `screenpol replay <file|-> --env E --vendor V --scope S (--base <ref> | --live)
- * [--format pretty|json] [--samples N] [--now ISO]`: recorded screenings run
- * through two versions of a policy (semantics.md section 4). Exit 0 when the
- * replay ran, whatever changed (the report is data); 1 when either version has
- * lint errors; 2 for usage, config, an unknown ref or an unreadable input; 4
- * when the live policy cannot be read.
+ * `screenpol replay <file|-> (--base <ref> | --live) [--env E] [--vendor V]
+ * [--scope S] [--format pretty|json] [--samples N] [--strict]
+ * [--max-skipped N|P%] [--changed-out FILE] [--now ISO]`: recorded screenings
+ * run through two versions of their policies (semantics.md section 4). Exit 0
+ * when the replay ran, whatever changed (the report is data); 1 when a version
+ * has lint errors, or more lines were skipped than --max-skipped allows (the
+ * report is printed all the same); 2 for usage, config, an unknown ref, an
+ * unreadable input or an unwritable --changed-out; 4 when a live policy cannot
+ * be read.
  */
 import { runReplay, type ReplayBase } from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
@@ -13,19 +16,23 @@ import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { formatReplayJson, formatReplayPretty } from "../../core/formats/replay.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
 import { formatReplayProgress } from "../../core/replay/progress.js";
+import { beyondSkippedBound, type SkippedBound } from "../../core/replay/skipped-bound.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
 
 export interface ReplayFlags extends RemoteFlags {
-  env: string;
-  vendor: Vendor;
-  scope: Scope;
+  env?: string;
+  vendor?: Vendor;
+  scope?: Scope;
   base?: string;
   live?: boolean;
   format: "pretty" | "json";
   samples: number;
+  strict?: boolean;
+  maxSkipped?: SkippedBound;
+  changedOut?: string;
   now?: string;
 }
 
@@ -44,9 +51,11 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     onSecret: (secret) => io.addSecret?.(secret),
     input,
     stdin: io.stdin,
-    target: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
+    filter: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
     base,
     samples: flags.samples,
+    strict: flags.strict === true,
+    changedOut: flags.changedOut,
     now,
     onProgress: showProgress
       ? (progress) => {
@@ -63,12 +72,14 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was replayed)\n`);
     return EXIT.findings;
   }
-  const { environment, providerType, scope } = run.target;
   io.stdout.write(
-    flags.format === "json"
-      ? formatReplayJson(run.report)
-      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }),
+    flags.format === "json" ? formatReplayJson(run.report) : formatReplayPretty(run.report, { base: run.labels.base, subjectBases: run.subjectBases, head: run.labels.head }),
   );
+  const beyond = flags.maxSkipped === undefined ? undefined : beyondSkippedBound(flags.maxSkipped, run.report);
+  if (beyond !== undefined) {
+    io.stderr.write(`screenpol: ${beyond}\n`);
+    return EXIT.findings;
+  }
   return EXIT.ok;
 }
 
