@@ -6,6 +6,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The CLI tests run the built bin (as a user would); build it once, first.
     globalSetup: ["test/global-setup.ts"],
+    // dt-sql-parser's ES modules import folders, which Node's loader refuses: Vite reads them instead (test/core/semantics/sql-dialects.test.ts).
+    server: { deps: { inline: ["dt-sql-parser"] } },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Vitest keeps one core free by default, which on a 2-core runner is one test file

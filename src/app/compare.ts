@@ -10,12 +10,14 @@ import { relative, resolve } from "node:path";
 import { CONFIG_FILE, findEnvironment } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
 import { classifyPath } from "../core/layout.js";
-import type { LintResult, SourceFile } from "../core/lint.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintFails, type SourceFile } from "../core/lint.js";
+import { undecidedReason, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { locatePolicy, locateRules, locateTransition, type HeadSource, type SourcePlace } from "../core/semantics/weakening/locate.js";
 import type { SubjectComparison, SubjectReachability, Transition } from "../core/semantics/weakening/model.js";
 import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
-import { loadSubjects, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { loadVersions, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
 import { withSolver } from "./solver.js";
 import { compareSubjects } from "./weakening.js";
@@ -48,17 +50,20 @@ export interface ComparedPolicy extends SubjectTarget, SubjectComparison {
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: string[];
+  /** The lint findings of either version's files, base first; empty when there are none. */
+  findings: VersionFinding[];
 }
 
-export type CompareRun =
-  | { kind: "findings"; side: CompareSide; label: string; lint: LintResult }
-  | {
-      kind: "report";
-      /** The repository root (absolute); every file a policy names is relative to it. */
-      root: string;
-      labels: Record<CompareSide, string>;
-      policies: ComparedPolicy[];
-    };
+export interface CompareRun {
+  /** The repository root (absolute); every file a policy names is relative to it. */
+  root: string;
+  labels: Record<CompareSide, string>;
+  policies: ComparedPolicy[];
+  /** The versions whose compared files have lint errors (each compared all the same, or `unknown` when it cannot be decided). */
+  withErrors: CompareSide[];
+  /** The counted lint findings of head's compared files, for annotations where head writes them (github, sarif). */
+  headFindings: Diagnostic[];
+}
 
 export async function runCompare(request: CompareRequest): Promise<CompareRun> {
   const workspace = await openValidWorkspace(request.cwd);
@@ -74,30 +79,49 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
     if (!sameBytes(await base.read(file), await headRead(file))) changed.push(file);
   }
   const targets = targetsOf(changed, config);
-  if (targets.length === 0) return { kind: "report", root, labels, policies: [] };
+  if (targets.length === 0) return { root, labels, policies: [], withErrors: [], headFindings: [] };
 
-  const before = await loadSubjects(config, targets, base.read, { now: request.now });
-  if (before.kind === "findings") return { kind: "findings", side: "base", label: labels.base, lint: before.lint };
-  const after = await loadSubjects(config, targets, headRead, { now: request.now });
-  if (after.kind === "findings") return { kind: "findings", side: "head", label: labels.head, lint: after.lint };
+  // Each version is compared whatever lint says of it, as long as it decides (docs/semantics.md, "What decides").
+  const before = await loadVersions(config, targets, base.read, { now: request.now });
+  const after = await loadVersions(config, targets, headRead, { now: request.now });
+  const withErrors = (["base", "head"] as const).filter((side) => lintFails((side === "base" ? before : after).lint));
 
   const policies = await withSolver(async () => {
     const results: ComparedPolicy[] = [];
     for (const target of targets) {
-      const from = before.subjects.get(subjectKey(target))!;
-      const to = after.subjects.get(subjectKey(target))!;
+      const from = before.versions.get(subjectKey(target))!;
+      const to = after.versions.get(subjectKey(target))!;
       // Neither side has a policy nor entries for this scope: nothing decides anything differently.
       if (!from.policyExists && !to.policyExists && !from.addressesExist && !to.addressesExist) continue;
+      const findings = [...versionFindings("base", from.findings), ...versionFindings("head", to.findings)];
+      if (!to.decides) {
+        results.push({ ...target, ...notCompared(from.decides ? undecidedReason("head", to.undecided, "file") : undecidedReason("base", from.undecided, "file")), at: placeOf(to.undecided), findings });
+        continue;
+      }
+      if (!from.decides) {
+        results.push({ ...target, ...notCompared(undecidedReason("base", from.undecided, "file")), at: locatePolicy(headSourceOf(to, after.lint.sources)), findings });
+        continue;
+      }
       const comparison = await compareSubjects(from.subject, to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs, environment: target.environment });
       const head = headSourceOf(to, after.lint.sources);
       const transitions = comparison.transitions.map((transition) => ({ ...transition, at: locateTransition(head, transition, request.now.getTime()) }));
       // Reachability depends on head's rules only (address entries never take every match of a rule).
       const reachability = to.policyExists ? await reachabilityOf(to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs }) : undefined;
-      results.push({ ...target, ...comparison, transitions, at: locatePolicy(head), ...(reachability === undefined ? {} : { reachability, rulePlaces: locateRules(head) }) });
+      results.push({ ...target, ...comparison, transitions, at: locatePolicy(head), ...(reachability === undefined ? {} : { reachability, rulePlaces: locateRules(head) }), findings });
     }
     return results;
   });
-  return { kind: "report", root, labels, policies };
+  return { root, labels, policies, withErrors, headFindings: after.lint.diagnostics };
+}
+
+/** No proof either way: `unknown`, which --deny-weakening refuses. */
+function notCompared(reason: string): { verdict: "unknown"; transitions: LocatedTransition[]; reason: string } {
+  return { verdict: "unknown", transitions: [], reason };
+}
+
+function placeOf(finding: SourcePlace): SourcePlace {
+  const { file, line, column, endLine, endColumn, path } = finding;
+  return { file, line, column, endLine, endColumn, path };
 }
 
 /** The head's files of one subject, parsed again from the text lint read (a few kilobytes) for positions. */

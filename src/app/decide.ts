@@ -1,19 +1,27 @@
 /**
- * `screenpol decide`: one screening (semantics.md section 1) against the local
- * files of one (environment, vendor, scope), through the one decision
- * procedure (core/semantics), with its trace and where each rule and address
- * entry is written.
+ * `screenpol decide`: one screening (semantics.md section 1) against one
+ * version of the files of one (environment, vendor, scope), through the one
+ * decision procedure (core/semantics), with its trace and where each rule and
+ * address entry is written. The version: the working tree, the files at a Git
+ * revision (`--ref`, offline), or the live revision (`--live`): "why was this
+ * address blocked last Tuesday", answered against the policy then in force.
+ * Any version that decides is decided from, its lint findings beside the
+ * answer (docs/semantics.md, "What decides").
  */
 import { resolve } from "node:path";
 import type { Diagnostic, DocPath } from "../core/diagnostic.js";
 import { parseYaml } from "../core/document.js";
 import type { DecisionReport, FilePosition } from "../core/formats/decision-pretty.js";
-import { toDiagnostic, type LintResult } from "../core/lint.js";
-import { decide, readScreening, type ScopedScreening, type Screening } from "../core/semantics/index.js";
+import { lintFails, toDiagnostic, type LintResult } from "../core/lint.js";
+import { versionFindings } from "../core/formats/version-findings.js";
+import { alsoMatched, decide, readScreening, type ScopedScreening, type Screening } from "../core/semantics/index.js";
 import { decodeSource, MAX_FILE_BYTES } from "../core/source.js";
 import { readBounded, readStreamBounded, type BoundedRead } from "../workspace/bounded-read.js";
-import { loadSubjects, subjectKey, workingTreeReader, type SubjectTarget } from "./decision-subjects.js";
-import { openValidWorkspace } from "./workspace-config.js";
+import { openGitRevision } from "../workspace/git-revision.js";
+import type { ConnectOptions } from "./connect.js";
+import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import { readLiveVersion } from "./live-version.js";
+import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
 /** How `-` is named in messages. */
 export const STDIN_NAME = "<stdin>";
@@ -28,29 +36,40 @@ export interface DecideRequest extends SubjectTarget {
   stdin?: AsyncIterable<Buffer | string>;
   /** The clock for address entries' expiresAt (and the lint's expired-address-entry). */
   now: Date;
+  /** Which files decide; the working tree by default. */
+  version?: DecideVersion;
+  /** Also say which later postScreen rules match (`--all-matches`). */
+  allMatches?: boolean;
 }
+
+export type DecideVersion =
+  | { kind: "working-tree" }
+  | { kind: "git"; ref: string }
+  | ({ kind: "live" } & Pick<ConnectOptions, "env" | "tokenFile" | "baseUrl" | "onSecret">);
 
 export type DecideOutcome =
   /** The screening cannot be read: each problem at its line and column (exit 2). */
   | { kind: "invalid-screening"; problems: Diagnostic[] }
-  /** The policy or addresses file fails lint: nothing is decided (exit 1). */
+  /** The policy or addresses file cannot be decided (a structural finding, the schema): nothing is decided (exit 1). */
   | { kind: "findings"; lint: LintResult }
-  | { kind: "decided"; report: DecisionReport };
+  /** `hasErrors`: the files decided from have lint errors, listed in the report (exit 1). */
+  | { kind: "decided"; report: DecisionReport; hasErrors: boolean };
 
 export async function runDecide(request: DecideRequest): Promise<DecideOutcome> {
-  const { root, config } = await openValidWorkspace(request.cwd);
   const target: SubjectTarget = { environment: request.environment, providerType: request.providerType, scope: request.scope };
-  const load = await loadSubjects(config, [target], workingTreeReader(root), { now: request.now });
-  if (load.kind === "findings") return { kind: "findings", lint: load.lint };
-  const loaded = load.subjects.get(subjectKey(target))!;
-
+  // The screening first: a mistyped file name costs no Git read and no request.
   const reading = await readScreeningInput(request);
   if (!reading.ok) return { kind: "invalid-screening", problems: reading.problems };
+  const version = await openVersion(request, target);
+  const load = await loadVersions(version.workspace.config, [target], version.read, { now: request.now });
+  const loaded = load.versions.get(subjectKey(target))!;
+  if (!loaded.decides) return { kind: "findings", lint: load.lint };
 
   const decision = decide(loaded.subject, reading.screening, { now: request.now, trace: true });
   const screening: ScopedScreening = { scope: request.scope, ...reading.screening };
   return {
     kind: "decided",
+    hasErrors: lintFails(load.lint),
     report: {
       environment: request.environment,
       subject: loaded.subject,
@@ -62,8 +81,25 @@ export async function runDecide(request: DecideRequest): Promise<DecideOutcome> 
         rules: positionsOf(load.lint.sources.get(loaded.policyFile), ["rules", "postScreen"], loaded.subject.policy?.rules.postScreen.length ?? 0),
         entries: positionsOf(load.lint.sources.get(loaded.addressesFile), ["entries"], loaded.subject.addressEntries?.length ?? 0),
       },
+      ...(version.against === undefined ? {} : { against: version.against }),
+      findings: versionFindings(version.name, loaded.findings),
+      ...(request.allMatches ? { alsoMatched: alsoMatched(loaded.subject, reading.screening, decision) } : {}),
     },
   };
+}
+
+/** The files that decide: where they are read from, and what the output calls them. */
+async function openVersion(request: DecideRequest, target: SubjectTarget): Promise<{ workspace: Workspace; read: SourceReader; name: string; against?: DecisionReport["against"] }> {
+  const version = request.version ?? { kind: "working-tree" };
+  if (version.kind === "live") {
+    const live = await readLiveVersion({ cwd: request.cwd, env: version.env, tokenFile: version.tokenFile, baseUrl: version.baseUrl, onSecret: version.onSecret }, target);
+    return { workspace: live.workspace, read: live.read, name: live.label, against: { kind: "live", label: live.label, revision: live.revision ?? null } };
+  }
+  const workspace = await openValidWorkspace(request.cwd);
+  if (version.kind === "working-tree") return { workspace, read: workingTreeReader(workspace.root), name: "working tree" };
+  const revision = await openGitRevision(workspace.root, version.ref);
+  const label = `${version.ref} (${revision.commit.slice(0, 7)})`;
+  return { workspace, read: revision.read, name: label, against: { kind: "git", label: `at ref ${label}`, ref: version.ref, commit: revision.commit } };
 }
 
 type ScreeningInput = { ok: true; screening: Screening } | { ok: false; problems: Diagnostic[] };

@@ -1,16 +1,22 @@
 /**
- * The local side of every decision command (`decide`, `test`, `replay`): the
- * policy of each (environment, vendor, scope) asked for and the address entries
- * of its (environment, vendor), read from wherever the caller reads files (the
- * working tree, a Git revision), linted, and turned into decision subjects.
- * A policy or address file with a lint error decides nothing: its findings are
- * the answer (exit 1), as for plan. One without a meaning (a structural
- * finding: core/lint.ts `filesWithoutMeaning`) never decides, whatever its
- * comments suppress.
+ * The local side of every decision command (`decide`, `test`, `replay`,
+ * `compare`, plan's weakening check): the policy of each (environment, vendor,
+ * scope) asked for and the address entries of its (environment, vendor), read
+ * from wherever the caller reads files (the working tree, a Git revision, the
+ * live revision rendered), linted, and turned into decision subjects.
+ *
+ * Two readings. {@link loadSubjects}: any lint error and nothing is decided,
+ * the findings are the answer (exit 1), as for `test`. {@link loadVersions}:
+ * each subject is decided from whatever decides (core/lint.ts whyUndecided),
+ * its findings carried beside the answer; only a version without a meaning (a
+ * structural finding, whatever its comments suppress) or that fails its schema
+ * is not decided, and then the reason is its first such finding.
  */
 import { findEnvironment, type Config } from "../core/config.js";
 import { addressesPathOf, policyPathOf } from "../core/layout.js";
-import { lintFails, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { lintFails, lintSources, whyUndecided, type LintResult, type SourceFile } from "../core/lint.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { STRUCTURAL } from "../core/suppressions.js";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument } from "../core/semantics/index.js";
 import type { Scope, Vendor } from "../core/vendors.js";
@@ -38,14 +44,25 @@ export type SubjectsLoad =
       subjects: Map<string, LoadedSubject>;
     };
 
-export interface LoadedSubject extends SubjectTarget {
-  subject: DecisionSubject;
-  /** Repository-relative paths of the files read; undefined when the file does not exist. */
+/** The files of one subject in one version. */
+export interface SubjectFiles extends SubjectTarget {
+  /** Repository-relative paths of the files read, whether or not they exist. */
   policyFile: string;
   addressesFile: string;
   policyExists: boolean;
   addressesExist: boolean;
 }
+
+export interface LoadedSubject extends SubjectFiles {
+  subject: DecisionSubject;
+}
+
+/**
+ * One subject as {@link loadVersions} reads it: decided from, or not with the
+ * reason. `findings`: the counted findings of its files other than the
+ * structural ones (a shadowed rule, an expired entry), errors first.
+ */
+export type SubjectVersion = (LoadedSubject & { decides: true; findings: Diagnostic[] }) | (SubjectFiles & { decides: false; undecided: Diagnostic; findings: Diagnostic[] });
 
 export function subjectKey(target: SubjectTarget): string {
   return `${target.environment}/${target.providerType}/${target.scope}`;
@@ -71,8 +88,9 @@ export function workingTreeReader(root: string): SourceReader {
 }
 
 /**
- * Reads, lints and reads into subjects the files `targets` need. An
- * environment the config does not declare is a ConfigError (exit 2).
+ * Reads, lints and reads into subjects the files `targets` need; any lint
+ * error: the findings, nothing decided. An environment the config does not
+ * declare is a ConfigError (exit 2).
  */
 export async function loadSubjects(
   config: Config,
@@ -80,6 +98,48 @@ export async function loadSubjects(
   read: SourceReader,
   options: { now: Date; catalog?: TokenCatalogIndex },
 ): Promise<SubjectsLoad> {
+  const { lint, present } = await readAndLint(config, targets, read, options);
+  if (lintFails(lint)) return { kind: "findings", lint };
+  const subjects = new Map<string, LoadedSubject>();
+  for (const target of targets) subjects.set(subjectKey(target), subjectOf(config, target, lint, present));
+  return { kind: "subjects", lint, subjects };
+}
+
+/**
+ * Reads and lints the files `targets` need, and reads each subject that
+ * decides (core/lint.ts whyUndecided) whatever else its lint says; one that
+ * does not is there with the reason. An environment the config does not
+ * declare is a ConfigError (exit 2).
+ */
+export async function loadVersions(
+  config: Config,
+  targets: readonly SubjectTarget[],
+  read: SourceReader,
+  options: { now: Date; catalog?: TokenCatalogIndex },
+): Promise<{ lint: LintResult; versions: Map<string, SubjectVersion> }> {
+  const { lint, present } = await readAndLint(config, targets, read, options);
+  const versions = new Map<string, SubjectVersion>();
+  for (const target of targets) {
+    const files = filesOf(config, target, present);
+    const own = [files.policyFile, files.addressesFile];
+    const findings = lint.diagnostics.filter((d) => own.includes(d.file) && !STRUCTURAL.has(d.code)).sort(errorsFirst);
+    const undecided = whyUndecided(lint, own, config);
+    versions.set(subjectKey(target), undecided ? { ...files, decides: false, undecided, findings } : { ...subjectOf(config, target, lint, present), decides: true, findings });
+  }
+  return { lint, versions };
+}
+
+/** Errors before warnings; within each, lint's order (file, line, column). */
+function errorsFirst(a: Diagnostic, b: Diagnostic): number {
+  return (a.severity === "error" ? 0 : 1) - (b.severity === "error" ? 0 : 1);
+}
+
+async function readAndLint(
+  config: Config,
+  targets: readonly SubjectTarget[],
+  read: SourceReader,
+  options: { now: Date; catalog?: TokenCatalogIndex },
+): Promise<{ lint: LintResult; present: ReadonlySet<string> }> {
   for (const target of targets) {
     if (!findEnvironment(config, target.environment)) {
       const known = config.environments.map((entry) => entry.name).join(", ") || "none";
@@ -90,22 +150,24 @@ export async function loadSubjects(
   const reads = await Promise.all(files.map(async (file) => [file, await read(file)] as const));
   const sources = reads.flatMap(([, source]) => (source ? [source] : []));
   const present = new Set(reads.filter(([, source]) => source !== undefined).map(([file]) => file));
-  const lint = lintSources(sources, { config, now: options.now, catalog: options.catalog });
-  if (lintFails(lint)) return { kind: "findings", lint };
-  const subjects = new Map<string, LoadedSubject>();
-  for (const target of targets) {
-    const policyFile = policyFileOf(config, target);
-    const addressesFile = addressesFileOf(config, target);
-    const policy = present.has(policyFile) ? (lint.data.get(policyFile) as PolicyDocument) : undefined;
-    const addresses = present.has(addressesFile) ? (lint.data.get(addressesFile) as { entries: AddressEntryDocument[] }) : undefined;
-    subjects.set(subjectKey(target), {
-      ...target,
-      subject: { providerType: target.providerType, scope: target.scope, policy, addressEntries: addresses?.entries ?? [] },
-      policyFile,
-      addressesFile,
-      policyExists: policy !== undefined,
-      addressesExist: addresses !== undefined,
-    });
-  }
-  return { kind: "subjects", lint, subjects };
+  return { lint: lintSources(sources, { config, now: options.now, catalog: options.catalog }), present };
+}
+
+function filesOf(config: Config, target: SubjectTarget, present: ReadonlySet<string>): SubjectFiles {
+  const policyFile = policyFileOf(config, target);
+  const addressesFile = addressesFileOf(config, target);
+  return { ...target, policyFile, addressesFile, policyExists: present.has(policyFile), addressesExist: present.has(addressesFile) };
+}
+
+/** The subject of a version whose files decide (lint's data is their reading). */
+function subjectOf(config: Config, target: SubjectTarget, lint: LintResult, present: ReadonlySet<string>): LoadedSubject {
+  const files = filesOf(config, target, present);
+  const policy = files.policyExists ? (lint.data.get(files.policyFile) as PolicyDocument) : undefined;
+  const addresses = files.addressesExist ? (lint.data.get(files.addressesFile) as { entries: AddressEntryDocument[] }) : undefined;
+  return {
+    ...files,
+    subject: { providerType: target.providerType, scope: target.scope, policy, addressEntries: addresses?.entries ?? [] },
+    policyExists: policy !== undefined,
+    addressesExist: addresses !== undefined,
+  };
 }

@@ -7,7 +7,8 @@
  * (admin-api.md, operation 6 and Authentication rule 3).
  * Rendering is the command's job; this only says what happened.
  */
-import type { EnvironmentConfig } from "../core/config.js";
+import { join, relative } from "node:path";
+import { CONFIG_FILE, type EnvironmentConfig } from "../core/config.js";
 import { isRemoteError, type RemoteClient, type RemoteError } from "../remote/index.js";
 
 /** The outcome of checking one environment. */
@@ -56,4 +57,27 @@ function statusOf(error: RemoteError): "auth" | "forbidden" | "notFound" | "netw
     default:
       return "failed";
   }
+}
+
+/** The config file as the user would type it from `cwd` (the repository's root holds it). */
+export function configFileFrom(cwd: string, root: string): string {
+  return relative(cwd, join(root, CONFIG_FILE)) || CONFIG_FILE;
+}
+
+/** A failed response in a few words: `404 Not Found [not_found]`. */
+export function describeStatus(error: RemoteError): string {
+  return `${error.status ?? ""} ${error.serverMessage ?? ""}`.trim() + (error.code ? ` [${error.code}]` : "");
+}
+
+/**
+ * The one wording of a 404 on reading an environment (admin-api.md, operation
+ * 6): the id in the config is wrong or another project's, so the line names the
+ * config key that holds it. doctor prints it per environment; every command that
+ * reads live state (plan, push, pull, replay --live, watch) fails with it.
+ */
+export function describeWrongEnvironmentId(environment: EnvironmentConfig, error: RemoteError, configFile: string): string {
+  return (
+    `${environment.name} (${environment.id}): ${describeStatus(error)}: environment id ${environment.id} is wrong or belongs to another project; ` +
+    `check environments.${environment.name}.id in ${configFile}`
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * The files `screenpol init` writes. Each passes `screenpol lint` as written
  * (test/integrations/init.test.ts): a scaffold that fails its own linter teaches
- * nothing. The environment id is a placeholder in the shape of a real one.
+ * nothing. The environment id is a placeholder in the shape of a real one, the
+ * one warning of that lint (placeholder-environment-id) until it is replaced.
  *
  * Their text is in src/app/init-files/, one template per file, so that each
  * reads as the file it becomes; scripts/generate.mjs bundles them as strings
@@ -9,16 +10,10 @@
  * {@link fillTemplate}; GitHub's own `${{ expression }}` has spaces inside
  * its braces and is left as it is.
  */
+import { PLACEHOLDER_ENVIRONMENT_ID, placeholderEnvironmentId } from "../core/config.js";
 import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 import { INIT_FILES, type InitFileName } from "./generated/init-files.js";
-
-/**
- * A valid lowercase UUID (toolkit.md, Remote behaviour) that no dashboard hands
- * out: `lint` accepts it, `plan` and `push` get 404 from the service until it is
- * replaced, and `grep 00000000-` finds it.
- */
-export const PLACEHOLDER_ENVIRONMENT_ID = "00000000-0000-4000-8000-000000000000";
 
 /**
  * Third-party actions the workflows use, pinned by commit (a tag can be moved;
@@ -74,15 +69,6 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   return files;
 }
 
-/**
- * A valid lowercase UUID per environment, in the shape of a real one, that no
- * dashboard hands out (see {@link PLACEHOLDER_ENVIRONMENT_ID}); the n-th
- * environment ends in n, so two environments never share an id.
- */
-export function placeholderEnvironmentId(index: number): string {
-  return `${PLACEHOLDER_ENVIRONMENT_ID.slice(0, -12)}${String(index).padStart(12, "0")}`;
-}
-
 function configFile(environments: ScaffoldOptions["environments"]): string {
   const entries = environments.map(({ name, kind }, index) =>
     fillTemplate("screenpol.config.environment.yaml", { name, kind, environmentId: index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index) }),
@@ -127,9 +113,11 @@ export function githubWorkflow(version: string): string {
 /**
  * The apply workflow of docs/integrations.md: on the merge of a pull request,
  * push exactly the plan that was reviewed on it (the `screenpol-plan` artifact
- * of the pull request's last successful screenpol run), never a plan made
- * afresh after the review. `push --plan` refuses with exit 3 when a live
- * policy moved since the plan was made, so nothing unreviewed is written.
+ * of the pull request's last screenpol run, which must have succeeded), never
+ * a plan made afresh after the review. `push --plan` refuses with exit 3 when
+ * a live policy moved since the plan was made, and pushes a weakening of a
+ * live environment only as the plan approves it (exit 1 otherwise), so nothing
+ * unreviewed is written.
  */
 function applyWorkflow(): string {
   return fillTemplate("github-workflow-screenpol-apply.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode });

@@ -54,7 +54,7 @@ export async function runLintFix(request: LintRequest & { write: boolean }): Pro
       const { text: after, applied } = applyFixes(text, fixes);
       if (after === text) continue;
       changed = true;
-      // Every fixable finding is an error (schema, token-by-symbol). A fix skipped in this pass
+      // Every fixable finding is an error (schema, token-by-symbol, address-format, yaml-syntax). A fix skipped in this pass
       // (its place overlapped another's) is counted in the pass that applies it.
       fixedErrors += applied;
       const entry = files.get(file);

@@ -10,12 +10,20 @@
  * plan that does not record the verdicts. Each version is rendered into its
  * canonical file and goes through the same lint and subject loading as every
  * decision command (decision-subjects.ts): one reading of the rules.
+ *
+ * The live version is compared whenever it decides, whatever this screenpol's
+ * lint says of it (a catch-all ALLOW written before the check existed): it is
+ * what the service decides with now (docs/semantics.md, "What decides"). The
+ * planned version must pass lint, since plan writes nothing that fails it,
+ * unless `plannedAsWritten` (plan showing the check of files with lint errors,
+ * which it then does not write).
  */
 import type { Config } from "../core/config.js";
 import type { SourceFile } from "../core/lint.js";
 import type { DecisionSubject } from "../core/semantics/subject.js";
 import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyContent, weakeningTargets, type Plan, type PlanSide, type PlanWeakening, type WeakeningTarget } from "../core/plan/index.js";
-import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
+import { undecidedReason } from "../core/formats/version-findings.js";
+import { addressesFileOf, loadSubjects, loadVersions, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
 import { withSolver } from "./solver.js";
 import { compareSubjects } from "./weakening.js";
@@ -30,6 +38,8 @@ export interface PlanWeakeningOptions {
   include?: (environment: string) => boolean;
   /** Leave a verdict the plan already records as it is (a reviewed plan.json). */
   keepRecorded?: boolean;
+  /** Compare a planned version that decides though it fails lint (`plan` showing the check of files it refuses to write). */
+  plannedAsWritten?: boolean;
 }
 
 /**
@@ -48,8 +58,8 @@ export async function checkPlanWeakening(plan: Plan, options: PlanWeakeningOptio
 
 async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOptions): Promise<PlanWeakening> {
   const identity: SubjectTarget = { environment: target.environment, providerType: target.providerType, scope: target.scope };
-  const live = await readSide(options, identity, target.live, "live");
-  const planned = await readSide(options, identity, target.planned, "planned");
+  const live = await readSide(options, identity, target.live, "live", true);
+  const planned = await readSide(options, identity, target.planned, "planned", options.plannedAsWritten === true);
   // No proof either way: unknown, which --deny-weakening and push's guard refuse.
   if (!live.ok) return { verdict: "unknown", transitions: [], reason: live.reason };
   if (!planned.ok) return { verdict: "unknown", transitions: [], reason: planned.reason };
@@ -66,12 +76,18 @@ async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOpti
 
 type SideReading = { ok: true; subject: DecisionSubject } | { ok: false; reason: string };
 
-async function readSide(options: PlanWeakeningOptions, target: SubjectTarget, side: PlanSide, label: string): Promise<SideReading> {
+async function readSide(options: PlanWeakeningOptions, target: SubjectTarget, side: PlanSide, label: string, asWritten: boolean): Promise<SideReading> {
   const files = filesOf(options.config, target, side);
-  const load = await loadSubjects(options.config, [target], async (file) => files.get(file), { now: options.now });
+  const read = async (file: string) => files.get(file);
+  if (asWritten) {
+    const version = (await loadVersions(options.config, [target], read, { now: options.now })).versions.get(subjectKey(target))!;
+    // The rendered file's lines are no one's: the reason's place is its document path.
+    return version.decides ? { ok: true, subject: version.subject } : { ok: false, reason: undecidedReason(label, version.undecided, "path") };
+  }
+  const load = await loadSubjects(options.config, [target], read, { now: options.now });
   if (load.kind === "subjects") return { ok: true, subject: load.subjects.get(subjectKey(target))!.subject };
   const first = [...load.lint.diagnostics, ...load.lint.suppressed].find((diagnostic) => diagnostic.severity === "error")!;
-  // The code and where, not the message: a message may quote a value, and a live value is the server's words.
+  // The code and where, not the message: a message may quote a value.
   return { ok: false, reason: `the ${label} version does not pass lint (${first.code} at ${first.path || "the top"}), so it was not compared` };
 }
 

@@ -9,16 +9,18 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import type { Config, EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { lintFails, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
+import { filesWithoutMeaning, lintFails, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
 import { classifyPath } from "../core/layout.js";
 import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../core/plan/index.js";
 import { SCOPES, VENDORS, type Scope, type Vendor } from "../core/vendors.js";
-import { isRemoteError, type RemoteClient } from "../remote/index.js";
+import { isRemoteError, RemoteError, type RemoteClient } from "../remote/index.js";
 import { collectPaths, readSources, toRepositoryPath } from "../workspace/repository.js";
 import { mapBounded } from "./bounded.js";
 import { loadLintCatalog } from "./catalog-load.js";
 import { connect, selectEnvironments, type ConnectOptions } from "./connect.js";
-import { ConfigError } from "./errors.js";
+import { configFileFrom, describeWrongEnvironmentId } from "./doctor.js";
+import { ConfigError, LoginExpiredError, SecretInResponseError, UsageError } from "./errors.js";
+import { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 import { checkPlanWeakening } from "./plan-weakening.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 
@@ -42,6 +44,12 @@ export interface PlanRequest extends Partial<ConnectOptions> {
    * run, and z3 never loaded (`plan --no-weakening-check`).
    */
   weakening?: false | { timeoutMs?: number };
+  /**
+   * When the files have lint errors but every one has a meaning, still read
+   * the live state and run the weakening check, for `plan` to show it beside
+   * the findings (docs/semantics.md, "What decides"); nothing is written.
+   */
+  checkDespiteFindings?: boolean;
 }
 
 /** Requests a plan made, by kind (the bench and tests check "one GET per policy"). */
@@ -52,7 +60,12 @@ export interface RequestCount {
 }
 
 export type PlanRun =
-  | { kind: "findings"; lint: LintResult; root: string }
+  /**
+   * Lint errors: nothing is planned or written. With `checkDespiteFindings`
+   * and files that all have a meaning, `plan` is computed all the same for
+   * its weakening check to be shown; `unchecked` says why it could not be.
+   */
+  | { kind: "findings"; lint: LintResult; root: string; plan?: Plan; unchecked?: string }
   | { kind: "plan"; plan: Plan; lint: LintResult; root: string; workspace: Workspace; requests: RequestCount };
 
 /** What the local files hold: the lint result, the plannable documents, and every file's hash. */
@@ -124,13 +137,39 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   const now = request.now ?? new Date();
   const local = await readLocalState(workspace, request.cwd, request.paths ?? [], environments, now);
   if (lintFails(local.lint)) {
-    return { kind: "findings", lint: local.lint, root: workspace.root };
+    const findings = { kind: "findings" as const, lint: local.lint, root: workspace.root };
+    // A file without a meaning has no body to plan; with --no-weakening-check there is nothing to show.
+    if (!request.checkDespiteFindings || request.weakening === false || filesWithoutMeaning(local.lint).size > 0) return findings;
+    try {
+      const { plan } = await planAndCheck(request, workspace, environments, local, now, true);
+      return { ...findings, plan };
+    } catch (error) {
+      // The findings are the answer (exit 1); a service out of reach only costs the check.
+      if (!isReachFailure(error)) throw error;
+      return { ...findings, unchecked: (error as Error).message };
+    }
   }
+  const { plan, requests } = await planAndCheck(request, workspace, environments, local, now, false);
+  return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
+}
+
+/** The live state read, the plan computed, and its weakening check recorded on it (unless turned off). */
+async function planAndCheck(
+  request: PlanRequest,
+  workspace: Workspace,
+  environments: readonly EnvironmentConfig[],
+  local: LocalState,
+  now: Date,
+  plannedAsWritten: boolean,
+): Promise<{ plan: Plan; requests: RequestCount }> {
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   const client = request.client ?? connection!.client;
   let planned: { plan: Plan; requests: RequestCount };
   try {
-    const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, request.concurrency);
+    const { records, requests } = await fetchLive(client, environments, local.paths.length > 0 ? local.documents : undefined, {
+      concurrency: request.concurrency,
+      configFile: configFileFrom(request.cwd, workspace.root),
+    });
     const plan = computePlan({
       environments,
       local: local.documents,
@@ -144,9 +183,14 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   } finally {
     await connection?.client.close();
   }
-  const { plan, requests } = planned;
-  if (request.weakening !== false) await checkPlanWeakening(plan, { config: workspace.config, now, timeoutMs: request.weakening?.timeoutMs });
-  return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
+  if (request.weakening !== false) await checkPlanWeakening(planned.plan, { config: workspace.config, now, timeoutMs: request.weakening?.timeoutMs, plannedAsWritten });
+  return planned;
+}
+
+/** A failure to reach or read the service (or no credential for it): the kinds main reports as exit 2 or 4. */
+function isReachFailure(error: unknown): boolean {
+  if (error instanceof ConfigError || error instanceof UsageError || error instanceof CredentialStoreError) return true;
+  return error instanceof LoginExpiredError || error instanceof SecretInResponseError || (error instanceof Error && error.name === "RemoteError");
 }
 
 /** The environments chosen with --env (all by default); at least one. */
@@ -169,14 +213,16 @@ export type LiveSelection = Pick<LocalDocument, "resource" | "environment" | "pr
  * clear 404, not a plan that creates everything), then every policy and
  * address-entries set of it, or with `only`, just those the named documents
  * need. At most one GET per policy, `concurrency` at a time; the first
- * unexpected failure stops further reads and is thrown.
+ * unexpected failure stops further reads and is thrown. A 404 on an environment
+ * is thrown naming the key of `configFile` that holds its id, as doctor says it.
  */
 export async function fetchLive(
   client: RemoteClient,
   environments: readonly EnvironmentConfig[],
   only: readonly LiveSelection[] | undefined,
-  concurrency: number = READ_CONCURRENCY,
+  options: { concurrency?: number; configFile?: string } = {},
 ): Promise<{ records: LiveRecord[]; requests: RequestCount }> {
+  const { concurrency = READ_CONCURRENCY, configFile } = options;
   const targets: Target[] = [];
   for (const environment of environments) {
     const wanted = only?.filter((doc) => doc.environment === environment.name);
@@ -209,7 +255,13 @@ export async function fetchLive(
     },
     () => failure !== undefined,
   );
-  if (failure) throw failure.error;
+  if (failure) {
+    const { error, target } = failure;
+    if (configFile !== undefined && target.resource === "environment" && isRemoteError(error, "notFound")) {
+      throw new RemoteError(describeWrongEnvironmentId(target.environment, error, configFile), error, { cause: error });
+    }
+    throw error;
+  }
   return { records: results.filter((record): record is LiveRecord => record !== undefined), requests };
 }
 

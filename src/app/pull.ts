@@ -26,6 +26,7 @@ import { workingTreeStatus } from "../workspace/git-status.js";
 import { collectPaths, folderLeadingOutside, readRepositoryFile, toRepositoryPath } from "../workspace/repository.js";
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
+import { configFileFrom } from "./doctor.js";
 import { fetchLive } from "./plan.js";
 import { invocationRedactor, refuseFilesWithSecrets } from "./secrets.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
@@ -80,7 +81,7 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   const secrets = connection?.secrets ?? request.secrets ?? (await invocationRedactor({ env: request.env, tokenFile: request.tokenFile }));
   let records;
   try {
-    records = (await fetchLive(client, [environment], undefined)).records;
+    records = (await fetchLive(client, [environment], undefined, { configFile: configFileFrom(request.cwd, workspace.root) })).records;
   } finally {
     await connection?.client.close();
   }

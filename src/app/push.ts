@@ -30,7 +30,7 @@ import { isRemoteError, isRevisionConflict, type AddressEntries, type RemoteClie
 import { readRequiredTextFile } from "../workspace/repository.js";
 import { mapBounded } from "./bounded.js";
 import { ConfigError, ConflictError, UsageError } from "./errors.js";
-import { readLocalState } from "./plan.js";
+import { readLocalState, type LocalState } from "./plan.js";
 import { checkPlanWeakening } from "./plan-weakening.js";
 import type { Workspace } from "./workspace-config.js";
 
@@ -244,9 +244,10 @@ export function selectPlanEntries(plan: Plan, names: readonly string[]): Plan {
  * repository: its environments have the same ids in the config (else exit 2),
  * and every policy and address-entries file it read has the same bytes, none
  * was added and none removed (else {@link StalePlanError}, exit 3). The bodies
- * were already checked against their hashes when the plan was read.
+ * were already checked against their hashes when the plan was read. Returns
+ * the files as read: the ones the plan was made from.
  */
-export async function verifyPlan(plan: Plan, workspace: Workspace): Promise<void> {
+export async function verifyPlan(plan: Plan, workspace: Workspace): Promise<LocalState> {
   const environments = plan.environments.map((planned) => {
     const configured = findEnvironment(workspace.config, planned.name);
     if (!configured) throw new ConfigError(`the plan is for environment "${planned.name}", which screenpol.config.yaml no longer declares`);
@@ -267,7 +268,7 @@ export async function verifyPlan(plan: Plan, workspace: Workspace): Promise<void
   const changed = [...recorded].filter(([path, hash]) => current.has(path) && current.get(path) !== hash).map(([path]) => path);
   const removed = [...recorded.keys()].filter((path) => !current.has(path));
   const added = [...current.keys()].filter((path) => !recorded.has(path));
-  if (changed.length + removed.length + added.length === 0) return;
+  if (changed.length + removed.length + added.length === 0) return local;
   const list = (label: string, paths: string[]): string => (paths.length === 0 ? "" : `${label}: ${paths.slice(0, 10).join(", ")}${paths.length > 10 ? ` and ${paths.length - 10} more` : ""}`);
   const what = [list("changed since the plan", changed), list("new since the plan", added), list("deleted since the plan", removed)].filter((part) => part !== "");
   throw new StalePlanError(`the plan is stale: ${what.join("; ")}. Nothing was pushed; run \`screenpol plan\` again and review it`);

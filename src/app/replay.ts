@@ -4,30 +4,79 @@
  * Git revision or the live revision ("base"), each screening decided by the
  * one decision procedure (core/semantics/decide.ts) against both. A line names
  * its own (environment, vendor, scope), or the flags do; the policies of each
- * are read when its first screening comes.
+ * are read when its first screening comes. Either engine (docs/replay.md,
+ * "Engines") feeds the one tally through the one line reader here, so the
+ * report is the same whichever decided.
  */
 import { isAbsolute, resolve } from "node:path";
-import type { LintResult, SourceFile } from "../core/lint.js";
+import type { Diagnostic } from "../core/diagnostic.js";
+import { lintFails, type LintResult } from "../core/lint.js";
 import { formatChangedScreening } from "../core/formats/replay.js";
-import { renderEntriesContent, renderPolicyContent } from "../core/plan/index.js";
-import { readReplayLine, type ReplayLineContext, type ReplayLineReading, type ReplaySubject } from "../core/replay/line.js";
-import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
-import { createReplayTally, subjectKeyOf, type ReplayReport, type ReplayRuleIds, type ReplaySubjectTally } from "../core/replay/tally.js";
-import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
+import {
+  undecidedAt,
+  versionFindings,
+  type VersionFinding,
+} from "../core/formats/version-findings.js";
+import {
+  readReplayLine,
+  type ReplayLineContext,
+  type ReplayLineReading,
+  type ReplaySubject,
+} from "../core/replay/line.js";
+import {
+  createRedrawGate,
+  type ReplayProgress,
+} from "../core/replay/progress.js";
+import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
+import {
+  createReplayTally,
+  subjectKeyOf,
+  type ReplayReport,
+  type ReplayRuleIds,
+  type ReplaySubjectTally,
+  type ReplayTally,
+} from "../core/replay/tally.js";
+import {
+  compileSubject,
+  decide,
+  type DecisionSubject,
+} from "../core/semantics/index.js";
 import type { CompiledSubject } from "../core/semantics/subject.js";
-import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
+import {
+  openAtomicFile,
+  type AtomicFileWriter,
+} from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import { connect, selectEnvironment, selectEnvironments, type ConnectOptions, type Connection } from "./connect.js";
-import { addressesFileOf, loadSubjects, policyFileOf, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
+import {
+  MAX_LINE_BYTES,
+  openReplayInput,
+  readLines,
+  ReplayInputError,
+  type LineSink,
+  type ReplayInput,
+} from "../workspace/replay-input.js";
+import { selectEnvironment, type ConnectOptions } from "./connect.js";
+import {
+  loadVersions,
+  subjectKey,
+  workingTreeReader,
+  type SourceReader,
+  type SubjectTarget,
+} from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
-import { refuseOutputOverInputs, refuseUnwritableTarget } from "./output-target.js";
-import { fetchLive } from "./plan.js";
+import { readLiveVersion } from "./live-version.js";
+import {
+  refuseOutputOverInputs,
+  refuseUnwritableTarget,
+} from "./output-target.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+import type { DuckDbReplay } from "./replay/duckdb-engine.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
-export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
+export type ReplayBase =
+  | { kind: "git"; ref: string }
+  | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
 export interface ReplayRequest {
   cwd: string;
@@ -50,12 +99,25 @@ export interface ReplayRequest {
   changedOut?: string | undefined;
   /** Called at most ten times a second while the input streams (the CLI's progress line). */
   onProgress?: (progress: ReplayProgress) => void;
+  /** Which engine decides (docs/replay.md, "Engines"); the JavaScript one by default, and the reference. */
+  engine?: ReplayEngineName;
+  /** DuckDB's memory limit (`--memory-limit`), e.g. 2GB. */
+  memoryLimit?: string;
 }
+
+export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
-  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult }
+  /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
+  | {
+      kind: "findings";
+      side: ReplaySide;
+      label: string;
+      lint: LintResult;
+      why: string;
+    }
   | {
       kind: "report";
       report: ReplayReport;
@@ -63,6 +125,10 @@ export type ReplayRun =
       labels: Record<ReplaySide, string>;
       /** Each policy's own base where it has one (`live revision 9`), by `environment/vendor/scope`. */
       subjectBases: Map<string, string>;
+      /** The lint findings of the replayed versions' files, base first, each once: each was replayed as written. */
+      findings: VersionFinding[];
+      /** The versions whose files have lint errors, each once. */
+      withErrors: Array<{ side: ReplaySide; label: string }>;
     };
 
 /** One version of a policy: what it is called in the report, and what it decides with. */
@@ -71,163 +137,320 @@ export interface ReplayVersion {
   subject: DecisionSubject;
 }
 
-/** Both versions of the policy of one (environment, vendor, scope). */
-export interface ReplayVersions {
-  base: ReplayVersion;
-  head: ReplayVersion;
+/** A version read, with what lint says of its files. */
+interface LoadedVersion {
+  side: ReplayVersion;
+  findings: Diagnostic[];
+  hasErrors: boolean;
 }
 
-/** A version of some policy has lint errors: the run's answer, found wherever in the input its first screening was. */
-class VersionFindings extends Error {
+/** Both versions of the policy of one (environment, vendor, scope). */
+export interface ReplayVersions {
+  base: LoadedVersion;
+  head: LoadedVersion;
+}
+
+/** A version of some policy cannot be decided: the run's answer, found wherever in the input its first screening was. */
+class VersionUndecided extends Error {
   constructor(readonly run: Extract<ReplayRun, { kind: "findings" }>) {
-    super(`the ${run.side} version (${run.label}) has lint errors`);
+    super(`the ${run.side} version (${run.label}) cannot be decided`);
   }
 }
 
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const workspace = await openValidWorkspace(request.cwd);
-  if (request.filter.environment !== undefined) selectEnvironment(workspace.config, request.filter.environment);
+  if (request.filter.environment !== undefined)
+    selectEnvironment(workspace.config, request.filter.environment);
   // Refused before any work, as -o is (app/output-target.ts).
-  const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut);
+  const changedOut =
+    request.changedOut === undefined
+      ? undefined
+      : await changedOutPath(request, request.changedOut);
   // The input first: a mistyped file name should not cost a network round trip.
-  const input = await openInput(request);
-  const base = await openBase(workspace, request);
+  const input = await openEngineInput(request);
   let writer: AtomicFileWriter | undefined;
   try {
-    const versions = versionsLoader(workspace, base, request.now);
+    const base = await openBase(workspace, request);
+    const versions = versionsLoader(workspace, base, request);
     if (changedOut !== undefined) writer = await openAtomicFile(changedOut);
-    const { report, subjectBases } = await replayStream(input, versions, {
+    const lines = createLineReplayer(versions, {
       filter: request.filter,
       environments: workspace.config.environments.map((entry) => entry.name),
       samples: request.samples,
       now: request.now,
       strict: request.strict,
-      onProgress: request.onProgress,
       onChanged: writer ? (text) => writer!.write(text) : undefined,
     });
+    await lines.openFlagged();
+    if (input.kind === "js")
+      await replayStream(input.input, lines, request.onProgress);
+    else await input.replay.run(lines, request);
+    const { report, subjectBases } = lines.result();
     if (writer) await commitChangedOut(writer, request.changedOut!);
     writer = undefined;
-    return { kind: "report", report, labels: { base: base.label, head: "working tree" }, subjectBases };
+    const loaded = report.subjects.map((subject) => versions.loaded(subject)!);
+    const findings = uniqueFindings([
+      ...loaded.flatMap((pair) => versionFindings("base", pair.base.findings)),
+      ...loaded.flatMap((pair) => versionFindings("head", pair.head.findings)),
+    ]);
+    const withErrors = (["base", "head"] as const).flatMap((side) =>
+      [
+        ...new Set(
+          loaded
+            .filter((pair) => pair[side].hasErrors)
+            .map((pair) => pair[side].side.label),
+        ),
+      ].map((label) => ({ side, label })),
+    );
+    return {
+      kind: "report",
+      report,
+      labels: { base: base.label, head: "working tree" },
+      subjectBases,
+      findings,
+      withErrors,
+    };
   } catch (error) {
-    if (error instanceof VersionFindings) return error.run;
+    if (error instanceof VersionUndecided) return error.run;
     throw error;
   } finally {
     await writer?.abort();
-    await base.close();
+    if (input.kind === "duckdb") input.replay.close();
   }
+}
+
+/** The same finding of a file two policies share (an address list) is listed once. */
+function uniqueFindings(findings: readonly VersionFinding[]): VersionFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = JSON.stringify(finding);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+type EngineInput =
+  { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+
+async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
+  if (request.engine !== "duckdb")
+    return { kind: "js", input: await openInput(request) };
+  // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
+  const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
+  return {
+    kind: "duckdb",
+    replay: await openDuckDbReplay(request.input, request.cwd, {
+      memoryLimit: request.memoryLimit,
+    }),
+  };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   try {
     return await openReplayInput(request.input, request.cwd, request.stdin);
   } catch (error) {
-    throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
+    throw error instanceof ReplayInputError
+      ? new UsageError(error.message, { cause: error })
+      : error;
   }
 }
 
 /** `--changed-out` as an absolute path, once it is known not to replace the input or a file screenpol reads. */
-async function changedOutPath(request: ReplayRequest, path: string): Promise<string> {
+async function changedOutPath(
+  request: ReplayRequest,
+  path: string,
+): Promise<string> {
   const absolute = isAbsolute(path) ? path : resolve(request.cwd, path);
   await refuseUnwritableTarget(absolute, path, "--changed-out");
-  await refuseOutputOverInputs({ cwd: request.cwd, path, option: "--changed-out", inputs: request.input === "-" ? [] : [request.input] });
+  await refuseOutputOverInputs({
+    cwd: request.cwd,
+    path,
+    option: "--changed-out",
+    inputs: request.input === "-" ? [] : [request.input],
+  });
   return absolute;
 }
 
-async function commitChangedOut(writer: AtomicFileWriter, path: string): Promise<void> {
+async function commitChangedOut(
+  writer: AtomicFileWriter,
+  path: string,
+): Promise<void> {
   try {
     await writer.commit();
   } catch (error) {
-    throw new UsageError(`cannot write --changed-out ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
+    throw new UsageError(
+      `cannot write --changed-out ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`,
+      { cause: error },
+    );
   }
 }
 
-/** Where base versions come from: a Git revision, opened once, or the live service through one connection. */
+/** Where base versions come from: a Git revision, opened once, or the live service, read once per policy. */
 interface BaseSource {
   /** `HEAD (3f2a9c1)`, or `live` (each policy then has its own revision). */
   label: string;
-  load(workspace: Workspace, target: SubjectTarget, now: Date): Promise<SideLoad>;
-  close(): Promise<void>;
+  load(target: SubjectTarget): Promise<SideLoad>;
 }
 
-async function openBase(workspace: Workspace, request: ReplayRequest): Promise<BaseSource> {
-  if (request.base.kind === "git") {
-    const revision = await openGitRevision(workspace.root, request.base.ref);
-    const label = `${request.base.ref} (${revision.commit.slice(0, 7)})`;
-    return { label, load: (open, target, now) => loadSide(open, target, revision.read, now, label), close: async () => undefined };
+async function openBase(
+  workspace: Workspace,
+  request: ReplayRequest,
+): Promise<BaseSource> {
+  const { base } = request;
+  if (base.kind === "git") {
+    const revision = await openGitRevision(workspace.root, base.ref);
+    const label = `${base.ref} (${revision.commit.slice(0, 7)})`;
+    return {
+      label,
+      load: async (target) =>
+        withPlace(
+          await loadSide(workspace, target, revision.read, request.now, label),
+          "file",
+        ),
+    };
   }
-  const connection = await connect({ cwd: request.cwd, env: request.env, tokenFile: request.base.tokenFile, baseUrl: request.base.baseUrl, onSecret: request.onSecret });
-  return { label: "live", load: (_, target, now) => liveSide(connection, target, now), close: () => connection.client.close() };
-}
-
-type SideLoad = { kind: "side"; side: ReplayVersion } | { kind: "findings"; label: string; lint: LintResult };
-
-async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
-  const load = await loadSubjects(workspace.config, [target], reader, { now });
-  if (load.kind === "findings") return { kind: "findings", label, lint: load.lint };
-  return { kind: "side", side: { label, subject: load.subjects.get(subjectKey(target))!.subject } };
-}
-
-/** Both versions of each policy, read once, when first asked for; lint errors in either end the run (VersionFindings). */
-function versionsLoader(workspace: Workspace, base: BaseSource, now: Date): (target: SubjectTarget) => Promise<ReplayVersions> {
-  const loaded = new Map<string, Promise<ReplayVersions>>();
-  const load = async (target: SubjectTarget): Promise<ReplayVersions> => {
-    const head = await loadSide(workspace, target, workingTreeReader(workspace.root), now, "working tree");
-    if (head.kind === "findings") throw new VersionFindings({ kind: "findings", side: "head", label: head.label, lint: head.lint });
-    const side = await base.load(workspace, target, now);
-    if (side.kind === "findings") throw new VersionFindings({ kind: "findings", side: "base", label: side.label, lint: side.lint });
-    return { base: side.side, head: head.side };
+  return {
+    label: "live",
+    // A live version's place is in its rendered file, which no one has: its document path says where.
+    load: async (target) => {
+      const live = await readLiveVersion(
+        {
+          cwd: request.cwd,
+          env: request.env,
+          tokenFile: base.tokenFile,
+          baseUrl: base.baseUrl,
+          onSecret: request.onSecret,
+        },
+        target,
+      );
+      return withPlace(
+        await loadSide(
+          live.workspace,
+          target,
+          live.read,
+          request.now,
+          live.label,
+        ),
+        "path",
+      );
+    },
   };
-  return (target) => {
+}
+
+type SideLoad =
+  | { kind: "side"; version: LoadedVersion }
+  | {
+      kind: "findings";
+      label: string;
+      lint: LintResult;
+      undecided: Diagnostic;
+      why?: string;
+    };
+
+function withPlace(load: SideLoad, place: "file" | "path"): SideLoad {
+  return load.kind === "findings"
+    ? { ...load, why: undecidedAt(load.undecided, place) }
+    : load;
+}
+
+/** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
+async function loadSide(
+  workspace: Workspace,
+  target: SubjectTarget,
+  reader: SourceReader,
+  now: Date,
+  label: string,
+): Promise<SideLoad> {
+  const load = await loadVersions(workspace.config, [target], reader, { now });
+  const version = load.versions.get(subjectKey(target))!;
+  if (!version.decides)
+    return {
+      kind: "findings",
+      label,
+      lint: load.lint,
+      undecided: version.undecided,
+    };
+  return {
+    kind: "side",
+    version: {
+      side: { label, subject: version.subject },
+      findings: version.findings,
+      hasErrors: lintFails(load.lint),
+    },
+  };
+}
+
+interface VersionsLoader {
+  /** Both versions of a policy, read once, when first asked for; one that cannot be decided ends the run (VersionUndecided). */
+  (target: SubjectTarget): Promise<ReplayVersions>;
+  /** The versions of a policy already read. */
+  loaded(target: SubjectTarget): ReplayVersions | undefined;
+}
+
+function versionsLoader(
+  workspace: Workspace,
+  base: BaseSource,
+  request: Pick<ReplayRequest, "now">,
+): VersionsLoader {
+  const loading = new Map<string, Promise<ReplayVersions>>();
+  const done = new Map<string, ReplayVersions>();
+  const load = async (target: SubjectTarget): Promise<ReplayVersions> => {
+    const head = withPlace(
+      await loadSide(
+        workspace,
+        target,
+        workingTreeReader(workspace.root),
+        request.now,
+        "working tree",
+      ),
+      "file",
+    );
+    if (head.kind === "findings")
+      throw new VersionUndecided({
+        kind: "findings",
+        side: "head",
+        label: head.label,
+        lint: head.lint,
+        why: head.why!,
+      });
+    const side = await base.load(target);
+    if (side.kind === "findings")
+      throw new VersionUndecided({
+        kind: "findings",
+        side: "base",
+        label: side.label,
+        lint: side.lint,
+        why: side.why!,
+      });
+    const pair = { base: side.version, head: head.version };
+    done.set(subjectKey(target), pair);
+    return pair;
+  };
+  const loader = (target: SubjectTarget): Promise<ReplayVersions> => {
     const key = subjectKey(target);
-    let versions = loaded.get(key);
-    if (!versions) loaded.set(key, (versions = load(target)));
+    let versions = loading.get(key);
+    if (!versions) loading.set(key, (versions = load(target)));
     return versions;
   };
+  return Object.assign(loader, {
+    loaded: (target: SubjectTarget) => done.get(subjectKey(target)),
+  });
 }
 
-/**
- * The live policy and the live address entries of (environment, vendor): one
- * GET each, after the GET of the environment that makes a wrong id a clear
- * 404 (as plan reads them), once per policy met, never one per screening.
- * They are rendered into their canonical files and linted like the local ones.
- */
-async function liveSide(connection: Connection, target: SubjectTarget, now: Date): Promise<SideLoad> {
-  const { config } = connection.workspace;
-  const [environment] = selectEnvironments(config, [target.environment]);
-  const selection = [
-    { resource: "policy" as const, environment: environment!.name, providerType: target.providerType, scope: target.scope },
-    { resource: "addresses" as const, environment: environment!.name, providerType: target.providerType },
-  ];
-  const { records } = await fetchLive(connection.client, [environment!], selection);
-  const files = new Map<string, SourceFile>();
-  let label = "live (no policy)";
-  for (const record of records) {
-    if (record.resource === "policy" && record.policy) {
-      const file = policyFileOf(config, target);
-      files.set(file, { file, text: renderPolicyContent(target.providerType, target.scope, record.policy) });
-      label = `live revision ${record.policy.revision}`;
-    } else if (record.resource === "addresses" && record.entries.entries.length > 0) {
-      const file = addressesFileOf(config, target);
-      files.set(file, { file, text: renderEntriesContent(target.providerType, record.entries.entries) });
-    }
-  }
-  return loadSide(connection.workspace, target, async (file) => files.get(file), now, label);
-}
-
-export interface ReplayStreamOptions {
+export interface LineReplayerOptions {
   filter: Partial<ReplaySubject>;
   /** The environments the config declares: a line naming another is bad. */
   environments: readonly string[];
   samples: number;
   now: Date;
   strict?: boolean | undefined;
-  onProgress?: ((progress: ReplayProgress) => void) | undefined;
   /** Each changed screening as a line of `--changed-out`; a promise pauses the input until it settles. */
   onChanged?: ((text: string) => Promise<void> | undefined) | undefined;
 }
 
 /** A policy's two versions compiled, and its counts. */
-interface Decider {
+export interface Decider {
   subject: ReplaySubject;
   base: CompiledSubject;
   head: CompiledSubject;
@@ -235,29 +458,45 @@ interface Decider {
 }
 
 /**
- * Decides every line against both versions of its policy; blank lines are no
- * screenings and are passed over uncounted. `versions` reads a policy's two
- * versions; it is asked once per policy, when its first screening comes.
+ * The JavaScript engine's reading of lines into the tally: the reference
+ * every engine matches, and what the DuckDB engine hands the lines SQL cannot
+ * vouch for (docs/replay.md, "Engines"). A policy's versions are read when
+ * its first screening comes (the sink's promise pauses the input meanwhile).
  */
-export async function replayStream(
-  input: ReplayInput,
+export interface LineReplayer extends LineSink {
+  readonly tally: ReplayTally;
+  /** The environments the config declares: a line naming another is bad. */
+  readonly environments: readonly string[];
+  /** `--changed-out` is asked for: every changed screening must come through `line`, none counted in bulk. */
+  readonly writesChanged: boolean;
+  /** Flags that name one policy: it is read first, and reported also when no line is of it. */
+  openFlagged(): Promise<void>;
+  /** The policy's versions, read and compiled when first asked for. */
+  open(subject: ReplaySubject): Promise<Decider>;
+  result(): { report: ReplayReport; subjectBases: Map<string, string> };
+}
+
+export function createLineReplayer(
   versions: (subject: ReplaySubject) => Promise<ReplayVersions>,
-  options: ReplayStreamOptions,
-): Promise<{ report: ReplayReport; subjectBases: Map<string, string> }> {
+  options: LineReplayerOptions,
+): LineReplayer {
   const tally = createReplayTally({ samples: options.samples });
-  const context: ReplayLineContext = { filter: options.filter, environments: options.environments, unknownCategories: options.strict ? "refuse" : "accept" };
+  const context: ReplayLineContext = {
+    filter: options.filter,
+    environments: options.environments,
+    unknownCategories: options.strict ? "refuse" : "accept",
+  };
   const deciders = new Map<string, Decider>();
   const rules = new Map<string, ReplayRuleIds>();
   const subjectBases = new Map<string, string>();
   const decideOptions = { now: options.now.getTime() };
   const onChanged = options.onChanged;
   let last: Decider | undefined;
-  const started = performance.now();
-  const redraw = options.onProgress ? createRedrawGate(() => performance.now()) : undefined;
-  const progress = (): void => {
-    if (redraw?.()) options.onProgress!({ lines: tally.lines, bytes: input.bytesRead(), totalBytes: input.totalBytes, elapsedMs: performance.now() - started });
-  };
-  const decideLine = (decider: Decider, reading: Extract<ReplayLineReading, { kind: "screening" }>, number: number): Promise<void> | undefined => {
+  const decideLine = (
+    decider: Decider,
+    reading: Extract<ReplayLineReading, { kind: "screening" }>,
+    number: number,
+  ): Promise<void> | undefined => {
     last = decider;
     if (reading.unknownValues) {
       const refused = tally.unknown(number, reading.unknownValues);
@@ -268,51 +507,129 @@ export async function replayStream(
     }
     const base = decide(decider.base, reading.screening, decideOptions);
     const head = decide(decider.head, reading.screening, decideOptions);
-    if (!decider.tally.decided(number, base, head) || !onChanged) return undefined;
-    return onChanged(formatChangedScreening({ line: number, subject: decider.subject, screening: reading.screening, base, head }));
+    if (!decider.tally.decided(number, base, head) || !onChanged)
+      return undefined;
+    return onChanged(
+      formatChangedScreening({
+        line: number,
+        subject: decider.subject,
+        screening: reading.screening,
+        base,
+        head,
+      }),
+    );
   };
-  const openDecider = async (subject: ReplaySubject): Promise<Decider> => {
+  const open = async (subject: ReplaySubject): Promise<Decider> => {
     const key = subjectKeyOf(subject);
     let decider = deciders.get(key);
     if (decider) return decider;
     const pair = await versions(subject);
-    decider = { subject, base: compileSubject(pair.base.subject), head: compileSubject(pair.head.subject), tally: tally.subject(subject) };
+    decider = deciders.get(key);
+    if (decider) return decider;
+    decider = {
+      subject,
+      base: compileSubject(pair.base.side.subject),
+      head: compileSubject(pair.head.side.subject),
+      tally: tally.subject(subject),
+    };
     deciders.set(key, decider);
-    rules.set(key, { base: ruleIds(pair.base.subject), head: ruleIds(pair.head.subject) });
-    subjectBases.set(key, pair.base.label);
+    rules.set(key, {
+      base: ruleIds(pair.base.side.subject),
+      head: ruleIds(pair.head.side.subject),
+    });
+    subjectBases.set(key, pair.base.side.label);
     return decider;
   };
-  // Flags that name one policy: it is reported, also when no line is of it.
-  const { environment, providerType, scope } = options.filter;
-  if (environment !== undefined && providerType !== undefined && scope !== undefined) await openDecider({ environment, providerType, scope });
+  return {
+    tally,
+    environments: options.environments,
+    writesChanged: onChanged !== undefined,
+    open,
+    async openFlagged() {
+      const { environment, providerType, scope } = options.filter;
+      if (
+        environment !== undefined &&
+        providerType !== undefined &&
+        scope !== undefined
+      )
+        await open({ environment, providerType, scope });
+    },
+    line(text, number) {
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ""))
+        return undefined;
+      const reading = readReplayLine(text, context);
+      if (reading.kind === "bad") return tally.bad(number, reading.error);
+      if (reading.kind === "filtered") return tally.filtered();
+      const { subject } = reading;
+      // An export runs in long stretches of one policy: the one before is the likeliest.
+      if (
+        last &&
+        last.subject.environment === subject.environment &&
+        last.subject.providerType === subject.providerType &&
+        last.subject.scope === subject.scope
+      ) {
+        return decideLine(last, reading, number);
+      }
+      const known = deciders.get(subjectKeyOf(subject));
+      if (known) return decideLine(known, reading, number);
+      return open(subject).then((decider) =>
+        decideLine(decider, reading, number),
+      );
+    },
+    tooLong(number) {
+      tally.bad(number, TOO_LONG);
+    },
+    result() {
+      return {
+        report: tally.report(
+          (subject) =>
+            rules.get(subjectKeyOf(subject)) ?? { base: [], head: [] },
+        ),
+        subjectBases,
+      };
+    },
+  };
+}
+
+/** The JavaScript engine: every line of the input through the line replayer; blank lines are no screenings and are passed over uncounted. */
+export async function replayStream(
+  input: ReplayInput,
+  lines: LineReplayer,
+  onProgress: ((progress: ReplayProgress) => void) | undefined,
+): Promise<void> {
+  const started = performance.now();
+  const redraw = onProgress
+    ? createRedrawGate(() => performance.now())
+    : undefined;
+  const progress = (): void => {
+    if (redraw?.())
+      onProgress!({
+        lines: lines.tally.lines,
+        bytes: input.bytesRead(),
+        totalBytes: input.totalBytes,
+        elapsedMs: performance.now() - started,
+      });
+  };
   try {
     await readLines(input, {
       line(text, number) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return undefined;
-        const reading = readReplayLine(text, context);
+        const pause = lines.line(text, number);
         progress();
-        if (reading.kind === "bad") return tally.bad(number, reading.error);
-        if (reading.kind === "filtered") return tally.filtered();
-        const { subject } = reading;
-        // An export runs in long stretches of one policy: the one before is the likeliest.
-        if (last && last.subject.environment === subject.environment && last.subject.providerType === subject.providerType && last.subject.scope === subject.scope) {
-          return decideLine(last, reading, number);
-        }
-        const known = deciders.get(subjectKeyOf(subject));
-        if (known) return decideLine(known, reading, number);
-        return openDecider(subject).then((decider) => decideLine(decider, reading, number));
+        return pause;
       },
       tooLong(number) {
-        tally.bad(number, TOO_LONG);
+        lines.tooLong(number);
         progress();
       },
     });
   } catch (error) {
-    throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
+    throw error instanceof ReplayInputError
+      ? new UsageError(error.message, { cause: error })
+      : error;
   }
-  return { report: tally.report((subject) => rules.get(subjectKeyOf(subject)) ?? { base: [], head: [] }), subjectBases };
 }
 
+/** The postScreen rule ids of each version, for the report's per-rule table. */
 function ruleIds(subject: DecisionSubject): string[] {
   return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
 }

@@ -10,6 +10,7 @@ import { computePlan, type LiveRecord, type LocalDocument, type Plan } from "../
 import type { WatchedTests } from "../core/semantics/index.js";
 import type { RemoteClient } from "../remote/index.js";
 import { connect } from "./connect.js";
+import { configFileFrom } from "./doctor.js";
 import { chooseEnvironments, documentsOf, fetchLive } from "./plan.js";
 import { startWatch, type WatchHandle } from "./watch.js";
 import { openValidWorkspace } from "./workspace-config.js";
@@ -46,7 +47,7 @@ export async function startWatchPlan(request: WatchPlanRequest): Promise<WatchHa
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   let live: LiveRecord[];
   try {
-    live = (await fetchLive(request.client ?? connection!.client, environments, undefined)).records;
+    live = (await fetchLive(request.client ?? connection!.client, environments, undefined, { configFile: configFileFrom(request.cwd, workspace.root) })).records;
   } finally {
     await connection?.client.close();
   }

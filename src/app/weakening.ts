@@ -21,7 +21,8 @@ import { comparePartition } from "../core/semantics/weakening/partition.js";
 import { regionOf } from "../core/semantics/weakening/region.js";
 import { otherAddress, otherChain, screeningSpace, type ScreeningSpace } from "../core/semantics/weakening/space.js";
 import { completePair, inDecisionOrder, isWeakening, verdictOf } from "../core/semantics/weakening/verdict.js";
-import { verify, verifyWith, type Question, type SolverSession, type VerifyOptions } from "./verify.js";
+import { explainComparison } from "../core/semantics/weakening/explain.js";
+import { partitionBudget, verify, verifyWith, type Question, type SolverSession, type VerifyOptions } from "./verify.js";
 
 export { isWeakening };
 
@@ -116,7 +117,27 @@ function readablePartition(base: DecisionSubject, head: DecisionSubject, result:
     const example = readableExample(base, head, space, solverSpelling(base, head, space, transition, now), transition, now, stop);
     return { from: transition.from, to: transition.to, example };
   });
-  return { verdict: result.verdict, transitions };
+  return explained(base, head, { verdict: result.verdict, transitions }, now, stop);
+}
+
+/**
+ * Boxes per representative screening the partition may walk, for the
+ * regions and causes: their walk also cuts where head with one edit taken
+ * back decides differently (regions.ts), a few boxes per representative.
+ */
+const REGION_BOXES_PER_SCREENING = 4;
+
+/**
+ * The answer with its causes and regions (explain.ts), within the bound and
+ * a budget of boxes in proportion to the partition's (the same walk);
+ * beyond the partition's rules (partitionBudget 0), without them, and why.
+ */
+function explained(base: DecisionSubject, head: DecisionSubject, comparison: SubjectComparison, now: number, stop: StopWhen): SubjectComparison {
+  const budget = partitionBudget([base, head]);
+  if (budget === 0 && comparison.verdict !== "unknown" && comparison.transitions.length > 0) {
+    return { ...comparison, regionsReason: "causes and regions are computed for pairs of at most 400 rules in both versions together (the interval partition's bound)" };
+  }
+  return explainComparison(base, head, comparison, now, stop, budget * REGION_BOXES_PER_SCREENING);
 }
 
 /**
@@ -159,7 +180,10 @@ async function compareWith(session: SolverSession, base: DecisionSubject, head: 
     });
     if (stoppedShort !== undefined) return { verdict: "unknown", transitions: [], reason: bound.reason(stoppedShort) };
   }
-  return { verdict: verdictOf(base, head, weaker, stricter), transitions };
+  bound.during("while the causes and regions were computed");
+  const answer = { verdict: verdictOf(base, head, weaker, stricter), transitions: inDecisionOrder(base, head, transitions) };
+  // The decision corpus pins a region to one screening: the whole space's regions are not what it asks.
+  return options.region === undefined ? explained(base, head, answer, options.now, bound.reached) : answer;
 }
 
 function refAt(outcomes: readonly DecisionRef[], index: number): DecisionRef {

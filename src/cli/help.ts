@@ -55,8 +55,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
       ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --live", "against the policy in force now"],
+      ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --ref v1.2 --all-matches", "against a release, and which later rules also match"],
     ],
-    exitCodes: [[0, "decided"], [1, "the policy has errors"], USAGE],
+    exitCodes: [[0, "decided"], [1, "the policy has errors (decided all the same when it can be, its findings listed)"], USAGE, REMOTE],
   },
   schema: {
     examples: [
@@ -102,14 +104,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol plan --format markdown", "a pull-request comment"],
       ["screenpol plan --detailed-exitcode", "exit 5 while changes are pending"],
     ],
-    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
+    exitCodes: [[0, "planned"], [1, "the files have errors, or a weakening under --deny-weakening or --deny-live-weakening"], USAGE, REMOTE, [5, "with --detailed-exitcode: changes are pending"], ENGINES_DISAGREE],
   },
   push: {
     examples: [
       ["screenpol push --env sandbox", "plan and push one environment"],
       ["screenpol push --plan plan.json --yes", "exactly the reviewed plan"],
     ],
-    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
+    exitCodes: [[0, "pushed (or nothing to push)"], [1, "the files have errors, or a weakening of a live environment without --allow-weakening or other than the one the plan approves"], USAGE, [3, "conflict: a live policy changed since the plan; nothing was written over it"], REMOTE, ENGINES_DISAGREE],
   },
   pull: {
     examples: [
@@ -126,8 +128,16 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["screenpol replay screenings.jsonl.gz --base origin/main", "what the working tree changes against main"],
       ["screenpol replay - --live < screenings.jsonl", "against the live policies"],
+      ["screenpol replay 'lake/2026-11/*.parquet' --base origin/main --engine duckdb", "Parquet files, the policy compiled to SQL and run on DuckDB"],
     ],
-    exitCodes: [[0, "replayed"], [1, "the policies have errors (on either side)"], [2, "usage, or unreadable input (a corrupt gzip)"], REMOTE],
+    exitCodes: [[0, "replayed"], [1, "the policies have errors on either side (replayed as written when they can be decided, the findings listed)"], [2, "usage, or unreadable input (a corrupt gzip, a Parquet file without a required column)"], REMOTE],
+  },
+  compile: {
+    examples: [
+      ["screenpol compile --sql --dialect trino --env live --from lake.screenings", "each live policy as one Trino SELECT over lake.screenings"],
+      ["screenpol compile --sql --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION --base origin/main", "both versions in one scan, as replay runs them"],
+    ],
+    exitCodes: [[0, "compiled"], [1, "the policies have errors (on either side)"], [2, "usage, configuration, or an unknown base"]],
   },
   compare: {
     examples: [
@@ -135,7 +145,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol compare --base HEAD~1 --deny-weakening", "exit 1 on any weakening"],
       ["screenpol compare --base origin/main --write-tests tests/", "a policy test per weakening"],
     ],
-    exitCodes: [[0, "compared"], [1, "the files have errors, or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
+    exitCodes: [[0, "compared"], [1, "the files have errors (compared as written when they can be decided, the findings beside the verdicts), or a weakening under --deny-weakening"], [2, "usage, configuration, or an unknown base"], ENGINES_DISAGREE],
   },
   doctor: {
     examples: [["screenpol doctor", "check the token against every environment of the config"]],

@@ -16,8 +16,10 @@ export interface CodeInfo {
 /**
  * The registry of every code in `CODES`: typed as a full `Record` so that adding a
  * code to diagnostic.ts without describing it here fails to compile.
- * Severities follow policy-language.md: only `unreachable-rule` (section 5.3) and
- * `expired-address-entry` (section 6) are warnings.
+ * Severities follow policy-language.md: of the checks of a policy, only
+ * `unreachable-rule` (section 5.3) and `expired-address-entry` (section 6) are
+ * warnings; besides them `placeholder-environment-id` (a scaffold not yet
+ * pointed at the service) and `unused-suppression` are.
  */
 export const CODE_INFO: Record<Code, CodeInfo> = {
   "read-error": {
@@ -198,6 +200,14 @@ export const CODE_INFO: Record<Code, CodeInfo> = {
     help:
       "A malformed name matches no event kind, so the webhook never fires for it and whoever relies on those notifications misses them. " +
       "Use names such as `user.created` or `wallet.linked`.",
+  },
+  "placeholder-environment-id": {
+    severity: "warning",
+    title: "Placeholder environment id",
+    summary: "An environment in screenpol.config.yaml still has the placeholder id `screenpol init` wrote.",
+    help:
+      "No environment has the placeholder, so `plan` and `push` fail with 404 until it is replaced, and a review cannot tell which environment the policies are for. " +
+      "Replace it with the environment's id from the dashboard (`screenpol doctor` then confirms it); set `severity: { placeholder-environment-id: error }` to make CI fail until it is done.",
   },
   "secret-in-file": {
     severity: "error",

@@ -65,6 +65,24 @@ export function toConfig(data: unknown): Config {
   };
 }
 
+/**
+ * The environment id `screenpol init` writes (app/init-templates.ts): a valid
+ * lowercase UUID (toolkit.md, Remote behaviour) that no dashboard hands out, so
+ * `lint` reads the config, `plan` and `push` get 404 until it is replaced, and
+ * lint warns on it (checks/placeholder-environment-id.ts).
+ */
+export const PLACEHOLDER_ENVIRONMENT_ID = "00000000-0000-4000-8000-000000000000";
+
+/** The placeholder of the environment at `index` of init's list: the n-th ends in n, so two environments never share an id. */
+export function placeholderEnvironmentId(index: number): string {
+  return `${PLACEHOLDER_ENVIRONMENT_ID.slice(0, -12)}${String(index).padStart(12, "0")}`;
+}
+
+/** Whether `id` is one that `screenpol init` writes: {@link placeholderEnvironmentId} of some index. */
+export function isPlaceholderEnvironmentId(id: string): boolean {
+  return /^00000000-0000-4000-8000-\d{12}$/.test(id);
+}
+
 export function findEnvironment(config: Config, name: string): EnvironmentConfig | undefined {
   return config.environments.find((environment) => environment.name === name);
 }

@@ -59,6 +59,7 @@ export const CODES = [
   "expired-address-entry",
   "webhook-url",
   "webhook-event",
+  "placeholder-environment-id",
   "secret-in-file",
   "unknown-policy",
   "duplicate-case-name",

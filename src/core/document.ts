@@ -12,6 +12,7 @@ import {
   Lexer,
   LineCounter,
   parseAllDocuments,
+  visit,
   type Document,
   type Node as YamlNode,
   type Pair,
@@ -21,6 +22,7 @@ import {
 } from "yaml";
 import type { DocPath } from "./diagnostic.js";
 import { findDeepNesting } from "./nesting-depth.js";
+import { explainUnresolvedAlias, explainYamlError } from "./yaml-syntax-messages.js";
 
 /** A span of text, 1-based, end exclusive. */
 export interface TextRange {
@@ -140,9 +142,20 @@ export function parseYaml(source: string): ParseResult {
     return result(problems, makeDocument(null, undefined, text, lineCounter));
   }
   const [first, ...rest] = list as [Document.Parsed, ...Document.Parsed[]];
-  for (const error of first.errors) problems.push(fromYamlError(error, rangeOf));
+  const lineOf = (offset: number): number => lineCounter.linePos(offset).line;
+  // After an error that names the cause of its line, yaml's further errors on that line are echoes of it.
+  let explainedLine = 0;
+  for (const error of first.errors) {
+    const { explained, ...problem } = fromYamlError(error, text, lineOf, rangeOf);
+    if (problem.range.line === explainedLine) continue;
+    problems.push(problem);
+    explainedLine = explained ? problem.range.line : 0;
+  }
   for (const warning of first.warnings) {
-    if (warning.code === "TAG_RESOLVE_FAILED") problems.push(fromYamlError(warning, rangeOf));
+    if (warning.code === "TAG_RESOLVE_FAILED") {
+      const { explained: _, ...problem } = fromYamlError(warning, text, lineOf, rangeOf);
+      problems.push(problem);
+    }
   }
   const second = rest[0];
   if (second) {
@@ -162,8 +175,15 @@ export function parseYaml(source: string): ParseResult {
   try {
     data = first.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    // yaml throws only for resource exhaustion here (alias expansion).
+    // yaml throws here for resource exhaustion (alias expansion) and for an alias
+    // with no anchor: usually text starting with `*` (a bullet, a footnote mark).
     const reason = error instanceof Error ? error.message : String(error);
+    const unresolved = /^Unresolved alias\b.*: (.+)$/.exec(reason);
+    const alias = unresolved ? findAlias(first.contents, unresolved[1]!) : undefined;
+    if (alias) {
+      const message = explainUnresolvedAlias(unresolved![1]!, alias[0], text, lineOf, reason);
+      return result([...structural, { code: "yaml-syntax", message, range: rangeOf(alias[0], alias[1]) }]);
+    }
     return result([...structural, { code: "yaml-syntax", message: `cannot load this document: ${reason}`, range: rangeOf(0, lineEnd(text, 0)) }]);
   }
   const document = makeDocument(data, first.contents, text, lineCounter);
@@ -223,22 +243,39 @@ export function findComments(text: string): YamlComment[] {
   return comments;
 }
 
-function fromYamlError(error: YAMLError, rangeOf: (s: number, e: number) => TextRange): ParseProblem {
+/** A problem, and whether its message names the cause of its line (yaml-syntax-messages.ts). */
+type ExplainedProblem = ParseProblem & { explained: boolean };
+
+function fromYamlError(error: YAMLError, text: string, lineOf: (offset: number) => number, rangeOf: (s: number, e: number) => TextRange): ExplainedProblem {
   const [start, end] = error.pos;
+  const range = rangeOf(start, Math.max(end, start + 1));
   let message = error.message.split("\n")[0] ?? error.message;
   if (error.code === "TAG_RESOLVE_FAILED") {
     const tag = message.replace(/^Unresolved tag:\s*/, "").replace(/^tag:yaml\.org,2002:/, "!!");
     message = CORE_TAG.test(tag)
       ? `this value is not a valid ${tag} in the YAML 1.2 core schema; remove the tag or fix the value`
       : `custom tag ${tag} is not allowed; policy files hold plain data (strings, numbers, booleans, lists, maps)`;
-  } else if (error.code === "TAB_AS_INDENT") {
-    message = "tabs are not allowed as indentation in YAML; indent with spaces";
   } else if (error.code === "RESOURCE_EXHAUSTION") {
     message = `document is nested too deeply to read (${message})`;
   } else {
-    message = message.charAt(0).toLowerCase() + message.slice(1);
+    const explained = explainYamlError({ code: error.code, message, offset: start }, text, lineOf);
+    return { code: "yaml-syntax", message: explained.message, range, explained: explained.namesCause };
   }
-  return { code: "yaml-syntax", message, range: rangeOf(start, Math.max(end, start + 1)) };
+  return { code: "yaml-syntax", message, range, explained: false };
+}
+
+/** The range of the first alias named `name`, in document order. */
+function findAlias(root: YamlNode | null, name: string): [number, number] | undefined {
+  let found: [number, number] | undefined;
+  // The tree is at most MAX_DEPTH deep here (inspectStructure ran first), so yaml's recursive visit is safe.
+  visit(root, {
+    Alias(_, node) {
+      if (node.source !== name || !node.range) return undefined;
+      found = [node.range[0], node.range[1]];
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 /**

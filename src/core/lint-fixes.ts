@@ -7,10 +7,13 @@
  * `providerType` or `scope` that the file's path decides; a token named by a
  * symbol that exactly one catalog token has (replaced by its chain, networkId
  * and contractAddress); an unknown key one edit away from the key the schema
- * suggests. Never a compliance finding (sanctions-floor, terminal-allow,
- * cross-vendor-field): only `schema` and `token-by-symbol` findings are read.
+ * suggests; quotes where YAML misread what is written and the text says what
+ * was meant: a `description` or `reason` holding `: ` (a yaml-syntax error),
+ * an unquoted 0x address YAML read as a number. Never a compliance finding
+ * (sanctions-floor, terminal-allow, cross-vendor-field): only `schema`,
+ * `token-by-symbol`, `address-format` and `yaml-syntax` findings are read.
  */
-import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, type Document, type Node as YamlNode, type YAMLMap } from "yaml";
+import { isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node as YamlNode, type YAMLMap } from "yaml";
 import type { TokenCatalogIndex } from "./catalog.js";
 import { isRecord } from "./config.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -23,7 +26,11 @@ export type Fix =
   | { kind: "set"; path: Segment[]; value: string }
   | { kind: "rename"; path: Segment[]; to: string }
   | { kind: "add"; key: "providerType" | "scope"; value: string }
-  | { kind: "token"; path: Segment[]; chain: string; networkId: number; contractAddress: string };
+  | { kind: "token"; path: Segment[]; chain: string; networkId: number; contractAddress: string }
+  /** Quote a plain scalar as its source text spells it: an 0x address YAML read as a hexadecimal number. */
+  | { kind: "quote-source"; path: Segment[] }
+  /** Quote the free-text value at a yaml-syntax error (1-based line and column): `description: Reviewed: ok`. */
+  | { kind: "quote-text"; line: number; column: number };
 
 const CASE_SUGGESTION = /^(?:.*: )?"([^"]*)" is not one of .* \(did you mean ([^?]+)\?\)$/;
 const KEY_SUGGESTION = /^(?:.*: )?unknown field "([^"]+)"; did you mean "([^"]+)"\?$/;
@@ -36,8 +43,18 @@ const MISSING_ROOT_FIELD = /^missing required field "(providerType|scope)"$/;
 export function fixesOf(diagnostics: readonly Diagnostic[], data: unknown, role: FileRole, catalog: TokenCatalogIndex | undefined): Fix[] {
   const fixes: Fix[] = [];
   for (const d of diagnostics) {
+    if (d.code === "yaml-syntax") {
+      // The file does not parse: whether this is a free-text value holding `: ` is decided on its text (applyFixes).
+      fixes.push({ kind: "quote-text", line: d.line, column: d.column });
+      continue;
+    }
     const path = parsePath(d.path);
     if (!path) continue;
+    if ((d.code === "address-format" || d.code === "schema") && typeof valueAt(data, path) === "number") {
+      // Only a number spelled 0x + 40 hex digits is quoted (editOf): any other number is not an address misread.
+      fixes.push({ kind: "quote-source", path });
+      continue;
+    }
     if (d.code === "schema") {
       const wrongCase = CASE_SUGGESTION.exec(d.message);
       if (wrongCase && wrongCase[1]!.toLowerCase() === wrongCase[2]!.toLowerCase() && wrongCase[1] !== wrongCase[2]) {
@@ -86,6 +103,9 @@ export interface Applied {
  */
 export function applyFixes(text: string, fixes: readonly Fix[]): Applied {
   if (fixes.length === 0) return { text, applied: 0 };
+  const quoted = quoteFreeText(text, fixes.filter((fix) => fix.kind === "quote-text"));
+  // A file that does not parse gets only these; the next pass, on the file that now parses, the rest.
+  if (quoted.applied > 0) return quoted;
   const document = parseDocument(text);
   if (document.errors.length > 0 || !isMap(document.contents)) return { text, applied: 0 };
   const edits: Edit[] = [];
@@ -141,6 +161,16 @@ function editOf(text: string, document: Document, fix: Fix): Edit | undefined {
       const at = lineStart(text, root.range![0]);
       return { start: at, end: at, text: `${" ".repeat(column)}${member}${newline}` };
     }
+    case "quote-source": {
+      const node = document.getIn(fix.path, true);
+      if (!isScalar(node) || node.type !== Scalar.PLAIN || !node.range) return undefined;
+      const source = text.slice(node.range[0], node.range[1]).trimEnd();
+      // An EVM address (docs/codes/address-format.md): what the author wrote, digits YAML would have lost.
+      if (!/^0x[0-9a-fA-F]{40}$/.test(source)) return undefined;
+      return { start: node.range[0], end: node.range[0] + source.length, text: JSON.stringify(source) };
+    }
+    case "quote-text":
+      return undefined;
     case "token": {
       const parent = document.getIn(fix.path.slice(0, -1), true);
       const index = fix.path.at(-1);
@@ -163,6 +193,64 @@ function editOf(text: string, document: Document, fix: Fix): Edit | undefined {
       return { start: old.range[0], end, text: [first, `${indent}networkId: ${fix.networkId}`, `${indent}contractAddress: ${address}`].join(newline) };
     }
   }
+}
+
+/** The free-text keys whose value may hold `: `: prose for reviewers and auditors, never a value the service reads. */
+const FREE_TEXT_KEY = /^(\s*(?:- +)?(?:description|reason): +)(.*)$/;
+
+/**
+ * The `quote-text` fixes: each quotes, in double quotes, the value of a
+ * `description:` or `reason:` line at whose start YAML stopped, when that value
+ * holds `: ` and is unambiguous: the whole value on that line (no continuation
+ * line below it), plain (no quote, bracket or block indicator first), and the
+ * quoted line then reads cleanly where the error was. Anything else is left to
+ * the author, who knows what was meant.
+ */
+function quoteFreeText(text: string, fixes: readonly Fix[]): Applied {
+  const lines = text.split("\n");
+  let offset = 0;
+  const starts = lines.map((line) => ((offset += line.length + 1), offset - line.length - 1));
+  const edits: Edit[] = [];
+  for (const fix of fixes) {
+    if (fix.kind !== "quote-text") continue;
+    const index = fix.line - 1;
+    const line = lines[index]?.replace(/\r$/, "");
+    const match = line === undefined ? null : FREE_TEXT_KEY.exec(line);
+    if (!match || match[1]!.length !== fix.column - 1) continue;
+    const value = withoutComment(match[2]!).trimEnd();
+    if (!value.includes(": ") || /^["'[{|>!&*%@`#]/.test(value)) continue;
+    const keyColumn = /^\s*(?:- +)?/.exec(line!)![0].length;
+    const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== "" && !candidate.trimStart().startsWith("#"));
+    if (next !== undefined && /^ */.exec(next)![0].length > keyColumn) continue;
+    const start = starts[index]! + match[1]!.length;
+    const edit = { start, end: start + value.length, text: JSON.stringify(value) };
+    if (!readsAs(text, edit, value) || edits.some((other) => other.start === edit.start)) continue;
+    edits.push(edit);
+  }
+  let out = text;
+  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return { text: out, applied: edits.length };
+}
+
+/** Whether the text with `edit` made has no error left on the edited line and holds `value` as a string there. */
+function readsAs(text: string, edit: Edit, value: string): boolean {
+  const edited = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  const document = parseDocument(edited);
+  const [from, to] = [lineStart(edited, edit.start), lineEnd(edited, edit.start)];
+  if (document.errors.some((error) => error.pos[0] >= from && error.pos[0] <= to)) return false;
+  let found = false;
+  visit(document, {
+    Scalar(_, node) {
+      if (node.range?.[0] === edit.start && node.value === value) found = true;
+    },
+  });
+  return found;
+}
+
+/** The text before a ` #` comment (a plain scalar cannot hold one). */
+function withoutComment(text: string): string {
+  const at = text.search(/(?:^|\s)#/);
+  return at === -1 ? text : text.slice(0, at);
 }
 
 /** The scalar's text replaced by `value`, in the scalar's own quoting; undefined for a block scalar. */

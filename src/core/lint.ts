@@ -17,6 +17,7 @@ import { policySchemaName, validateWithSchema } from "./validate.js";
 import { isSchemaVersion, isScope, isVendor, type Vendor } from "./vendors.js";
 import type { SchemaName } from "./generated/schemas.js";
 import { policyTestFindings } from "./semantics/test-file.js";
+import { readWhenTerms } from "./semantics/conditions.js";
 
 /** One file to lint: its repository-relative path and its content or why there is none. */
 export interface SourceFile {
@@ -94,6 +95,57 @@ export function filesWithoutMeaning(lint: Pick<LintResult, "diagnostics" | "supp
  */
 export function lintFails(lint: Pick<LintResult, "diagnostics" | "suppressed">): boolean {
   return filesWithoutMeaning(lint).size > 0 || lint.diagnostics.some(isError);
+}
+
+/**
+ * Why one version of a subject (its policy and address-entries files, linted
+ * together) cannot be decided, or undefined when it decides (docs/semantics.md,
+ * "What decides"). The decision commands read any version that decides and list
+ * its other findings beside the answer: a shadowed or unreachable rule is what
+ * a version does, not a reason to say nothing about it. Not decided:
+ *
+ * - a file without a meaning ({@link filesWithoutMeaning}'s findings);
+ * - data that fails its schema, even where lint reports a check's finding
+ *   instead (a key of the other vendor: `cross-vendor-field`; a `sanctions`
+ *   key or category: `sanctions-floor`; a token by symbol), since the schema
+ *   is what the decision procedure's reading of the rules relies on;
+ * - a postScreen rule the decision procedure cannot read (conditions.ts
+ *   readWhenTerms), whatever the schema says.
+ *
+ * The answer is a finding of those files, for its code and place: the first
+ * structural one, or the one that stands in for the schema's.
+ */
+export function whyUndecided(lint: Pick<LintResult, "diagnostics" | "suppressed" | "data" | "sources">, files: readonly string[], config: Config): Diagnostic | undefined {
+  const own = [...lint.diagnostics, ...lint.suppressed].filter((d) => files.includes(d.file)).sort(compareDiagnostics);
+  const structural = own.find((d) => STRUCTURAL.has(d.code) || (d.code === "too-many-findings" && d.severity === "error"));
+  if (structural) return structural;
+  for (const file of files) {
+    if (!lint.data.has(file)) continue;
+    const checked = describeFile(file, lint.data.get(file), config);
+    const [schema] = validateFile(checked);
+    if (schema !== undefined) return standIn(own, file, schema.path) ?? locatedFinding(lint, file, { code: "schema", path: schema.path, message: schema.message });
+    const rules = checked.kind === "policy" && checked.vendor !== undefined ? postScreenOf(checked.data) : [];
+    const unread = rules.findIndex((rule) => !isRecord(rule) || readWhenTerms(rule.when, checked.vendor!) === undefined);
+    if (unread >= 0) return locatedFinding(lint, file, { code: "schema", path: ["rules", "postScreen", unread, "when"], message: "the rule's conditions cannot be read" });
+  }
+  return undefined;
+}
+
+/** The error finding at or above `path` that took the place of the schema's there (claimedPaths). */
+function standIn(findings: readonly Diagnostic[], file: string, path: DocPath): Diagnostic | undefined {
+  const above = new Set(path.map((_, end) => formatPath(path.slice(0, end + 1))));
+  return findings.find((d) => d.file === file && d.severity === "error" && d.path !== "" && above.has(d.path));
+}
+
+function locatedFinding(lint: Pick<LintResult, "sources">, file: string, finding: Finding): Diagnostic {
+  const document = parseYaml(lint.sources.get(file) ?? "").document;
+  if (document) return toDiagnostic(file, document, finding);
+  return { file, line: 1, column: 1, endLine: 1, endColumn: 1, severity: "error", code: finding.code, message: finding.message, path: formatPath(finding.path) };
+}
+
+function postScreenOf(data: unknown): unknown[] {
+  const rules = isRecord(data) && isRecord(data.rules) ? data.rules.postScreen : undefined;
+  return Array.isArray(rules) ? rules : [];
 }
 
 /** Lints a set of files together (duplicate-policy compares across them). */
@@ -253,13 +305,17 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   // file that reads cleanly (the data walk sees the rest), on every line of one
   // that does not (duplicate keys included: the data then lacks the overridden occurrence).
   const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
-  diagnostics.push(...textDiagnostics(source.file, spans, parsed.rangeOf));
+  const secretsInText = findSecretsInText(spans);
+  diagnostics.push(...textDiagnostics(source.file, secretsInText, parsed.rangeOf));
+  // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainMisreadValues) show it from
+  // these same lines and comments: a secret the scan found there is masked, as the code frame masks it.
+  const masked = (list: Diagnostic[]): Diagnostic[] => maskSecretsInMessages(list, secretsInText.map((finding) => parsed.text.slice(finding.offset, finding.offset + finding.length)));
 
   // With duplicate keys the checks still run on the data as composed; not the
   // schema, which would judge one reading of an ambiguous file, and not the
   // cross-file checks or a plan, which need the file as it will be read.
   const document = parsed.document ?? parsed.partial;
-  if (!document) return { file: source.file, diagnostics: capFindings(diagnostics), text: parsed.text };
+  if (!document) return { file: source.file, diagnostics: capFindings(masked(diagnostics)), text: parsed.text };
   const file = describeFile(source.file, document.data, context.config);
   const checkFindings: Finding[] = [];
   for (const check of FILE_CHECKS) {
@@ -267,9 +323,9 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
     if (check.appliesTo === "any" || check.appliesTo.includes(file.kind)) checkFindings.push(...check.run(file, context));
   }
   const claimed = claimedPaths(checkFindings);
-  const schemaFindings = parsed.document ? validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)) : [];
+  const schemaFindings = parsed.document ? explainMisreadValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
-  const capped = capFindings(diagnostics);
+  const capped = capFindings(masked(diagnostics));
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
 }
 
@@ -359,8 +415,8 @@ function* lineSpans(text: string): Generator<TextSpan> {
   }
 }
 
-function textDiagnostics(file: string, spans: Iterable<TextSpan>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
-  return findSecretsInText(spans).map((finding) => ({
+function textDiagnostics(file: string, findings: ReturnType<typeof findSecretsInText>, rangeOf: ParseResult["rangeOf"]): Diagnostic[] {
+  return findings.map((finding) => ({
     file,
     ...rangeOf(finding.offset, finding.offset + finding.length),
     severity: CODE_INFO[finding.code].severity,
@@ -446,6 +502,62 @@ function isClaimed(path: DocPath, claimed: ReadonlySet<string>): boolean {
 /** A path segment in a set key: the marker keeps `["1"]` apart from `[1]` and `["a.b"]` apart from `["a", "b"]`. */
 function pathKeySegment(segment: string | number): string {
   return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
+}
+
+/**
+ * Schema findings on a value YAML read other than as written, said in terms of
+ * what was written (docs/codes/yaml-syntax.md, Common mistakes):
+ * - `reason: #42 cold wallet` holds no reason: YAML reads ` #` and all after it
+ *   as a comment, so the schema finds the value empty;
+ * - `contractAddress: 0x0421...` is a number to YAML (hexadecimal), its digits
+ *   lost: the schema's "quote it" would quote the number, not the address.
+ * Each says so, with the value quoted as written.
+ */
+function explainMisreadValues(findings: Finding[], document: ParsedDocument): Finding[] {
+  let lines: string[] | undefined;
+  return findings.map((finding) => {
+    if (finding.code !== "schema") return finding;
+    const value = valueAtPath(document.data, finding.path);
+    if (value !== null && typeof value !== "number") return finding;
+    const range = document.locate(finding.path, "value");
+    lines ??= document.text.split("\n");
+    const line = (lines[range.line - 1] ?? "").replace(/\r$/, "");
+    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(line.slice(0, range.column - 1))?.[1];
+    if (key === undefined) return finding;
+    const written = line.slice(range.column - 1);
+    if (value === null && written.startsWith("#")) {
+      const text = written.trimEnd();
+      return { ...finding, message: `${finding.message}: YAML reads "#" and all after it as a comment; to write text that starts with "#", put it in quotes: ${key}: ${JSON.stringify(text)}` };
+    }
+    const hex = typeof value === "number" ? /^0x[0-9a-fA-F]+(?=\s|$)/.exec(written)?.[0] : undefined;
+    if (hex !== undefined) {
+      // An address is public and the fix quotes exactly it; any other hex (a key?) is not repeated in the message.
+      const address = /^0x[0-9a-fA-F]{40}$/.test(hex);
+      const advice = address ? `put it in quotes, ${key}: ${JSON.stringify(hex)} (screenpol lint --fix does)` : "put it in quotes";
+      return { ...finding, message: `YAML read this unquoted 0x... as a hexadecimal number, not as the text written: ${advice}` };
+    }
+    return finding;
+  });
+}
+
+function valueAtPath(data: unknown, path: DocPath): unknown {
+  let at = data;
+  for (const segment of path) {
+    if (typeof segment === "number") at = Array.isArray(at) ? at[segment] : undefined;
+    else at = isRecord(at) && Object.hasOwn(at, segment) ? at[segment] : undefined;
+  }
+  return at;
+}
+
+/** Each secret, as written or as a double-quoted YAML string spells it, replaced by `*`s in every message. */
+function maskSecretsInMessages(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
+  if (secrets.length === 0) return diagnostics;
+  const spellings = secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]).filter((spelling) => spelling !== "");
+  return diagnostics.map((d) => {
+    let message = d.message;
+    for (const spelling of spellings) message = message.replaceAll(spelling, "*".repeat(spelling.length));
+    return message === d.message ? d : { ...d, message };
+  });
 }
 
 /** A finding at its place in the document, the path before its message as every finding reads. */

@@ -53,8 +53,14 @@ describe("the weakening check without z3", () => {
     const result = JSON.parse(run.stdout);
     expect(result.verdict).toBe("weaker");
     expect(result.transitions).toEqual([
-      { from: { action: "BLOCK", by: "block-high-score" }, to: { action: "ALLOW", by: "terminal-allow" }, example: { scope: "SIGN_IN", chain: "OTHER", address: "unlisted-address-1", signals: { riskScore: 7 } } },
+      {
+        from: { action: "BLOCK", by: "block-high-score" },
+        to: { action: "ALLOW", by: "terminal-allow" },
+        example: { scope: "SIGN_IN", chain: "OTHER", address: "unlisted-address-1", signals: { riskScore: 7 } },
+        regions: [[{ on: "riskScore", ranges: [{ min: 7, minIncluded: true, max: 8, maxIncluded: false }] }]],
+      },
     ]);
+    expect(result.causes.map((cause: { headline: string }) => cause.headline)).toEqual(["rule block-high-score: riskScore gte raised from 7 to 8"]);
     expect(run.stderr).not.toContain(MARK);
   });
 

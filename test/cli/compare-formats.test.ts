@@ -132,6 +132,9 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
       "",
       "  </details>",
     ];
+    // Text shown as written: markdown's characters escaped (as the formatter escapes every text from the repository).
+    const md = (text: string) => text.replace(/[\\`*_[\]|~#]/g, "\\$&").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const nested = (lines: string[]) => lines.map((line) => (line === "" ? "" : `  ${line}`));
     expect(run.stdout).toBe(
       [
         "<!-- screenpol-compare -->",
@@ -144,14 +147,15 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
         "",
         "#### Weakenings: screenings decided less strictly by head than by base",
         "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-obfuscation-with-elevated-score) when riskScore = 8.5, exposure mixer indirect = 15%",
-        ...example(["    exposures:", "      - category: mixer", "        direction: indirect", "        percent: 15"]),
-        "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no\\_kyc\\_exchange direct = 25%",
-        ...example(["    exposures:", "      - category: no_kyc_exchange", "        direction: direct", "        percent: 25"]),
-        "",
-        "- `sandbox/vendorAWalletScreening/TRANSACTION`: BLOCK (block-severe-risk-score) -&gt; ALERT (alert-everything-else-sandbox) when riskScore = 8.5",
-        ...example([]),
+        // One cause: its headline, then its lines nested under it, each transition's example folded below the transition.
+        "- `sandbox/vendorAWalletScreening/TRANSACTION`: rule block-severe-risk-score: riskScore gte raised from 8.5 to 9",
+        `  - ${md("where address other than 0xC349F2E98461322cf5fab5aD704D6113a6e66249 on EVM, 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM on SOL, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 250 USD or unknown, riskScore in [8.5, 9), exposure stolen_funds direct < 5% or none, exposure scam direct < 10% or none, exposure fraud_shop direct < 10% or none")}`,
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score), when exposure mixer direct < 15% or none, exposure mixer indirect >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or exposure mixer direct >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or cluster privacy_wallet (e.g. riskScore = 8.5, exposure mixer indirect = 15%)")}`,
+        ...nested(example(["    exposures:", "      - category: mixer", "        direction: indirect", "        percent: 15"])),
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct >= 25%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5, exposure no_kyc_exchange direct = 25%)")}`,
+        ...nested(example(["    exposures:", "      - category: no_kyc_exchange", "        direction: direct", "        percent: 25"])),
+        `  - ${md("BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct < 25% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5)")}`,
+        ...nested(example([])),
         "",
         "#### Other changed policies",
         "",
@@ -168,11 +172,27 @@ describe("screenpol compare: formats, --write-tests, --solver-timeout", { timeou
     expect(nothing.stdout).toBe(`<!-- screenpol-compare -->\n### screenpol compare\n\nBase \`HEAD (${commit})\`, head \`working tree\`.\n\nNo policy or address entries changed.\n`);
   });
 
-  it("--format markdown says in the comment that nothing was compared when a version has lint errors", async () => {
+  it("--format markdown: a version that cannot be decided is an unknown row with the reason (code and place), exit 1", async () => {
     edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
     const run = await screenpol(["compare", "--base", "HEAD", ...NOW, "--format", "markdown"], repo.dir);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^<!-- screenpol-compare -->\n### screenpol compare: not computed\n\nThe head version has \d+ lint errors?; nothing was compared\. Run `screenpol lint` on it\.\n$/);
+    expect(run.stdout).toBe(
+      [
+        "<!-- screenpol-compare -->",
+        "### screenpol compare",
+        "",
+        `Base \`HEAD (${commit})\`, head \`working tree\`.`,
+        "",
+        "#### Other changed policies",
+        "",
+        "| Policy | Verdict |",
+        "|---|---|",
+        `| \`sandbox/vendorAWalletScreening/TRANSACTION\` | unknown (the head version cannot be decided (schema at ${POLICY}:37:15), so it was not compared) |`,
+        "",
+        "**1 policy compared: 1 unknown**",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("--write-tests writes head's decision of each weakening as a test file that passes on head and fails on base, and never overwrites it", async () => {

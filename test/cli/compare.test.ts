@@ -53,9 +53,12 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
         `Compare: base HEAD (${commit}), head working tree`,
         "",
         "Weakenings (a screening decided less strictly by head than by base):",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score) when riskScore = 8.5, exposure mixer indirect = 15%",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8.5, exposure no_kyc_exchange direct = 25%",
-        "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox) when riskScore = 8.5",
+        // One cause (docs/semantics.md, "Causes and regions of a weakening"): what its screenings share said once, then each transition with the rest of its region and an example.
+        "  sandbox/vendorAWalletScreening/TRANSACTION: rule block-severe-risk-score: riskScore gte raised from 8.5 to 9",
+        "    where address other than 0xC349F2E98461322cf5fab5aD704D6113a6e66249 on EVM, 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM on SOL, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 250 USD or unknown, riskScore in [8.5, 9), exposure stolen_funds direct < 5% or none, exposure scam direct < 10% or none, exposure fraud_shop direct < 10% or none",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation-with-elevated-score), when exposure mixer direct < 15% or none, exposure mixer indirect >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or exposure mixer direct >= 15%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none; or cluster privacy_wallet (e.g. riskScore = 8.5, exposure mixer indirect = 15%)",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct >= 25%, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5, exposure no_kyc_exchange direct = 25%)",
+        "    BLOCK (block-severe-risk-score) -> ALERT (alert-everything-else-sandbox), when exposure mixer direct < 15% or none, exposure mixer indirect < 15% or none, exposure no_kyc_exchange direct < 25% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, privacy_wallet or none (e.g. riskScore = 8.5)",
         "",
         "1 policy compared: 1 weaker",
         "",
@@ -63,7 +66,15 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     );
     const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({
+    const parsed = JSON.parse(json.stdout);
+    // The causes and each transition's regions are added members; the spec's members are as they were.
+    const [first] = parsed.policies;
+    expect(first.causes.map((cause: { headline: string; edits: unknown[] }) => [cause.headline, cause.edits])).toEqual([
+      ["rule block-severe-risk-score: riskScore gte raised from 8.5 to 9", [{ kind: "rule-modified", rule: "block-severe-risk-score" }]],
+    ]);
+    expect(first.transitions[2].regions[0]).toContainEqual({ on: "riskScore", ranges: [{ min: 8.5, minIncluded: true, max: 9, maxIncluded: false }] });
+    const specMembers = { ...parsed, policies: parsed.policies.map(({ causes: _causes, ...policy }: { causes: unknown; transitions: Array<{ regions: unknown }> }) => ({ ...policy, transitions: policy.transitions.map(({ regions: _regions, ...transition }) => transition) })) };
+    expect(specMembers).toEqual({
       version: 1,
       policies: [
         {
@@ -259,14 +270,58 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(invalid.stderr).toBe('screenpol: not a Git revision: "-x"\n');
   });
 
-  it("prints the lint errors of a version and says which, exit 1", async () => {
-    edit(repo, POLICY, "action: BLOCK", "action: MAYBE");
-    const run = await compare(["--base", "HEAD", ...NOW], {
-      cwd: repo.dir,
-    });
+  it("compares a head whose only lint error is shadowed-rule, the finding beside the verdict; exit 1 for the lint error", async () => {
+    // An ALERT rule moved above the BLOCK rule: the weakening compare exists to show.
+    edit(repo, POLICY, "  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 8 }\n      action: ALERT\n\n");
+    const run = await compare(["--base", "HEAD", ...NOW], { cwd: repo.dir });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(POLICY);
-    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors; fix them first (nothing was compared)\n");
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed beside the verdicts\n");
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(0, 4)).toEqual([
+      `Compare: base HEAD (${commit}), head working tree`,
+      "",
+      "Weakenings (a screening decided less strictly by head than by base):",
+      "  sandbox/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8.5",
+    ]);
+    const heading = lines.indexOf("Lint findings of the compared versions (compared as written):");
+    expect(lines.slice(heading + 1, heading + 3)).toEqual([
+      `  sandbox/vendorAWalletScreening/TRANSACTION: head: shadowed-rule at ${POLICY}:38:11 (ALERT rule rules.postScreen[0] (id "alert-elevated-score") comes first and matches every screening this BLOCK rule matches, so this rule never decides and addresses it should BLOCK get ALERT; move this rule above it, or narrow the earlier rule)`,
+      "",
+    ]);
+    expect(lines.at(-2)).toBe("1 policy compared: 1 weaker");
+
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(1);
+    const [policy] = JSON.parse(json.stdout).policies;
+    expect(policy.verdict).toBe("weaker");
+    expect(policy.findings).toEqual([{ side: "head", severity: "error", code: "shadowed-rule", file: POLICY, line: 38, column: 11, message: expect.stringMatching(/^ALERT rule rules\.postScreen\[0\] /) }]);
+
+    const github = await compare(["--base", "HEAD", ...NOW, "--format", "github"], { cwd: repo.dir });
+    expect(github.code).toBe(1);
+    expect(github.stdout).toMatch(new RegExp(`^::error file=${POLICY},line=38,col=11,endLine=38,endColumn=34,title=shadowed-rule::`, "m"));
+    expect(github.stdout).toMatch(/^::warning file=.*title=policy-weakened::sandbox\/vendorAWalletScreening\/TRANSACTION is weaker: BLOCK \(block-severe-risk-score\) -> ALERT \(alert-elevated-score\)/m);
+
+    const markdown = await compare(["--base", "HEAD", ...NOW, "--format", "markdown"], { cwd: repo.dir });
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain("\n#### Lint findings of the compared versions (compared as written)\n\n- sandbox/vendorAWalletScreening/TRANSACTION: head: shadowed-rule at ");
+  });
+
+  it("a version that cannot be decided is unknown with its first structural finding's code and place, never a value; exit 1", async () => {
+    edit(repo, POLICY, "      action: BLOCK\n", "      action: MAYBE\n");
+    const run = await compare(["--base", "HEAD", ...NOW], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed beside the verdicts\n");
+    expect(run.stdout).toContain(`\nOther changed policies:\n  sandbox/vendorAWalletScreening/TRANSACTION: unknown (the head version cannot be decided (schema at ${POLICY}:37:15), so it was not compared)\n`);
+    expect(run.stdout).not.toContain("MAYBE");
+  });
+
+  it("a rule of the other vendor's field fails the schema behind its cross-vendor-field finding: not decided, that finding named", async () => {
+    edit(repo, POLICY, "        riskScore: { gte: 8.5 }", "        riskLevel: { atLeast: high }");
+    const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(1);
+    const [policy] = JSON.parse(json.stdout).policies;
+    expect([policy.verdict, policy.reason]).toEqual(["unknown", `the head version cannot be decided (cross-vendor-field at ${POLICY}:36:9), so it was not compared`]);
+    expect(policy.findings.map((finding: { side: string; code: string }) => `${finding.side} ${finding.code}`)).toEqual(["head cross-vendor-field"]);
   });
 
   it("lists a head rule no screening reaches with the earlier, less strict rules that take its matches (pretty, json)", async () => {
@@ -290,10 +345,10 @@ describe("screenpol compare", { timeout: 120_000 }, () => {
     expect(policy.unreachable[0].takers.map((taker: { by: string; action: string }) => `${taker.action} ${taker.by}`)).toEqual(["ALLOW allow-partner-scores", "ALERT alert-mixer-exposure"]);
   });
 
-  it("says nothing of reachability when every head rule is reached (the json has only the spec's members)", async () => {
+  it("says nothing of reachability when every head rule is reached (the json has only the spec's members and the causes)", async () => {
     raiseBlockThreshold(repo);
     const json = await compare(["--base", "HEAD", ...NOW, "--format", "json"], { cwd: repo.dir });
-    expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions"]);
+    expect(Object.keys(JSON.parse(json.stdout).policies[0])).toEqual(["environment", "providerType", "scope", "verdict", "transitions", "causes"]);
   });
 
   it("comments, key order, a description and a rule id changed are equivalent", async () => {

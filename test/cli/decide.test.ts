@@ -166,6 +166,9 @@ describe("--now and address entries' expiresAt", () => {
         "  address-entry    passed   no unexpired address entry for SOL 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM; entry #2 expired on 2027-03-31",
         "  policy-disabled  passed   policy enabled",
         "  pre-screen       decided  native coin not in tokens: the vendor is not consulted",
+        // Decided as written; the lint's warning about the same entry is listed with the decision.
+        "lint findings of the files decided from (decided as written):",
+        "  working tree: expired-address-entry (warning) at policies/sandbox/vendorAWalletScreening/addresses.yaml:19:16 (expired on 2027-03-31: this entry no longer applies; remove it or extend it after review)",
       ],
     ]);
   });

@@ -43,7 +43,7 @@ describe("screenpol --help", () => {
     const plan = await runCli(["plan", "--help"], { cwd: PROJECT_ROOT });
     expect(plan.code).toBe(0);
     expect(plan.stdout).toContain("\nExamples:\n  $ screenpol plan                             # what a push would change, with diffs\n");
-    expect(plan.stdout).toContain("\nExit codes:\n  0  planned\n  1  the files have errors, or a weakening under --deny-weakening\n");
+    expect(plan.stdout).toContain("\nExit codes:\n  0  planned\n  1  the files have errors, or a weakening under --deny-weakening or --deny-live-weakening\n");
     expect(plan.stdout).toContain("  5  with --detailed-exitcode: changes are pending\n");
     const push = await runCli(["push", "--help"], { cwd: PROJECT_ROOT });
     expect(push.stdout).toContain("  3  conflict: a live policy changed since the plan; nothing was written over it\n");

@@ -25,11 +25,11 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
 }
 
 describe("screenpol lint loads", () => {
-  it("no network stack, no solver and no sign-in library", async () => {
+  it("no network stack, no solver, no sign-in library and no DuckDB", async () => {
     const loaded = await modulesLoadedBy(["lint", "policies/live/vendorAWalletScreening/TRANSACTION.yaml"]);
     // The probe read something: bin/screenpol.js runs the bundle through node:vm.
     expect(loaded).toContain("NativeModule vm");
-    const unwanted = loaded.filter((name) => /^NativeModule (http|https|tls|_http_\w+|http2)$|[\\/]node_modules[\\/](undici|z3-solver|jose|oauth4webapi|open|@napi-rs[\\/]keyring)[\\/]/.test(name));
+    const unwanted = loaded.filter((name) => /^NativeModule (http|https|tls|_http_\w+|http2)$|[\\/]node_modules[\\/](undici|z3-solver|jose|oauth4webapi|open|@napi-rs[\\/]keyring|@duckdb[\\/][\w-]+)[\\/]/.test(name));
     expect(unwanted).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ const TAMPERINGS: Array<[what: string, edit: (plan: PlanJson, update: number) =>
   ["a file hash that is not text", (plan) => (plan.files = { "policies/a.yaml": 1 }), 'files["policies/a.yaml"] is not a string'],
   ["a body of another revision", (plan, update) => (plan.entries[update]!.body.revision += 1), "is not the planned base revision"],
   ["not an object", (plan) => Object.assign(plan, { entries: "all" }), "entries is not an array"],
+  ["an approval without its fingerprint", (plan) => (plan.weakeningApproval = { policies: [] }), "weakeningApproval.fingerprint is missing"],
 ];
 
 describe("push --plan with a tampered plan.json", () => {

@@ -1,4 +1,8 @@
 /** Shared set-up of the plan/push/pull tests: an emulator on 127.0.0.1 port 0, a copy of the sample repository, the built CLI. */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
 import { ALL_SCOPES_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
@@ -64,4 +68,27 @@ export async function recordRequests(harness: Harness): Promise<{ baseUrl: strin
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Someone changes one live policy of the `live` environment behind the
+ * repository's back: its live content (pulled) is edited with `change` and
+ * pushed alone (from a laptop, --allow-weakening); then the repository's
+ * policies/live is as it was again.
+ */
+export async function changeLivePolicy(setup: Setup, file: string, change: (live: string) => string): Promise<void> {
+  const folder = join(setup.repo.dir, "policies/live");
+  const saved = mkdtempSync(join(tmpdir(), "screenpol-saved-live-"));
+  cpSync(folder, saved, { recursive: true });
+  try {
+    expect((await setup.cli(["pull", "--env", "live", "--force"])).code).toBe(0);
+    setup.repo.write(file, change(readFileSync(join(setup.repo.dir, file), "utf8")));
+    expect((await setup.cli(["plan", "--env", "live", file, "--out", "changed-live.json"])).code).toBe(0);
+    expect((await setup.cli(["push", "--plan", "changed-live.json", "--yes", "--allow-weakening"])).code).toBe(0);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    cpSync(saved, folder, { recursive: true });
+    rmSync(saved, { recursive: true, force: true });
+    rmSync(join(setup.repo.dir, "changed-live.json"), { force: true });
+  }
 }

@@ -43,13 +43,16 @@ describe("screenpol plan: the weakening check", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines.slice(0, 7)).toEqual([
+    // By cause (docs/semantics.md, "Causes and regions of a weakening"): the headline, what every screening it weakens shares, then each transition.
+    expect(lines.slice(0, 9)).toEqual([
       "screenpol plan: live (live)",
       "",
       "Weakenings (a screening decided less strictly once pushed than live now):",
-      "  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation) when riskScore = 8, exposure privacy_wallet indirect = 10%",
-      "  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8, exposure no_kyc_exchange direct = 15%",
-      "  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
+      "  live/vendorAWalletScreening/TRANSACTION: rule block-severe-risk-score: riskScore gte raised from 8 to 9",
+      "    where address other than bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq on BTC, 0x293cCC84a99fcbD790367AeDf45495e35A9833AB on EVM, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:1:0xdAC17F958D2ee523a2206206994597C13D831ec7 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 50 USD or unknown, riskScore in [8, 9), exposure stolen_funds direct < 2% or none, exposure scam direct < 5% or none, exposure fraud_shop direct < 5% or none, exposure ransomware direct < 1% or none, exposure ransomware indirect < 1% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, illicit_actor_org, privacy_wallet or none",
+      "    BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect >= 10%; or exposure mixer direct < 5% or none, exposure mixer indirect in [5%, 10%); or exposure mixer direct in [5%, 10%), exposure mixer indirect < 10% or none (e.g. riskScore = 8, exposure privacy_wallet indirect = 10%)",
+      "    BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect < 10% or none, exposure no_kyc_exchange direct >= 15% (e.g. riskScore = 8, exposure no_kyc_exchange direct = 15%)",
+      "    BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk), when exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure privacy_wallet indirect < 10% or none, exposure no_kyc_exchange direct < 15% or none (e.g. riskScore = 8)",
       "",
     ]);
     expect(run.stdout).toContain(
@@ -61,6 +64,46 @@ describe("screenpol plan: the weakening check", () => {
     // An unchanged policy whose address entries did not change either is not checked, and is counted, not listed.
     expect(run.stdout).toContain("\n\n= 1 unchanged (--show-unchanged lists them)\n\n");
     expect(run.stdout.match(/weakening check: /g)).toHaveLength(4);
+  });
+
+  it("files whose only lint error is shadowed-rule: the findings, the weakening check of the files as written, no plan written, exit 1", Z3, async () => {
+    // An ALERT rule moved above the BLOCK rule: the weakening a reviewer must see, even though plan refuses the files.
+    const text = readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 7 }\n      action: ALERT\n\n"));
+    const run = await setup.cli(["plan", "--env", "live", "--out", "plan.json"]);
+    expect(run.stderr).toBe("screenpol: the files have errors; fix them first (nothing was planned)\n");
+    expect(run.code).toBe(1);
+    expect(() => readFileSync(join(setup.repo.dir, "plan.json"))).toThrow();
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toMatch(new RegExp(`^${LIVE_TRANSACTION}:\\d+:\\d+  error  rules\\.postScreen\\[1\\]\\.id: ALERT rule .*  shadowed-rule$`));
+    const heading = lines.indexOf("Weakening check of the files as written (nothing was planned: fix the errors above first):");
+    expect(heading).toBeGreaterThan(0);
+    expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: mixed (4 weakening transitions)");
+    expect(lines.slice(heading + 1)).toContain("  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8");
+
+    const markdown = await setup.cli(["plan", "--env", "live", "--format", "markdown"]);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain(
+      "\n#### Weakening check of the files as written (nothing was planned: fix the errors above first)\n\n```text\n  live/vendorAWalletScreening/SIGN_IN: stricter\n",
+    );
+    expect(markdown.stdout).toContain("\n  live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-score) when riskScore = 8\n");
+
+    const json = await setup.cli(["plan", "--env", "live", "--format", "json"]);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.diagnostics.map((d: { code: string }) => d.code)).toEqual(["shadowed-rule"]);
+    const transaction = report.weakening.find((entry: { scope: string; providerType: string }) => entry.providerType === "vendorAWalletScreening" && entry.scope === "TRANSACTION");
+    expect(transaction.verdict).toBe("mixed");
+    expect(transaction.transitions[0].to).toEqual({ action: "ALERT", by: "alert-elevated-score" });
+  });
+
+  it("files with lint errors and no token: the findings, one line saying the check was not run, exit 1", Z3, async () => {
+    const text = readFileSync(join(setup.repo.dir, LIVE_TRANSACTION), "utf8");
+    setup.repo.write(LIVE_TRANSACTION, text.replace("  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 7 }\n      action: ALERT\n\n"));
+    const run = await setup.cli(["plan", "--env", "live"], { env: { SCREENPOL_API_TOKEN: undefined, HOME: setup.repo.dir } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^screenpol: the weakening check of the files as written was not run: .+\nscreenpol: the files have errors; fix them first \(nothing was planned\)\n$/);
+    expect(run.stdout).toContain("shadowed-rule");
   });
 
   it("makes exactly the requests a plan without the check makes: the live versions are the ones plan already read", Z3, async () => {
@@ -119,14 +162,17 @@ describe("screenpol plan: the weakening check", () => {
     weakenLiveTransaction(setup);
     const run = await setup.cli(["plan", "--env", "live", "--format", "markdown"]);
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\n").slice(0, 8)).toEqual([
+    // A cause's lines are bullets nested under its headline.
+    expect(run.stdout.split("\n").slice(0, 10)).toEqual([
       "### screenpol plan",
       "",
       "**⚠️ Weakenings (a screening decided less strictly once pushed than live now):**",
       "",
-      "- live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation) when riskScore = 8, exposure privacy_wallet indirect = 10%",
-      "- live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange) when riskScore = 8, exposure no_kyc_exchange direct = 15%",
-      "- live/vendorAWalletScreening/TRANSACTION: BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk) when riskScore = 8",
+      "- live/vendorAWalletScreening/TRANSACTION: rule block-severe-risk-score: riskScore gte raised from 8 to 9",
+      "  - where address other than bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq on BTC, 0x293cCC84a99fcbD790367AeDf45495e35A9833AB on EVM, 0xae02201fb307A37F05a575711Ac441235A72Cd3D on EVM, chain EVM or SOL, token EVM:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 or EVM:1:0xdAC17F958D2ee523a2206206994597C13D831ec7 or EVM:137:0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359 or EVM:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 or SOL:101:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v, amountUsd >= 50 USD or unknown, riskScore in [8, 9), exposure stolen_funds direct &lt; 2% or none, exposure scam direct &lt; 5% or none, exposure fraud_shop direct &lt; 5% or none, exposure ransomware direct &lt; 1% or none, exposure ransomware indirect &lt; 1% or none, cluster other than terrorist_financing, child_abuse_material, ransomware, darknet_market, illicit_actor_org, privacy_wallet or none",
+      "  - BLOCK (block-severe-risk-score) -> ALERT (alert-obfuscation), when exposure mixer direct &lt; 5% or none, exposure mixer indirect &lt; 5% or none, exposure privacy_wallet indirect >= 10%; or exposure mixer direct &lt; 5% or none, exposure mixer indirect in [5%, 10%); or exposure mixer direct in [5%, 10%), exposure mixer indirect &lt; 10% or none (e.g. riskScore = 8, exposure privacy_wallet indirect = 10%)",
+      "  - BLOCK (block-severe-risk-score) -> ALERT (alert-no-kyc-exchange), when exposure mixer direct &lt; 5% or none, exposure mixer indirect &lt; 5% or none, exposure privacy_wallet indirect &lt; 10% or none, exposure no_kyc_exchange direct >= 15% (e.g. riskScore = 8, exposure no_kyc_exchange direct = 15%)",
+      "  - BLOCK (block-severe-risk-score) -> ALERT (alert-elevated-residual-risk), when exposure mixer direct &lt; 5% or none, exposure mixer indirect &lt; 5% or none, exposure privacy_wallet indirect &lt; 10% or none, exposure no_kyc_exchange direct &lt; 15% or none (e.g. riskScore = 8)",
       "",
     ]);
     expect(run.stdout).toContain(
@@ -151,12 +197,14 @@ describe("screenpol plan: the weakening check", () => {
       "policies/live/vendorBAddressScreening/addresses.yaml -",
     ]);
     const weakening = plan.entries[1].weakening;
-    expect(Object.keys(weakening)).toEqual(["verdict", "transitions"]);
+    expect(Object.keys(weakening)).toEqual(["verdict", "transitions", "causes"]);
     expect(weakening.transitions[2]).toEqual({
       from: { action: "BLOCK", by: "block-severe-risk-score" },
       to: { action: "ALERT", by: "alert-elevated-residual-risk" },
       example: weakening.transitions[2].example,
+      regions: weakening.transitions[2].regions,
     });
+    expect(weakening.causes.map((cause: any) => cause.headline)).toEqual(["rule block-severe-risk-score: riskScore gte raised from 8 to 9", "rule alert-no-kyc-exchange added (ALERT when exposure no_kyc_exchange direct >= 15%)"]);
     expect(weakening.transitions[2].example).toMatchObject({ scope: "TRANSACTION", signals: { riskScore: 8 } });
     // The weakenings come first, then the stricter transitions of the added rule.
     expect(weakening.transitions.map((transition: any) => `${transition.from.action}->${transition.to.action}`).slice(0, 3)).toEqual(["BLOCK->ALERT", "BLOCK->ALERT", "BLOCK->ALERT"]);
@@ -224,6 +272,14 @@ describe("screenpol plan: the weakening check", () => {
             from: { action: "ALLOW", by: "policy-disabled" },
             to: { action: "BLOCK", by: "address-entry" },
             example: entry.weakening[0].transitions[0].example,
+            regions: [[{ on: "address", values: [{ chain: "EVM", address: "0x8ba1f109551bd432803012645ac136ddd64dba72" }] }]],
+          },
+        ],
+        causes: [
+          {
+            edits: [{ kind: "address-entry", chain: "EVM", address: "0x8ba1f109551bd432803012645ac136ddd64dba72" }],
+            headline: "address entry 0x8ba1f109551bd432803012645ac136ddd64dba72 on EVM (BLOCK, SIGN_IN, until 2027-06-30) added: it blocks it in SIGN_IN whatever the rules say",
+            transitions: [{ ...entry.weakening[0].causes[0].transitions[0], words: "not screened: no policy -> blocked by the address entry" }],
           },
         ],
       },

@@ -180,15 +180,24 @@ describe("screenpol plan", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('environment "staging" is not declared');
   });
-  it("exit 4 with one clear line when an environment id is wrong (not a plan that creates everything)", async () => {
+  it("exit 4 with one clear line naming the config key when an environment id is wrong (not a plan that creates everything)", async () => {
     const config = join(setup.repo.dir, "screenpol.config.yaml");
-    writeFileSync(config, readFileSync(config, "utf8").replace(SANDBOX_ID, "3f0c2a9e-8b1d-4c7a-9e2f-000000000000"));
+    const wrong = "3f0c2a9e-8b1d-4c7a-9e2f-000000000000";
+    writeFileSync(config, readFileSync(config, "utf8").replace(SANDBOX_ID, wrong));
+    // doctor's own words for the same 404 (test/cli/admin/doctor.test.ts).
+    const line = (configFile: string): string =>
+      `screenpol: sandbox (${wrong}): 404 Not Found [not_found]: environment id ${wrong} is wrong or belongs to another project; check environments.sandbox.id in ${configFile}\n`;
     const run = await setup.cli(["plan", "--env", "sandbox"]);
     expect(run.code).toBe(4);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toBe(
-      "screenpol: GET environment 3f0c2a9e-8b1d-4c7a-9e2f-000000000000: 404 Not Found [not_found] (the identifier is wrong or belongs to another project)\n",
-    );
+    expect(run.stderr).toBe(line("screenpol.config.yaml"));
+    // From a subfolder, the path the user would open from there; pull reads the environment first too.
+    const fromPolicies = await setup.cli(["plan", "--env", "sandbox"], { cwd: join(setup.repo.dir, "policies") });
+    expect(fromPolicies.code).toBe(4);
+    expect(fromPolicies.stderr).toBe(line("../screenpol.config.yaml"));
+    const pull = await setup.cli(["pull", "--env", "sandbox"]);
+    expect(pull.code).toBe(4);
+    expect(pull.stderr).toBe(line("screenpol.config.yaml"));
   });
 });
 

@@ -192,18 +192,39 @@ describe("screenpol replay --base", () => {
     ]);
   });
 
-  it("says which version has lint errors, prints them, exits 1", async () => {
+  it("a version that cannot be decided replays nothing: its findings, one line naming the version and the finding's code and place, exit 1", async () => {
     const text = readFileSync(join(repo.dir, POLICY), "utf8");
     repo.write(POLICY, text.replace("action: BLOCK", "action: DENY"));
     const head = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD"], { cwd: repo.dir });
     expect(head.code).toBe(1);
     expect(head.stdout).toContain(POLICY);
-    expect(head.stderr).toBe("screenpol: the head version (working tree) has lint errors; fix them first (nothing was replayed)\n");
+    expect(head.stderr).toBe(`screenpol: the head version (working tree) cannot be decided (schema at ${POLICY}:37:15); nothing was replayed\n`);
     git(repo.dir, "commit", "-qam", "broken");
     repo.write(POLICY, text);
     const base = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD"], { cwd: repo.dir });
     expect(base.code).toBe(1);
-    expect(base.stderr).toMatch(/^screenpol: the base version \(HEAD \([0-9a-f]{7}\)\) has lint errors; fix them first \(nothing was replayed\)\n$/);
+    expect(base.stderr).toMatch(new RegExp(`^screenpol: the base version \\(HEAD \\([0-9a-f]{7}\\)\\) cannot be decided \\(schema at ${POLICY}:37:15\\); nothing was replayed\n$`));
+  });
+
+  it("replays a head whose only lint error is shadowed-rule, as written: the finding in the report, exit 1", async () => {
+    const text = readFileSync(join(repo.dir, POLICY), "utf8");
+    // An ALERT rule moved above the BLOCK rules: what replay must show, not refuse.
+    repo.write(POLICY, text.replace("  postScreen:\n", "  postScreen:\n    - id: alert-elevated-score\n      when:\n        riskScore: { gte: 8 }\n      action: ALERT\n\n"));
+    const run = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD"], { cwd: repo.dir });
+    expect(run.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed in the report\n");
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split("\n");
+    expect(lines.slice(1, 5)).toEqual(["30 screenings, 7 changed, 0 lines skipped", "", "Weaker (less strict) decisions:", "  BLOCK -> ALERT: 7"]);
+    expect(lines.slice(-3)).toEqual([
+      "Lint findings of the replayed versions (replayed as written):",
+      `  head: shadowed-rule at ${POLICY}:38:11 (ALERT rule rules.postScreen[0] (id "alert-elevated-score") comes first and matches every screening this BLOCK rule matches, so this rule never decides and addresses it should BLOCK get ALERT; move this rule above it, or narrow the earlier rule)`,
+      "",
+    ]);
+    const json = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD", "--format", "json"], { cwd: repo.dir });
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.changed).toBe(7);
+    expect(report.findings).toEqual([{ side: "head", severity: "error", code: "shadowed-rule", file: POLICY, line: 38, column: 11, message: expect.stringMatching(/^ALERT rule /) }]);
   });
 
   it("refuses an unknown ref, a ref that reads as an option, and anything but exactly one of --base and --live (exit 2)", async () => {

@@ -94,23 +94,27 @@ describe("a version whose structural finding a comment suppresses", { timeout: 1
   it.each(BREAKS)("%s: replay replays nothing: the head version's findings, exit 1", async (code, breaking) => {
     breakPolicy(repo, breaking);
     const run = await cli(["replay", REPLAY_SAMPLE, ...TARGET, "--base", "HEAD", "--format", "json"]);
-    expect([run.code, run.stderr]).toEqual([1, "screenpol: the head version (working tree) has lint errors; fix them first (nothing was replayed)\n"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^screenpol: the head version \\(working tree\\) cannot be decided \\(${code} at ${POLICY}:\\d+:\\d+\\); nothing was replayed\n$`));
     expectRefused(run, code);
   });
 
-  it.each(BREAKS)("%s: compare compares nothing, the broken version head or base: its findings, exit 1", async (code, breaking) => {
+  it.each(BREAKS)("%s: compare decides nothing from the broken version, head or base: unknown with the structural finding as the reason, exit 1", async (code, breaking) => {
     const sample = readFileSync(join(repo.dir, POLICY), "utf8");
+    const notCompared = (side: string) => [1, "unknown", new RegExp(`^the ${side} version cannot be decided \\(${code} at ${POLICY}:\\d+:\\d+\\), so it was not compared$`)];
     breakPolicy(repo, breaking);
     const head = await cli(["compare", "--base", "HEAD", "--format", "json"]);
-    expect([head.code, head.stderr]).toEqual([1, "screenpol: the head version (working tree) has lint errors; fix them first (nothing was compared)\n"]);
-    expectRefused(head, code);
+    expect(head.stderr).toBe("screenpol: the head version (working tree) has lint errors, listed beside the verdicts\n");
+    const [headPolicy] = JSON.parse(head.stdout).policies;
+    expect([head.code, headPolicy.verdict, headPolicy.reason]).toEqual(notCompared("head").map((value) => (value instanceof RegExp ? expect.stringMatching(value) : value)));
 
     git(repo.dir, "commit", "-qam", "broken, with a suppression");
     const commit = git(repo.dir, "rev-parse", "--short=7", "HEAD").trim();
     repo.write(POLICY, sample.replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
     const base = await cli(["compare", "--base", "HEAD", "--format", "json"]);
-    expect([base.code, base.stderr]).toEqual([1, `screenpol: the base version (HEAD (${commit})) has lint errors; fix them first (nothing was compared)\n`]);
-    expectRefused(base, code);
+    expect(base.stderr).toBe(`screenpol: the base version (HEAD (${commit})) has lint errors, listed beside the verdicts\n`);
+    const [basePolicy] = JSON.parse(base.stdout).policies;
+    expect([base.code, basePolicy.verdict, basePolicy.reason]).toEqual(notCompared("base").map((value) => (value instanceof RegExp ? expect.stringMatching(value) : value)));
   });
 });
 

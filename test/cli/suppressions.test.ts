@@ -141,6 +141,6 @@ describe("severity in screenpol.config.yaml", () => {
     withSeverity("  cross-vendor-field: off\n");
     const run = await lint();
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('screenpol.config.yaml:11:3  error  severity: "cross-vendor-field" is not one of unreachable-rule, expired-address-entry, unused-suppression  schema');
+    expect(run.stdout).toContain('screenpol.config.yaml:11:3  error  severity: "cross-vendor-field" is not one of unreachable-rule, expired-address-entry, placeholder-environment-id, unused-suppression  schema');
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setUp, type Setup } from "../cli/plan-harness.js";
+import { revisions, setUp, type Setup } from "../cli/plan-harness.js";
 import { edit } from "../helpers/committed-repo.js";
 import { BIN, runCli } from "../helpers/run-cli.js";
 import { runCompositeAction, type ActionFile } from "./support/actions-runner.js";
@@ -32,7 +32,8 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
       [
         "#!/usr/bin/env bash",
         'echo "gh $*" >> "$TOOLS_LOG"',
-        'if [ "$1 $2" = "run list" ]; then echo 4242; fi',
+        // The last completed run of the head commit: 4242, with the conclusion the test sets.
+        'if [ "$1 $2" = "run list" ]; then echo "4242 ${RUN_CONCLUSION:-success}"; fi',
         'if [ "$1 $2" = "run download" ]; then dir="${@: -1}"; mkdir -p "$dir" && cp "$REVIEWED_PLAN" "$dir/plan.json"; fi',
         "",
       ].join("\n"),
@@ -44,7 +45,7 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
     await setup.close();
   });
 
-  async function apply(reviewedPlan: string) {
+  async function apply(reviewedPlan: string, conclusion = "success") {
     await runCli(["init", "--ci", "github", "--hooks", "none"], { cwd: setup.repo.dir });
     const workflow = parse(readFileSync(join(setup.repo.dir, ".github/workflows/screenpol-apply.yml"), "utf8")) as { jobs: { apply: { if: string; steps: ActionFile["runs"]["steps"] } } };
     const log = join(tools, "calls.log");
@@ -56,7 +57,7 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
       event: { pull_request: { merged: true, merge_commit_sha: "0123456789abcdef", head: { sha: "feedc0de" } } },
       eventName: "pull_request",
       secrets: { SCREENPOL_API_TOKEN: (await import("../cli/plan-harness.js")).ALL_SCOPES_TOKEN },
-      env: { ...process.env, PATH: `${tools}:${process.env.PATH}`, TOOLS_LOG: log, REVIEWED_PLAN: reviewedPlan, SCREENPOL_BASE_URL: setup.harness.running.baseUrl, SCREENPOL_API_TOKEN: undefined },
+      env: { ...process.env, PATH: `${tools}:${process.env.PATH}`, TOOLS_LOG: log, REVIEWED_PLAN: reviewedPlan, RUN_CONCLUSION: conclusion, SCREENPOL_BASE_URL: setup.harness.running.baseUrl, SCREENPOL_API_TOKEN: undefined },
       uses: () => ({}),
     });
     return { run, calls: existsSync(log) ? readFileSync(log, "utf8") : "" };
@@ -68,7 +69,7 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
     const { run, calls } = await apply(plan);
     expect(calls).toBe(
       "npm ci --no-audit --no-fund\n" +
-        "gh run list --workflow screenpol.yml --commit feedc0de --status success --limit 1 --json databaseId --jq .[0].databaseId\n" +
+        'gh run list --workflow screenpol.yml --commit feedc0de --status completed --limit 1 --json databaseId,conclusion --jq (.[0] // empty) | "\\(.databaseId) \\(.conclusion)"\n' +
         `gh run download 4242 --name screenpol-plan --dir ${join(run.temp, "screenpol-plan")}\n`,
     );
     const push = run.steps.at(-1)!;
@@ -77,6 +78,19 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
     expect(run.status).toBe("success");
     // What was pushed is live now: a new plan of the same files shows nothing to do.
     expect((await setup.cli(["plan", "--env", "sandbox"])).stdout).toContain("Plan: 0 to create, 0 to update");
+  });
+
+  it("pushes nothing when the head commit's last screenpol run failed, though an earlier one succeeded (the approval label removed since)", async () => {
+    const plan = join(tools, "reviewed.json");
+    expect((await setup.cli(["plan", "--env", "sandbox", "--out", plan])).code).toBe(0);
+    const before = revisions(setup.harness);
+    const { run, calls } = await apply(plan, "failure");
+    const download = run.steps.at(-2)!;
+    expect(download.status).toBe("failure");
+    expect(download.output).toContain("::error::the last screenpol run of feedc0de did not succeed (failure): nothing reviewed to push");
+    expect(calls).not.toContain("gh run download");
+    expect(run.steps.at(-1)!.status).toBe("skipped");
+    expect(revisions(setup.harness)).toEqual(before);
   });
 
   it("refuses with exit 3, writing nothing over it, when live moved since the plan was reviewed", async () => {

@@ -1,4 +1,5 @@
-import { runDecide, type DecideOutcome } from "../../app/decide.js";
+import { runDecide, type DecideOutcome, type DecideVersion } from "../../app/decide.js";
+import { UsageError } from "../../app/errors.js";
 import { formatDecisionJson } from "../../core/formats/decision-json.js";
 import { formatDecisionPretty } from "../../core/formats/decision-pretty.js";
 import { formatReport, shouldUseColor } from "../../core/formats/index.js";
@@ -6,22 +7,38 @@ import { sortDiagnostics } from "../../core/formats/report.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import type { RemoteFlags } from "../remote-options.js";
 import { VERSION } from "../version.js";
 
-export interface DecideFlags {
+export interface DecideFlags extends RemoteFlags {
   env: string;
   vendor: Vendor;
   scope: Scope;
   format: "pretty" | "json";
   now?: Date;
+  /** A Git revision whose files decide (offline). */
+  ref?: string;
+  /** The live revision decides. */
+  live?: boolean;
+  allMatches?: boolean;
 }
 
 /**
- * Exit 0 whenever a decision is printed, BLOCK included: like `opa eval`, the
- * verdict is the output, not a failure. 1 when the policy fails lint, 2 when
- * the screening cannot be read.
+ * Exit 0 whenever a decision is printed from files that pass lint, BLOCK
+ * included: like `opa eval`, the verdict is the output, not a failure. 1 when
+ * the files have lint errors (a version that decides is decided from all the
+ * same, its findings listed; one that cannot be decided is not), 2 when the
+ * screening cannot be read, an unknown ref, or both --ref and --live; 4 when
+ * the live revision cannot be read.
  */
 export async function decideCommand(input: string, flags: DecideFlags, io: CliIo): Promise<ExitCode> {
+  if (flags.ref !== undefined && flags.live === true) throw new UsageError("decide reads one version: --ref <git-rev> or --live, not both");
+  const version: DecideVersion =
+    flags.live === true
+      ? { kind: "live", env: io.env, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret) }
+      : flags.ref !== undefined
+        ? { kind: "git", ref: flags.ref }
+        : { kind: "working-tree" };
   const outcome: DecideOutcome = await runDecide({
     cwd: io.cwd,
     input,
@@ -30,6 +47,8 @@ export async function decideCommand(input: string, flags: DecideFlags, io: CliIo
     providerType: flags.vendor,
     scope: flags.scope,
     now: flags.now ?? new Date(),
+    version,
+    allMatches: flags.allMatches === true,
   });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   switch (outcome.kind) {
@@ -41,6 +60,8 @@ export async function decideCommand(input: string, flags: DecideFlags, io: CliIo
       return EXIT.findings;
     case "decided":
       io.stdout.write(flags.format === "json" ? formatDecisionJson(outcome.report) : formatDecisionPretty(outcome.report, { color }));
-      return EXIT.ok;
+      if (!outcome.hasErrors) return EXIT.ok;
+      io.stderr.write("screenpol: the files decided from have lint errors, listed with the decision\n");
+      return EXIT.findings;
   }
 }

@@ -6,12 +6,10 @@
  * (admin-api.md, operation 6). Exit 0 when all pass, 4
  * otherwise; config and token problems stop it with 2 before any request.
  */
-import { join, relative } from "node:path";
 import { withConnection } from "../../app/admin.js";
 import { selectEnvironments } from "../../app/connect.js";
-import { checkEnvironments, type DoctorCheck } from "../../app/doctor.js";
+import { checkEnvironments, configFileFrom, describeStatus, describeWrongEnvironmentId, type DoctorCheck } from "../../app/doctor.js";
 import { isLoopbackHost } from "../../core/base-url.js";
-import { CONFIG_FILE } from "../../core/config.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { describeCredentialSource, type Credential } from "../../app/credentials.js";
@@ -36,7 +34,7 @@ export async function doctorCommand(flags: DoctorFlags, io: CliIo): Promise<Exit
     const checks = await checkEnvironments(client, environments);
     const context: DoctorContext = {
       baseUrl: client.baseUrl,
-      configFile: relative(io.cwd, join(workspace.root, CONFIG_FILE)) || CONFIG_FILE,
+      configFile: configFileFrom(io.cwd, workspace.root),
       tokenFile: flags.tokenFile,
       credential,
     };
@@ -63,7 +61,7 @@ function describePass(check: Extract<DoctorCheck, { status: "ok" }>): string {
 
 function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context: DoctorContext): string {
   const { error } = check;
-  const status = `${error.status ?? ""} ${error.serverMessage ?? ""}`.trim() + (error.code ? ` [${error.code}]` : "");
+  const status = describeStatus(error);
   switch (check.status) {
     case "auth": {
       if (context.credential.source === "login") return `${label(check)}: ${status}: ${source(context)} expired or was revoked: run \`screenpol login\``;
@@ -76,10 +74,7 @@ function describeFailure(check: Exclude<DoctorCheck, { status: "ok" }>, context:
       return `${label(check)}: ${status}: the API token is valid but lacks the scope ${scope}; check ${source(context)}, or use a token granted it${note(error)}`;
     }
     case "notFound":
-      return (
-        `${label(check)}: ${status}: environment id ${check.environment.id} is wrong or belongs to another project; ` +
-        `check environments.${check.environment.name}.id in ${context.configFile}`
-      );
+      return describeWrongEnvironmentId(check.environment, error, context.configFile);
     case "network": {
       const host = new URL(context.baseUrl).hostname;
       const advice = isLoopbackHost(host) ? "is `screenpol emulator` running?" : "check the base URL and the network";

@@ -1,11 +1,14 @@
 /**
  * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode] [--show-unchanged]
- * [--deny-weakening] [--solver-timeout <seconds>] [--no-weakening-check]`:
+ * [--deny-weakening | --deny-live-weakening | --allow-weakening] [--solver-timeout <seconds>] [--no-weakening-check]`:
  * lint (any error: the findings, exit 1, no plan), read every live policy of
  * the chosen environments, run the weakening check of each policy the plan
  * writes, print what a push would do. Under --deny-weakening a weakening (or
  * no proof that there is none) is a finding, exit 1, which wins over
- * --detailed-exitcode's 5: a failed check is not "changes pending".
+ * --detailed-exitcode's 5: a failed check is not "changes pending";
+ * --deny-live-weakening the same for `live` environments only (what push
+ * refuses). --allow-weakening approves the weakening of the live environments
+ * instead: the plan records it, for `push --plan` (app/weakening-approval.ts).
  */
 import { resolve } from "node:path";
 import { runPlan, type PlanRun } from "../../app/plan.js";
@@ -18,8 +21,9 @@ import { formatPlanJson, isPlanFormatName, PLAN_FORMAT_NAMES } from "../../core/
 import { formatFindingsMarkdown, formatPlanMarkdown } from "../../core/formats/plan-markdown.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeRefusals } from "../../core/formats/plan-weakening.js";
-import { hasChanges, refusedVerdicts } from "../../core/plan/index.js";
+import { asWrittenJson, asWrittenLines, asWrittenMarkdown, describeRefusals } from "../../core/formats/plan-weakening.js";
+import { approvePlanWeakening, liveByPlan, weakeningsOf } from "../../app/weakening-approval.js";
+import { hasChanges, refusedVerdicts, type Plan, type WeakeningApproval } from "../../core/plan/index.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { openReportSink } from "../output-file.js";
@@ -35,6 +39,9 @@ export interface PlanFlags extends RemoteFlags {
   /** markdown: counts, names and verdicts only (a public repository's comment). */
   summary?: boolean;
   denyWeakening?: boolean;
+  denyLiveWeakening?: boolean;
+  /** Approve the weakening of the live environments: recorded in the plan for `push --plan`. */
+  allowWeakening?: boolean;
   /** Milliseconds per policy pair (cli/solver-timeout.ts). */
   solverTimeout?: number;
   /** false with --no-weakening-check. */
@@ -44,19 +51,37 @@ export interface PlanFlags extends RemoteFlags {
 export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo): Promise<ExitCode> {
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
+  if (flags.denyLiveWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-live-weakening needs the weakening check; drop --no-weakening-check");
+  if (flags.allowWeakening && flags.weakeningCheck === false) throw new UsageError("--allow-weakening approves what the weakening check finds; drop --no-weakening-check");
+  if (flags.allowWeakening && (flags.denyWeakening || flags.denyLiveWeakening)) {
+    throw new UsageError(`--allow-weakening approves the weakening that ${flags.denyWeakening ? "--deny-weakening" : "--deny-live-weakening"} refuses; give one of them`);
+  }
   if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const weakening = flags.weakeningCheck === false ? false : { timeoutMs: flags.solverTimeout };
   const sink = await openReportSink(io, flags.outputFile, paths);
   // Before any request: plan.json over a policy would be as destructive as the report.
   if (flags.out !== undefined) await refuseOutputOverInputs({ cwd: io.cwd, path: flags.out, option: "--out", inputs: paths });
-  const run = await runPlan({ cwd: io.cwd, env: io.env, environments: flags.env ?? [], paths, tokenFile: flags.tokenFile, baseUrl: flags.baseUrl, onSecret: (secret) => io.addSecret?.(secret), weakening });
+  const run = await runPlan({
+    cwd: io.cwd,
+    env: io.env,
+    environments: flags.env ?? [],
+    paths,
+    tokenFile: flags.tokenFile,
+    baseUrl: flags.baseUrl,
+    onSecret: (secret) => io.addSecret?.(secret),
+    weakening,
+    checkDespiteFindings: true,
+  });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") {
     await sink.write(formatFindings(run, color && !sink.toFile, flags.format), () => formatFindings(run, color));
+    if (run.unchecked !== undefined) io.stderr.write(`screenpol: the weakening check of the files as written was not run: ${run.unchecked}\n`);
     io.stderr.write(NOTHING_PLANNED);
     return EXIT.findings;
   }
   reportWarnings(run, io);
+  // Before plan.json and the report are written: both carry the approval.
+  if (flags.allowWeakening) reportApproval(approvePlanWeakening(run.plan), run.plan, io);
   if (flags.out !== undefined) {
     const text = formatPlanJson(run.plan);
     // The live bodies are the server's words: refused, not redacted, if they carry the token (app/secrets.ts).
@@ -83,6 +108,14 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     io.stderr.write(describeRefusals(denied, { transitions: false }));
     if (denied.length > 0) return EXIT.findings;
   }
+  if (flags.denyLiveWeakening) {
+    const denied = weakeningsOf(run.plan, liveByPlan(run.plan));
+    io.stderr.write(describeRefusals(denied, { transitions: false }));
+    if (denied.length > 0) {
+      io.stderr.write(`screenpol: a weakening of a live environment needs approval: \`screenpol plan --allow-weakening --out plan.json\` records it for \`push --plan\`\n`);
+      return EXIT.findings;
+    }
+  }
   if (flags.detailedExitcode && hasChanges(run.plan)) return EXIT.changesPending;
   return EXIT.ok;
 }
@@ -92,9 +125,11 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
  * Markdown, a script JSON): the command then says that nothing was planned, exit 1.
  */
 export function formatFindings(run: Extract<PlanRun, { kind: "findings" }>, color: boolean, format = "pretty"): string {
-  if (format === "markdown") return formatFindingsMarkdown(run.lint.diagnostics);
-  if (format === "json") return formatJson(run.lint);
-  return formatPretty(run.lint, { color });
+  // The weakening check of the files as written, when plan could run it (docs/semantics.md, "What decides").
+  const plan = run.plan;
+  if (format === "markdown") return formatFindingsMarkdown(run.lint.diagnostics) + (plan ? asWrittenMarkdown(plan) : "");
+  if (format === "json") return plan ? asWrittenJson(run.lint, plan) : formatJson(run.lint);
+  return formatPretty(run.lint, { color }) + (plan ? `\n${asWrittenLines(plan).join("\n")}\n` : "");
 }
 
 /** The findings on stdout, the line that nothing was planned, exit 1: for push and demo, which plan first. */
@@ -102,6 +137,22 @@ export function reportFindings(run: Extract<PlanRun, { kind: "findings" }>, io: 
   io.stdout.write(formatFindings(run, color));
   io.stderr.write(NOTHING_PLANNED);
   return EXIT.findings;
+}
+
+/**
+ * What --allow-weakening approved, on stderr: each policy and its weakening
+ * transitions as push's guard words them (the log says what was approved),
+ * then the fingerprint a reviewer can compare with push's.
+ */
+function reportApproval(approval: WeakeningApproval, plan: Plan, io: CliIo): void {
+  if (approval.policies.length === 0) {
+    io.stderr.write("screenpol: --allow-weakening: no weakening of a live environment to approve; the plan records that none was approved\n");
+    return;
+  }
+  io.stderr.write(describeRefusals(weakeningsOf(plan, liveByPlan(plan)), { transitions: true }));
+  io.stderr.write(
+    `screenpol: the plan records this approval (weakening ${approval.fingerprint.slice(0, 12)}): \`push --plan\` pushes it without --allow-weakening while the weakening against live is exactly this\n`,
+  );
 }
 
 const NOTHING_PLANNED = "screenpol: the files have errors; fix them first (nothing was planned)\n";

@@ -14,9 +14,10 @@ import { applyPlan, countOutcomes, readPlanFile, refusedWeakenings, selectPlanEn
 import { openValidWorkspace } from "../../app/workspace-config.js";
 import { findEnvironment, type Config } from "../../core/config.js";
 import { colorDiff, formatPlanPretty } from "../../core/formats/plan-pretty.js";
-import { describeRefusals } from "../../core/formats/plan-weakening.js";
+import { describeApprovalDifferences, describeRefusals } from "../../core/formats/plan-weakening.js";
+import { checkApprovedWeakening, type ApprovalCheck } from "../../app/weakening-approval.js";
 import { shouldUseColor } from "../../core/formats/pretty.js";
-import { entryName, hasChanges, type NamedWeakening, type Plan } from "../../core/plan/index.js";
+import { entryName, hasChanges, type NamedWeakening, type Plan, type WeakeningApproval } from "../../core/plan/index.js";
 import { connectOptions } from "../remote-options.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -44,11 +45,28 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     const workspace = await openValidWorkspace(io.cwd);
     config = workspace.config;
     plan = selectPlanEntries(planned, names);
-    await verifyPlan(plan, workspace);
+    const local = await verifyPlan(plan, workspace);
     if (!hasChanges(plan)) return nothingToDo(io);
-    if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
-    await confirmLive(plan, config, flags, io, color);
-    client = (await connect(connectOptions(flags, io))).client;
+    const approval = flags.allowWeakening ? undefined : plan.weakeningApproval;
+    if (approval === undefined) {
+      if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
+      await confirmLive(plan, config, flags, io, color);
+      client = (await connect(connectOptions(flags, io))).client;
+    } else {
+      // An approval is checked against live now: the connection comes first.
+      client = (await connect(connectOptions(flags, io))).client;
+      try {
+        const check = await checkApprovedWeakening(plan, approval, { config, local, client, now: new Date(), timeoutMs: flags.solverTimeout });
+        if (refuseUnapproved(check, approval, io)) {
+          await client.close();
+          return EXIT.findings;
+        }
+        await confirmLive(plan, config, flags, io, color);
+      } catch (error) {
+        await client.close();
+        throw error;
+      }
+    }
   } else {
     const connection = await connect(connectOptions(flags, io));
     client = connection.client;
@@ -110,6 +128,33 @@ async function refuseWeakening(plan: Plan, config: Config, flags: PushFlags, io:
     return false;
   }
   io.stderr.write(`screenpol: refusing to push a weakening to the live environment ${environments} without --allow-weakening; nothing was pushed\n`);
+  return true;
+}
+
+/**
+ * push --plan with an approval (docs/review-workflow.md, "Approving a
+ * weakening"): the weakening recomputed against live now is pushed without
+ * --allow-weakening when it is the approved one (or less), and is then named
+ * on stderr as approved; anything more is printed, policy by policy and
+ * transition by transition, with the live revisions that moved, and the push
+ * is refused. Returns whether it is refused.
+ */
+function refuseUnapproved(check: ApprovalCheck, approval: WeakeningApproval, io: CliIo): boolean {
+  const environments = check.environments.map((name) => `"${name}"`).join(", ");
+  if (check.unapproved.length === 0) {
+    // An approved weakening no longer made (live moved to it) is said, and refuses nothing.
+    for (const line of describeApprovalDifferences(check.differences)) io.stderr.write(`${line}\n`);
+    if (check.refused.length === 0) return false;
+    io.stderr.write(weakeningReport(check.refused));
+    io.stderr.write(
+      `screenpol: pushing ${check.refused.length === 1 ? "this weakening" : "these weakenings"} to the live environment ${environments}: ` +
+        `approved in the plan (weakening ${approval.fingerprint.slice(0, 12)}), and the same against live now\n`,
+    );
+    return false;
+  }
+  for (const line of describeApprovalDifferences(check.differences)) io.stderr.write(`${line}\n`);
+  for (const moved of check.moved) io.stderr.write(`screenpol: live moved since the plan: ${moved.name} (planned against revision ${moved.planned}, live revision ${moved.now} now)\n`);
+  io.stderr.write(`screenpol: refusing to push a weakening to the live environment ${environments} other than the one approved in the plan; nothing was pushed\n`);
   return true;
 }
 

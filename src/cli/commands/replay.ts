@@ -1,22 +1,36 @@
 /**
+/**
  * `screenpol replay <file|-> (--base <ref> | --live) [--env E] [--vendor V]
  * [--scope S] [--format pretty|json] [--samples N] [--strict]
- * [--max-skipped N|P%] [--changed-out FILE] [--now ISO]`: recorded screenings
- * run through two versions of their policies (semantics.md section 4). Exit 0
- * when the replay ran, whatever changed (the report is data); 1 when a version
- * has lint errors, or more lines were skipped than --max-skipped allows (the
- * report is printed all the same); 2 for usage, config, an unknown ref, an
+ * [--max-skipped N|P%] [--changed-out FILE] [--now ISO] [--engine js|duckdb]
+ * [--memory-limit SIZE]`: recorded screenings run through two versions of
+ * their policies (semantics.md section 4), each version that decides replayed
+ * as written, its lint findings listed in the report (docs/semantics.md, "What
+ * decides"). Exit 0 when the replay ran, whatever changed (the report is
+ * data); 1 when a version has lint errors or more lines were skipped than
+ * --max-skipped allows (the report printed all the same), or a version cannot
+ * be decided (nothing replayed); 2 for usage, config, an unknown ref, an
  * unreadable input or an unwritable --changed-out; 4 when a live policy cannot
  * be read.
  */
-import { runReplay, type ReplayBase } from "../../app/replay.js";
+import {
+  runReplay,
+  type ReplayBase,
+  type ReplayEngineName,
+} from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
-import { formatReplayJson, formatReplayPretty } from "../../core/formats/replay.js";
+import {
+  formatReplayJson,
+  formatReplayPretty,
+} from "../../core/formats/replay.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
 import { formatReplayProgress } from "../../core/replay/progress.js";
-import { beyondSkippedBound, type SkippedBound } from "../../core/replay/skipped-bound.js";
+import {
+  beyondSkippedBound,
+  type SkippedBound,
+} from "../../core/replay/skipped-bound.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -34,14 +48,33 @@ export interface ReplayFlags extends RemoteFlags {
   maxSkipped?: SkippedBound;
   changedOut?: string;
   now?: string;
+  engine: ReplayEngineName;
+  memoryLimit?: string;
 }
 
-export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
+export async function replayCommand(
+  input: string,
+  flags: ReplayFlags,
+  io: CliIo,
+): Promise<ExitCode> {
   if ((flags.base === undefined) === (flags.live !== true)) {
-    throw new UsageError("replay needs exactly one version to compare the working tree with: --base <git-ref> or --live");
+    throw new UsageError(
+      "replay needs exactly one version to compare the working tree with: --base <git-ref> or --live",
+    );
   }
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
-  const base: ReplayBase = flags.base !== undefined ? { kind: "git", ref: flags.base } : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
+  if (flags.memoryLimit !== undefined && flags.engine !== "duckdb")
+    throw new UsageError(
+      "--memory-limit is DuckDB's: it goes with --engine duckdb",
+    );
+  if (flags.memoryLimit !== undefined && !MEMORY_LIMIT.test(flags.memoryLimit))
+    throw new UsageError(
+      `--memory-limit must be a size such as 512MB or 2GB, not "${flags.memoryLimit}"`,
+    );
+  const base: ReplayBase =
+    flags.base !== undefined
+      ? { kind: "git", ref: flags.base }
+      : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
   // Only on a terminal: a log or a pipe gets the report and nothing else.
   const showProgress = io.stderr.isTTY === true;
   let drawn = false;
@@ -51,12 +84,18 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     onSecret: (secret) => io.addSecret?.(secret),
     input,
     stdin: io.stdin,
-    filter: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
+    filter: {
+      environment: flags.env,
+      providerType: flags.vendor,
+      scope: flags.scope,
+    },
     base,
     samples: flags.samples,
     strict: flags.strict === true,
     changedOut: flags.changedOut,
     now,
+    engine: flags.engine,
+    memoryLimit: flags.memoryLimit,
     onProgress: showProgress
       ? (progress) => {
           drawn = true;
@@ -68,23 +107,52 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
   });
   if (run.kind === "findings") {
     if (flags.format === "json") io.stdout.write(formatJson(run.lint));
-    else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));
-    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) has lint errors; fix them first (nothing was replayed)\n`);
+    else
+      io.stdout.write(
+        formatPretty(run.lint, {
+          color: shouldUseColor(io.env, io.stdout.isTTY === true),
+        }),
+      );
+    io.stderr.write(
+      `screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`,
+    );
     return EXIT.findings;
   }
   io.stdout.write(
-    flags.format === "json" ? formatReplayJson(run.report) : formatReplayPretty(run.report, { base: run.labels.base, subjectBases: run.subjectBases, head: run.labels.head }),
+    flags.format === "json"
+      ? formatReplayJson(run.report, run.findings)
+      : formatReplayPretty(
+          run.report,
+          {
+            base: run.labels.base,
+            subjectBases: run.subjectBases,
+            head: run.labels.head,
+          },
+          run.findings,
+        ),
   );
-  const beyond = flags.maxSkipped === undefined ? undefined : beyondSkippedBound(flags.maxSkipped, run.report);
-  if (beyond !== undefined) {
-    io.stderr.write(`screenpol: ${beyond}\n`);
-    return EXIT.findings;
-  }
-  return EXIT.ok;
+  for (const version of run.withErrors)
+    io.stderr.write(
+      `screenpol: the ${version.side} version (${version.label}) has lint errors, listed in the report\n`,
+    );
+  const beyond =
+    flags.maxSkipped === undefined
+      ? undefined
+      : beyondSkippedBound(flags.maxSkipped, run.report);
+  if (beyond !== undefined) io.stderr.write(`screenpol: ${beyond}\n`);
+  return run.withErrors.length > 0 || beyond !== undefined
+    ? EXIT.findings
+    : EXIT.ok;
 }
+
+/** A size as DuckDB's memory_limit reads it (docs/replay.md, "Engines"). */
+const MEMORY_LIMIT = /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
 
 function readNow(text: string): Date {
   const reading = readIsoDateTime(text);
-  if (!reading.ok) throw new UsageError(`--now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "${text}"`);
+  if (!reading.ok)
+    throw new UsageError(
+      `--now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "${text}"`,
+    );
   return new Date(reading.time);
 }

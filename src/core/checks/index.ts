@@ -20,6 +20,7 @@ import { check as duplicateAddressEntry } from "./duplicate-address-entry.js";
 import { check as expiredAddressEntry } from "./expired-address-entry.js";
 import { check as webhookUrl } from "./webhook-url.js";
 import { check as webhookEvent } from "./webhook-event.js";
+import { check as placeholderEnvironmentId } from "./placeholder-environment-id.js";
 import { check as secretInFile } from "./secret-in-file.js";
 import { check as schemaCalendarDate } from "./schema-calendar-date.js";
 import { check as schemaBaseUrl } from "./schema-base-url.js";
@@ -44,6 +45,7 @@ export const FILE_CHECKS: readonly FileCheck[] = [
   expiredAddressEntry,
   webhookUrl,
   webhookEvent,
+  placeholderEnvironmentId,
   secretInFile,
   schemaCalendarDate,
   schemaBaseUrl,

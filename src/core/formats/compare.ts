@@ -12,8 +12,10 @@ import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
 import type { SubjectComparison, SubjectReachability, Transition, Verdict } from "../semantics/weakening/model.js";
 import { isRefusedWeakening, isWeakening } from "../semantics/weakening/verdict.js";
+import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
 
 export interface ComparedPolicyView extends SubjectComparison {
@@ -24,6 +26,8 @@ export interface ComparedPolicyView extends SubjectComparison {
   reachability?: SubjectReachability;
   /** `file:line:column` of each head postScreen rule, by index. */
   rulePlaces?: readonly string[];
+  /** The lint findings of either version's files: the versions were compared as written (docs/semantics.md, "What decides"). */
+  findings?: readonly VersionFinding[];
 }
 
 /**
@@ -47,11 +51,20 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     providerType: policy.providerType,
     scope: policy.scope,
     verdict: policy.verdict,
-    transitions: policy.transitions.map(({ from, to, example }) => ({ from, to, example })),
+    transitions: policy.transitions.map(transitionJson),
     ...(policy.reason === undefined ? {} : { reason: policy.reason }),
+    ...(policy.causes === undefined ? {} : { causes: policy.causes.map(({ edits, headline, transitions }) => ({ edits, headline, transitions: transitions.map(transitionJson) })) }),
+    ...(policy.regionsReason === undefined ? {} : { regionsReason: policy.regionsReason }),
     ...unreachableJson(policy),
+    // Only when there are any, so that the spec's members stay the whole of a policy whose files pass lint.
+    ...(policy.findings === undefined || policy.findings.length === 0 ? {} : { findings: policy.findings }),
   }));
   return `${JSON.stringify({ version: 1, policies: view }, null, 2)}\n`;
+}
+
+/** A transition's JSON members: the spec's (from, to, example), then its words and regions when there are any. */
+function transitionJson({ from, to, example, words, regions }: Transition): Record<string, unknown> {
+  return { from, to, ...(words === undefined ? {} : { words }), example, ...(regions === undefined ? {} : { regions }) };
 }
 
 /**
@@ -100,10 +113,12 @@ const targetOf = (policy: Pick<ComparedPolicyView, "environment" | "providerType
 export function formatComparePretty(policies: readonly ComparedPolicyView[], heading: CompareHeading): string {
   const lines = [`Compare: base ${heading.base}, head ${heading.head}`];
   if (policies.length === 0) return `${[...lines, "No policy or address entries changed."].join("\n")}\n`;
-  const weakenings = policies.flatMap((policy) => policy.transitions.filter(isWeakening).map((transition) => `  ${targetOf(policy)}: ${describeTransition(transition)}`));
+  const weakenings = policies.flatMap((policy) => weakeningLinesOf(targetOf(policy), policy).map((line) => `  ${line}`));
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", FINDINGS_HEADING, ...found.map((line) => `  ${line}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "Other changed policies:");
@@ -114,6 +129,12 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
 }
 
 const UNREACHED_HEADING = "Rules of head no screening reaches:";
+const FINDINGS_HEADING = "Lint findings of the compared versions (compared as written):";
+
+/** `sandbox/vendorA.../TRANSACTION: head: shadowed-rule at file:38:11 (...)`, per finding of either version. */
+function findingLines(policies: readonly ComparedPolicyView[]): string[] {
+  return policies.flatMap((policy) => (policy.findings ?? []).map((finding) => `${targetOf(policy)}: ${describeVersionFinding(finding)}`));
+}
 
 /** `sandbox/vendorA.../TRANSACTION: rule x (file:12:9) is never reached: ...`, per compared policy with such rules. */
 function unreachedLines(policies: readonly ComparedPolicyView[]): string[] {
@@ -164,13 +185,18 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
   if (weakened.length > 0) {
     lines.push("", "#### Weakenings: screenings decided less strictly by head than by base");
     for (const policy of weakened) {
-      for (const transition of policy.transitions.filter(isWeakening)) {
-        lines.push("", `- ${codeSpan(targetOf(policy))}: ${escapeMarkdown(describeTransition(transition))}`, ...exampleBlock(transition));
+      for (const block of weakeningBlocks(policy)) {
+        lines.push("", `- ${codeSpan(targetOf(policy))}: ${escapeMarkdown(block.heading)}`, ...(block.transition === undefined ? [] : exampleBlock(block.transition)));
+        for (const line of block.lines) {
+          lines.push(`  - ${escapeMarkdown(line.text)}`, ...(line.transition === undefined ? [] : exampleBlock(line.transition).map((text) => (text === "" ? "" : `  ${text}`))));
+        }
       }
     }
   }
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", `#### ${UNREACHED_HEADING.replace(/:$/, "")}`, "", ...unreached.map((line) => `- ${escapeMarkdown(line)}`));
+  const found = findingLines(policies);
+  if (found.length > 0) lines.push("", `#### ${FINDINGS_HEADING.replace(/:$/, "")}`, "", ...found.map((line) => `- ${escapeMarkdown(line)}`));
   const others = policies.filter((policy) => policy.verdict !== "weaker" && policy.verdict !== "mixed");
   if (others.length > 0) {
     lines.push("", "#### Other changed policies", "", "| Policy | Verdict |", "|---|---|");

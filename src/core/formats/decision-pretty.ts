@@ -8,8 +8,10 @@ import { describeConditionTrace, describeGate, describeStep } from "../semantics
 import type { Decision, TraceEntry } from "../semantics/decision.js";
 import type { DecisionSubject } from "../semantics/subject.js";
 import type { ScopedScreening } from "../semantics/signals.js";
+import type { MatchedRule } from "../semantics/decide.js";
 import type { Action } from "../vendors.js";
 import { printable } from "./pretty.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
 /** A place in a file, 1-based. */
 export interface FilePosition {
@@ -30,6 +32,12 @@ export interface DecisionReport {
   addressesFile: string;
   /** Where each postScreen rule (by index) and each address entry (by index) starts. */
   positions: { rules: readonly FilePosition[]; entries: readonly FilePosition[] };
+  /** The version decided against, when not the working tree: `at ref v1.2 (abc1234)`, `live revision 7`. */
+  against?: { kind: "git"; label: string; ref: string; commit: string } | { kind: "live"; label: string; revision: number | null };
+  /** The lint findings of the files decided from: the version was decided as written (docs/semantics.md, "What decides"). */
+  findings?: readonly VersionFinding[];
+  /** With `--all-matches`: the postScreen rules that would also match, and whether the rules were consulted at all. */
+  alsoMatched?: { consulted: boolean; rules: readonly MatchedRule[] };
 }
 
 // "policy-disabled" and "sanctions-floor", the longest step names, and "decided".
@@ -41,7 +49,8 @@ export function formatDecisionPretty(report: DecisionReport, options: { color: b
   const { decision } = report;
   const context = { subject: report.subject, screening: report.screening, policyFile: report.policyFile };
   // Addresses, reasons and file names come from files: no control character reaches the terminal.
-  const lines = [`${paint.action(decision.action)} by ${printable(verdictOf(report))}`];
+  const against = report.against === undefined ? "" : `, ${report.against.label}`;
+  const lines = [`${paint.action(decision.action)} by ${printable(verdictOf(report))}${printable(against)}`];
   for (const entry of decision.trace ?? []) {
     const outcome = entry.outcome === "decided" ? paint.strong(entry.outcome.padEnd(OUTCOME_WIDTH)) : entry.outcome.padEnd(OUTCOME_WIDTH);
     lines.push(`  ${entry.step.padEnd(STEP_WIDTH)}  ${outcome}  ${printable(describeStep(entry, context))}`);
@@ -52,7 +61,22 @@ export function formatDecisionPretty(report: DecisionReport, options: { color: b
       for (const condition of rule.conditions) lines.push(`      ${paint.holds(condition.holds, printable(describeConditionTrace(condition)))}`);
     }
   }
+  if (report.alsoMatched) lines.push(printable(describeAlsoMatched(report.alsoMatched, decision.by)));
+  if (report.findings && report.findings.length > 0) {
+    lines.push("lint findings of the files decided from (decided as written):", ...report.findings.map((finding) => `  ${printable(describeVersionFinding(finding))}`));
+  }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * `would also match: alert-mixers (ALERT), ...` after a rule decided; after a
+ * step before postScreen, that no rule was consulted and which would have
+ * matched had the vendor been (the first of them deciding).
+ */
+function describeAlsoMatched(matched: NonNullable<DecisionReport["alsoMatched"]>, by: string): string {
+  const list = matched.rules.map((rule) => `${rule.id} (${rule.action})`).join(", ");
+  if (matched.consulted) return `would also match: ${list || "no other rule"}`;
+  return `no rule was consulted (${by} decided); had the vendor been consulted, would match: ${list || "no rule"}`;
 }
 
 /** What decided, with where it is written: `rule block-mixers (policies/...:14:7)`, `terminal-allow (no rule matched)`. */

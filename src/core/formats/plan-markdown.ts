@@ -15,7 +15,7 @@
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, weakeningCount, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -55,6 +55,7 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     options.title ?? "### screenpol plan",
     "",
     ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
+    ...approvalParagraph(plan),
     ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
     ...leadingSection(`**${UNREACHED_HEADING}**`, unreachedLines(plan)),
     `Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`,
@@ -118,9 +119,10 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
   const { unchanged, affected } = unchangedCounts(plan);
   const affectedPart = affected > 0 ? `${affected} affected by address entries, ` : "";
   const environments = plan.environments.map((environment) => `\`${environment.name}\` (${environment.kind})`).join(", ");
-  const transitions = weakeningLines(plan).length;
+  const transitions = weakeningCount(plan);
   const lines = [options.title ?? "### screenpol plan", ""];
   if (transitions > 0) lines.push(`**⚠️ ${transitions} weakening transition${transitions === 1 ? "" : "s"}**: a screening decided less strictly once pushed than live now.`, "");
+  lines.push(...approvalParagraph(plan));
   lines.push(`Environments: ${environments || "none"}. **${counts.create} to create, ${counts.update} to update**, ${affectedPart}${unchanged} unchanged, ${counts["live-only"]} live-only.`, "");
   const rows = plan.entries.filter((entry) => entry.kind !== "unchanged" || (entry.resource === "policy" && scopeEntriesChange(plan, entry) !== undefined));
   if (rows.length > 0) {
@@ -138,10 +140,26 @@ function formatPlanSummary(plan: Plan, options: PlanMarkdownOptions): string {
 }
 
 /** A heading and one bullet per line, at most {@link MAX_LISTED_WEAKENINGS}; nothing when there are no lines. */
+/**
+ * What `plan --allow-weakening` approved (docs/review-workflow.md, "Approving a
+ * weakening"), under the weakenings: the reviewer sees on the pull request
+ * which policies the merge will push weakened, and the fingerprint push prints.
+ */
+function approvalParagraph(plan: Plan): string[] {
+  const approval = plan.weakeningApproval;
+  if (approval === undefined || approval.policies.length === 0) return [];
+  const names = approval.policies.map((policy) => `\`${policy.environment}/${policy.providerType}/${policy.scope}\``).join(", ");
+  return [
+    `**✅ Weakening approved** (weakening \`${approval.fingerprint.slice(0, 12)}\`): ${names}. \`push --plan\` pushes it only while the weakening against live is exactly this one.`,
+    "",
+  ];
+}
+
 function leadingSection(heading: string, lines: readonly string[]): string[] {
   if (lines.length === 0) return [];
   // `<` and `&` could start markup; `->` is the transition's arrow and is left as typed.
-  const listed = lines.slice(0, MAX_LISTED_WEAKENINGS).map((line) => `- ${line.replace(/&/g, "&amp;").replace(/</g, "&lt;")}`);
+  // A line indented under the one before it (a cause's transitions) is a bullet nested under it.
+  const listed = lines.slice(0, MAX_LISTED_WEAKENINGS).map((line) => `${/^ */.exec(line)![0]}- ${line.trimStart().replace(/&/g, "&amp;").replace(/</g, "&lt;")}`);
   if (lines.length > MAX_LISTED_WEAKENINGS) listed.push(`- …and ${lines.length - MAX_LISTED_WEAKENINGS} more: run \`screenpol plan\` for all of them.`);
   return [heading, "", ...listed, ""];
 }

@@ -19,8 +19,11 @@ export {
   type PlanKind,
   type PlanWeakening,
   type PolicyPlanEntry,
+  type ApprovedPolicy,
+  type WeakeningApproval,
 } from "./model.js";
 export { parsePlan } from "./file.js";
+export { approvalDifferences, approvedPolicy, weakeningApproval, type ApprovalDifference } from "./approval.js";
 export { summarisePolicyChange } from "./summary.js";
 export { describeScopeEntriesChange, isAffectedByEntries, scopeEntriesChange, unchangedCounts } from "./scope-entries.js";
 export {

@@ -29,6 +29,25 @@ export interface PlanWeakening extends SubjectComparison {
 /** The verdict of a scope that has no policy entry, recorded on the address-entries entry. */
 export type ScopeWeakening = PlanWeakening & { scope: Scope };
 
+/** One approved policy (core/plan/approval.ts): its identity, its weakening-relevant content, and the fingerprint of both. */
+export interface ApprovedPolicy {
+  environment: string;
+  providerType: Vendor;
+  scope: Scope;
+  /** The verdict of the weakening check as approved (approval.ts, approvedContent). */
+  weakening: Record<string, unknown>;
+  /** sha256 hex of the canonical JSON of the identity and `weakening`. */
+  fingerprint: string;
+}
+
+/** plan.json's `weakeningApproval`: every weakening of a `live` environment the plan was approved with. */
+export interface WeakeningApproval {
+  /** sha256 hex over the policies' fingerprints, sorted: one value a reviewer can compare. */
+  fingerprint: string;
+  /** In plan order; empty: approved with nothing to approve. */
+  policies: ApprovedPolicy[];
+}
+
 /** The designed policy edit body (toolkit.md, Remote behaviour), exactly as sent. */
 export interface PolicyBody {
   revision: number;
@@ -129,6 +148,12 @@ export interface Plan {
   /** Every local policy and address-entries file the plan read: path -> SHA-256 of its bytes. */
   files: Record<string, string>;
   entries: PlanEntry[];
+  /**
+   * Recorded by `plan --allow-weakening`: the weakenings of `live` environments
+   * the plan was approved with (approval.ts). `push --plan` recomputes them
+   * against live and pushes without --allow-weakening only while they are these.
+   */
+  weakeningApproval?: WeakeningApproval;
 }
 
 /** A local policy or address-entries file, already linted without errors. */

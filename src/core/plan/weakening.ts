@@ -85,11 +85,13 @@ export function recordedWeakening(target: WeakeningTarget): PlanWeakening | unde
 
 /** Records a verdict where {@link weakeningTargets} says it belongs (the plan's entries are updated in place). */
 export function recordWeakening(target: WeakeningTarget, weakening: PlanWeakening): void {
-  const { verdict, transitions, reason, unreachable, unreachableReason } = weakening;
+  const { verdict, transitions, reason, causes, regionsReason, unreachable, unreachableReason } = weakening;
   const member: PlanWeakening = {
     verdict,
     transitions,
     ...(reason === undefined ? {} : { reason }),
+    ...(causes === undefined ? {} : { causes }),
+    ...(regionsReason === undefined ? {} : { regionsReason }),
     ...(unreachable === undefined || unreachable.length === 0 ? {} : { unreachable }),
     ...(unreachableReason === undefined ? {} : { unreachableReason }),
   };

@@ -8,3 +8,6 @@
 export const DEFAULT_SAMPLES = 10;
 /** A sample list is for reading; more than this is what `--format json` and a script are for. */
 export const SAMPLES_RANGE = { min: 0, max: 10_000 } as const;
+
+/** The engines of `replay --engine` (docs/replay.md, "Engines"), here for the same reason: the program names them. */
+export const REPLAY_ENGINE_NAMES = ["js", "duckdb"] as const;

@@ -9,7 +9,7 @@
  */
 import type { Action } from "../vendors.js";
 import { observe, satisfies, whenHolds, type Term } from "./conditions.js";
-import type { ConditionTrace, Decision, PreScreenGate, RuleTrace, TraceEntry } from "./decision.js";
+import { BEFORE_VENDOR, type ConditionTrace, type Decision, type PreScreenGate, type RuleTrace, type TraceEntry } from "./decision.js";
 import type { Screening, Signals } from "./signals.js";
 import { addressKey, compileSubject, tokenKey, type CompiledSubject, type CompiledEntry, type DecisionSubject } from "./subject.js";
 
@@ -77,6 +77,31 @@ export function traceRuleOf(subject: DecisionSubject | CompiledSubject, ruleId: 
   const rule = compiled.rules.find((candidate) => candidate.id === ruleId);
   if (rule === undefined) return undefined;
   return traceCompiledRule(rule, screening.signals);
+}
+
+/** A postScreen rule whose `when` holds for a screening. */
+export interface MatchedRule {
+  id: string;
+  index: number;
+  action: Action;
+}
+
+/**
+ * The postScreen rules that would also have matched (`decide --all-matches`,
+ * docs/semantics.md): after a rule decided, the later rules whose `when`
+ * holds; when a step before postScreen decided (no rule was consulted), every
+ * rule whose `when` holds for the screening's signals, the first of them the
+ * one that would have decided had the vendor been consulted; after the
+ * terminal ALLOW, none (every rule was evaluated). Read by the decision
+ * procedure's own evaluator (conditions.ts whenHolds), not a second reading.
+ */
+export function alsoMatched(subject: DecisionSubject | CompiledSubject, screening: Screening, decision: Decision): { consulted: boolean; rules: MatchedRule[] } {
+  const compiled = "rules" in subject && "entries" in subject ? subject : compileSubject(subject);
+  // The trace says it without doubt (a rule may be named like a step); without one, `by` does.
+  const consulted = decision.trace ? decision.trace.some((entry) => entry.step === "post-screen") : !BEFORE_VENDOR.has(decision.by);
+  const matching = compiled.rules.filter((rule) => whenHolds(rule.when, screening.signals)).map(({ id, index, action }) => ({ id, index, action }));
+  // Consulted, the first rule that holds is the one that decided: the decision procedure stops there.
+  return { consulted, rules: consulted ? matching.slice(1) : matching };
 }
 
 /** The first address entry for this address, chain and scope that has not expired. */

@@ -1,5 +1,5 @@
 /** What a policy does (semantics.md): the decision procedure and its vocabulary. */
-export { decide, traceRuleOf, type DecideOptions } from "./decide.js";
+export { alsoMatched, decide, traceRuleOf, type DecideOptions } from "./decide.js";
 export { STEPS, STRICTNESS, type Step, type Decision, type TraceEntry } from "./decision.js";
 export {
   compileSubject,

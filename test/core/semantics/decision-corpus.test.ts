@@ -4,27 +4,48 @@
  * interval partition (the representative of the case's cell must be one it
  * yields and must decide the case's `want`), and the z3 encoding (the case's
  * subject against an always-ALLOW head, the screening's region pinned: exactly
- * the transition from `want`, none when `want` is an ALLOW or the floor).
+ * the transition from `want`, none when `want` is an ALLOW or the floor), and
+ * the SQL the subject compiles to, run on DuckDB over the screening as the
+ * DuckDB replay engine reads it (docs/replay.md).
  * `screenpol test` runs the same corpus through the CLI in
  * test/cli/decision-corpus.test.ts. The named weakening cases
  * (test/fixtures/decisions/weakening/) run against the partition and z3, each
- * on its own.
+ * on its own, and each example compare prints is decided by the SQL as its
+ * transition says.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSolver } from "../../../src/app/solver.js";
 import { compareWithPartition, compareWithSolver } from "../../../src/app/weakening.js";
-import { decide, readScreening, type DecisionSubject } from "../../../src/core/semantics/index.js";
+import { screeningsFromText, sqlString } from "../../../src/core/replay/sql-input.js";
+import { compileSubject, decide, readScreening, type DecisionSubject, type Screening } from "../../../src/core/semantics/index.js";
+import { compileDecisionSql, sqlDialect } from "../../../src/core/semantics/sql/index.js";
 import { describeTransition } from "../../../src/core/semantics/weakening/describe.js";
 import type { DecisionRef, SubjectComparison } from "../../../src/core/semantics/weakening/model.js";
 import { comparePartition, representativeOf, representativeScreenings } from "../../../src/core/semantics/weakening/partition.js";
 import { completePair, inDecisionOrder, isWeakening } from "../../../src/core/semantics/weakening/verdict.js";
+import { openSqlSession, type SqlSession } from "../../../src/workspace/duckdb.js";
+import { MAX_LINE_BYTES } from "../../../src/workspace/replay-input.js";
 import { MIN_DECISION_CASES, readDecisionCorpus, readWeakeningCorpus, type DecisionCase, type WeakeningCase } from "../../helpers/decision-corpus.js";
 import { subjectLintErrors } from "../../helpers/lint-subject.js";
 
 afterAll(closeSolver);
+
+/** The SQL engine (docs/replay.md): one DuckDB for the file, the screening read by the engine's own reader, decided by the compiled SQL. */
+let sql: SqlSession;
+beforeAll(async () => {
+  sql = await openSqlSession({ threads: 1 });
+});
+afterAll(() => sql?.close());
+
+async function decideWithSql(subject: DecisionSubject, screening: Screening, now: number): Promise<{ action: string; by: string } | "not read"> {
+  const lines = `(SELECT 1 AS line, ${sqlString(JSON.stringify(screening))} AS text)`;
+  const relation = `(SELECT * FROM (${screeningsFromText(lines, subject.providerType, subject.scope, MAX_LINE_BYTES)}) WHERE ok)`;
+  const rows = await sql.all(compileDecisionSql(compileSubject(subject), { dialect: sqlDialect("duckdb"), now, relation }));
+  return rows.length === 1 ? { action: String(rows[0]!.action), by: String(rows[0]!.decided_by) } : "not read";
+}
 
 const corpus = readDecisionCorpus();
 const weakening = readWeakeningCorpus();
@@ -90,6 +111,10 @@ describe.each(corpus.cases.map(shown))("$title", (item) => {
 
   it("decide()", () => {
     expect(decide(item.subject, item.screening, { now: item.now })).toEqual(item.want);
+  });
+
+  it("the compiled SQL on DuckDB", async () => {
+    expect(await decideWithSql(item.subject, item.screening, item.now)).toEqual(item.want);
   });
 
   it("the interval partition: the representative of its cell", () => {
@@ -161,5 +186,14 @@ describe.each(weakening.cases.map(shown))("weakening: $title", (item) => {
 
   it("z3", async () => {
     checkComparison(item, await compareWithSolver(item.base, item.head, { now: item.now }));
+  });
+
+  it("every example compare prints, decided by the compiled SQL on DuckDB as the transition says", async () => {
+    const result = await compareWithPartition(item.base, item.head, { now: item.now });
+    const { base, head } = completePair(item.base, item.head)!;
+    expect(result.transitions.length).toBe(item.want.transitions.length);
+    for (const { from, to, example } of result.transitions) {
+      expect({ from: await decideWithSql(base, example, item.now), to: await decideWithSql(head, example, item.now) }).toEqual({ from, to });
+    }
   });
 });

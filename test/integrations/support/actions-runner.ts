@@ -78,6 +78,9 @@ export async function runCompositeAction(options: RunOptions): Promise<ActionRun
   const temp = mkdtempSync(join(tmpdir(), "screenpol-runner-"));
   const summaryFile = join(temp, "step-summary.md");
   writeFileSync(summaryFile, "");
+  // As on GitHub: the event payload as a file, for steps that read it rather than expressions.
+  const eventFile = join(temp, "event.json");
+  writeFileSync(eventFile, JSON.stringify(options.event));
   const steps: Record<string, { outputs: Record<string, string>; outcome: string }> = {};
   const inputs: Record<string, string> = {};
   const context = (): Record<string, unknown> => ({
@@ -132,6 +135,7 @@ export async function runCompositeAction(options: RunOptions): Promise<ActionRun
             GITHUB_OUTPUT: outputFile,
             GITHUB_STEP_SUMMARY: summaryFile,
             GITHUB_EVENT_NAME: options.eventName,
+            GITHUB_EVENT_PATH: eventFile,
             RUNNER_TEMP: temp,
           });
           record.output = result.output;

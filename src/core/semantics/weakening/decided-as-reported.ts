@@ -13,7 +13,8 @@ import type { Scope, Vendor } from "../../vendors.js";
 import { decide } from "../decide.js";
 import type { ScopedScreening } from "../signals.js";
 import type { DecisionSubject } from "../subject.js";
-import type { DecisionRef, SubjectComparison } from "./model.js";
+import type { DecisionRef, SubjectComparison, Transition } from "./model.js";
+import { regionHolds } from "./region-view.js";
 import { completePair, isWeakening, verdictOf } from "./verdict.js";
 
 /** The (environment, vendor, scope) a weakening check compares; core does not know the environment, its caller may. */
@@ -33,15 +34,15 @@ export class EngineDisagreement extends Error {
 
   constructor(
     readonly pair: PairIdentity,
-    /** What was wrong: the example of a transition, or the verdict. */
-    readonly part: "example" | "verdict",
+    /** What was wrong: the example of a transition, the verdict, or a region (or cause) that does not hold its example or transition. */
+    readonly part: "example" | "verdict" | "region",
     /** In words, for the one line: what was reported and what decide() gives. */
     readonly detail: string,
     /** The screening decided otherwise than reported (for `example`). */
     readonly example?: ScopedScreening,
   ) {
     const words = [pair.environment, pair.providerType, pair.scope].filter((word) => word !== undefined).join(" ");
-    const wrong = part === "example" ? "is not decided as reported" : "is not the one its transitions give";
+    const wrong = part === "example" ? "is not decided as reported" : part === "verdict" ? "is not the one its transitions give" : "does not agree with its transitions";
     super(`internal error: the weakening check's ${part} for ${words} ${wrong} (${detail}); nothing was reported; please report it`);
   }
 
@@ -92,4 +93,31 @@ export function checkDecidedAsReported(base: DecisionSubject | undefined, head: 
   }
   const given = verdictOf(pair.base, pair.head, comparison.transitions.some(isWeakening), comparison.transitions.some((transition) => !isWeakening(transition)));
   if (given !== comparison.verdict) throw new EngineDisagreement(identity, "verdict", `${comparison.verdict} reported, its transitions give ${given}`);
+  checkRegions(identity, pair.base, pair.head, comparison, now);
+}
+
+/**
+ * The regions and causes (docs/semantics.md, "Causes and regions of a
+ * weakening") hold what they say: every example printed lies in its
+ * transition's regions, and a cause's examples are decided through decide()
+ * as their transitions say; a cause names only transitions the comparison
+ * lists.
+ */
+function checkRegions(identity: PairIdentity, base: DecisionSubject, head: DecisionSubject, comparison: SubjectComparison, now: number): void {
+  const key = (transition: { from: DecisionRef; to: DecisionRef }) => `${words(transition.from)} -> ${words(transition.to)}`;
+  const listed = new Set(comparison.transitions.map(key));
+  const inRegions = (transition: Transition) => {
+    if (transition.regions !== undefined && !transition.regions.some((box) => regionHolds(box, transition.example))) {
+      throw new EngineDisagreement(identity, "region", `the example of ${key(transition)} lies in none of its regions: ${JSON.stringify(transition.example)}`, transition.example);
+    }
+  };
+  comparison.transitions.forEach(inRegions);
+  for (const cause of comparison.causes ?? []) {
+    for (const transition of cause.transitions) {
+      if (!listed.has(key(transition))) throw new EngineDisagreement(identity, "region", `the cause "${cause.headline}" names ${key(transition)}, which the comparison does not list`);
+      const disagreement = exampleDisagreement(base, head, transition.example, transition, now);
+      if (disagreement !== undefined) throw disagreement;
+      inRegions(transition);
+    }
+  }
 }

@@ -11,6 +11,11 @@ const ref = (decision: DecisionRef) => `${decision.action} (${decision.by})`;
 
 /** The transition and the example's values that make it. */
 export function describeTransition(transition: Transition): string {
+  return `${ref(transition.from)} -> ${ref(transition.to)} ${describeExample(transition)}`;
+}
+
+/** The example's values that make the transition: `when riskScore = 8, chain EVM`, or `when the vendor returns no signal`. */
+export function describeExample(transition: Pick<Transition, "from" | "to" | "example">): string {
   const { example, from, to } = transition;
   const parts: string[] = [];
   const steps = [from.by, to.by];
@@ -28,5 +33,5 @@ export function describeTransition(transition: Transition): string {
   if (signals.riskLevel !== undefined) parts.push(`riskLevel = ${describeValue("riskLevel", signals.riskLevel)}`);
   for (const indicator of signals.indicators ?? []) parts.push(describeObservation("indicator", { ...indicator }, indicator.volumeUsd));
   if (signals.entity) parts.push(`entity = ${signals.entity.category}`);
-  return `${ref(from)} -> ${ref(to)} ${parts.length === 0 ? "when the vendor returns no signal" : `when ${parts.join(", ")}`}`;
+  return parts.length === 0 ? "when the vendor returns no signal" : `when ${parts.join(", ")}`;
 }

@@ -34,13 +34,23 @@ export function reproduces(base: DecisionSubject, head: DecisionSubject, screeni
  * EngineDisagreement when the screening does not reproduce the transition
  * through `decide`: the engine and the decision procedure disagree, a bug.
  * Each candidate is decided on both versions, and a signal has two per bound
- * of either version: `stop` is read as they are tried (bound.ts).
+ * of either version: `stop` is read as they are tried (bound.ts). `within`:
+ * a candidate must also lie there (the part of a region one cause explains).
  */
-export function readableExample(base: DecisionSubject, head: DecisionSubject, space: ScreeningSpace, found: ScopedScreening, transition: TransitionRefs, now: number, stop?: StopWhen): ScopedScreening {
+export function readableExample(
+  base: DecisionSubject,
+  head: DecisionSubject,
+  space: ScreeningSpace,
+  found: ScopedScreening,
+  transition: TransitionRefs,
+  now: number,
+  stop?: StopWhen,
+  within: (candidate: ScopedScreening) => boolean = () => true,
+): ScopedScreening {
   const step = boundedSteps(stop);
   const keeps = (candidate: ScopedScreening) => {
     step();
-    return reproduces(base, head, candidate, transition, now);
+    return reproduces(base, head, candidate, transition, now) && within(candidate);
   };
   if (!keeps(found)) throw exampleDisagreement(base, head, found, transition, now)!;
   let example = structuredClone(found);

@@ -8,6 +8,9 @@
  */
 import type { Action } from "../../vendors.js";
 import type { ScopedScreening } from "../signals.js";
+import type { RegionBox } from "./region-view.js";
+
+export type { RegionBox, RegionConstraint } from "./region-view.js";
 
 /**
  * `equivalent`: no screening changes action. `stricter`: some get a stricter
@@ -30,6 +33,37 @@ export interface Transition {
   to: DecisionRef;
   /** A complete screening that `decide` reproduces on both versions: `from` on base, `to` on head. */
   example: ScopedScreening;
+  /**
+   * Every screening (not sanctioned) the transition happens on, as boxes,
+   * each a conjunction of constraints (docs/semantics.md, "Causes and regions
+   * of a weakening"); under a cause, the part that cause explains. Absent
+   * when the regions were not computed (the bound); `example` lies in them.
+   */
+  regions?: RegionBox[];
+  /** Under a cause: the transition in words, each step said as what it does (`BLOCK (block-x) -> not screened: amountUsd below minAmountUsd 250`). */
+  words?: string;
+}
+
+/** One structural edit between the versions (edits.ts), as a cause names it. */
+export interface CauseEdit {
+  kind: "policy-added" | "policy-removed" | "enabled" | "pre-screen" | "rule-modified" | "rule-moved" | "rule-added" | "rule-removed" | "address-entry";
+  /** The rule's id (rule-*). */
+  rule?: string;
+  /** The preScreen field (pre-screen). */
+  field?: string;
+  /** The address (address-entry). */
+  chain?: string;
+  address?: string;
+}
+
+/** The edits that change some decisions, with what they change (docs/semantics.md, "Causes and regions of a weakening"). */
+export interface Cause {
+  /** One edit, or several that change these decisions only together. */
+  edits: CauseEdit[];
+  /** What the edits do, in one sentence a compliance reviewer reads. */
+  headline: string;
+  /** The transitions they cause, each with the part of its region they explain and an example in it. */
+  transitions: Transition[];
 }
 
 export interface SubjectComparison {
@@ -38,6 +72,10 @@ export interface SubjectComparison {
   transitions: Transition[];
   /** For `unknown`: the bound that was hit, in words. */
   reason?: string;
+  /** Every transition attributed to the edits that cause it, weakening causes first; absent when not computed (`regionsReason`). */
+  causes?: Cause[];
+  /** Why `causes` and the transitions' `regions` are absent though there are transitions: the bound, in words. */
+  regionsReason?: string;
 }
 
 /**
