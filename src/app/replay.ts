@@ -12,71 +12,27 @@ import { isAbsolute, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { formatChangedScreening } from "../core/formats/replay.js";
-import {
-  undecidedAt,
-  versionFindings,
-  type VersionFinding,
-} from "../core/formats/version-findings.js";
-import {
-  readReplayLine,
-  type ReplayLineContext,
-  type ReplayLineReading,
-  type ReplaySubject,
-} from "../core/replay/line.js";
-import {
-  createRedrawGate,
-  type ReplayProgress,
-} from "../core/replay/progress.js";
+import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
+import { readReplayLine, type ReplayLineContext, type ReplayLineReading, type ReplaySubject } from "../core/replay/line.js";
+import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
-import {
-  createReplayTally,
-  subjectKeyOf,
-  type ReplayReport,
-  type ReplayRuleIds,
-  type ReplaySubjectTally,
-  type ReplayTally,
-} from "../core/replay/tally.js";
-import {
-  compileSubject,
-  decide,
-  type DecisionSubject,
-} from "../core/semantics/index.js";
+import { createReplayTally, subjectKeyOf, type ReplayReport, type ReplayRuleIds, type ReplaySubjectTally, type ReplayTally } from "../core/replay/tally.js";
+import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
 import type { CompiledSubject } from "../core/semantics/subject.js";
-import {
-  openAtomicFile,
-  type AtomicFileWriter,
-} from "../workspace/atomic-write.js";
+import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import {
-  MAX_LINE_BYTES,
-  openReplayInput,
-  readLines,
-  ReplayInputError,
-  type LineSink,
-  type ReplayInput,
-} from "../workspace/replay-input.js";
+import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
 import { selectEnvironment, type ConnectOptions } from "./connect.js";
-import {
-  loadVersions,
-  subjectKey,
-  workingTreeReader,
-  type SourceReader,
-  type SubjectTarget,
-} from "./decision-subjects.js";
+import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
-import {
-  refuseOutputOverInputs,
-  refuseUnwritableTarget,
-} from "./output-target.js";
+import { refuseOutputOverInputs, refuseUnwritableTarget } from "./output-target.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
-export type ReplayBase =
-  | { kind: "git"; ref: string }
-  | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
+export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
 export interface ReplayRequest {
   cwd: string;
@@ -111,13 +67,7 @@ export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
   /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
-  | {
-      kind: "findings";
-      side: ReplaySide;
-      label: string;
-      lint: LintResult;
-      why: string;
-    }
+  | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
       kind: "report";
       report: ReplayReport;
@@ -159,13 +109,9 @@ class VersionUndecided extends Error {
 
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
   const workspace = await openValidWorkspace(request.cwd);
-  if (request.filter.environment !== undefined)
-    selectEnvironment(workspace.config, request.filter.environment);
+  if (request.filter.environment !== undefined) selectEnvironment(workspace.config, request.filter.environment);
   // Refused before any work, as -o is (app/output-target.ts).
-  const changedOut =
-    request.changedOut === undefined
-      ? undefined
-      : await changedOutPath(request, request.changedOut);
+  const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut);
   // The input first: a mistyped file name should not cost a network round trip.
   const input = await openEngineInput(request);
   let writer: AtomicFileWriter | undefined;
@@ -182,34 +128,17 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
       onChanged: writer ? (text) => writer!.write(text) : undefined,
     });
     await lines.openFlagged();
-    if (input.kind === "js")
-      await replayStream(input.input, lines, request.onProgress);
+    if (input.kind === "js") await replayStream(input.input, lines, request.onProgress);
     else await input.replay.run(lines, request);
     const { report, subjectBases } = lines.result();
     if (writer) await commitChangedOut(writer, request.changedOut!);
     writer = undefined;
     const loaded = report.subjects.map((subject) => versions.loaded(subject)!);
-    const findings = uniqueFindings([
-      ...loaded.flatMap((pair) => versionFindings("base", pair.base.findings)),
-      ...loaded.flatMap((pair) => versionFindings("head", pair.head.findings)),
-    ]);
+    const findings = uniqueFindings([...loaded.flatMap((pair) => versionFindings("base", pair.base.findings)), ...loaded.flatMap((pair) => versionFindings("head", pair.head.findings))]);
     const withErrors = (["base", "head"] as const).flatMap((side) =>
-      [
-        ...new Set(
-          loaded
-            .filter((pair) => pair[side].hasErrors)
-            .map((pair) => pair[side].side.label),
-        ),
-      ].map((label) => ({ side, label })),
+      [...new Set(loaded.filter((pair) => pair[side].hasErrors).map((pair) => pair[side].side.label))].map((label) => ({ side, label })),
     );
-    return {
-      kind: "report",
-      report,
-      labels: { base: base.label, head: "working tree" },
-      subjectBases,
-      findings,
-      withErrors,
-    };
+    return { kind: "report", report, labels: { base: base.label, head: "working tree" }, subjectBases, findings, withErrors };
   } catch (error) {
     if (error instanceof VersionUndecided) return error.run;
     throw error;
@@ -230,59 +159,36 @@ function uniqueFindings(findings: readonly VersionFinding[]): VersionFinding[] {
   });
 }
 
-type EngineInput =
-  { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
 
 async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
-  if (request.engine !== "duckdb")
-    return { kind: "js", input: await openInput(request) };
+  if (request.engine !== "duckdb") return { kind: "js", input: await openInput(request) };
   // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
   const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
-  return {
-    kind: "duckdb",
-    replay: await openDuckDbReplay(request.input, request.cwd, {
-      memoryLimit: request.memoryLimit,
-    }),
-  };
+  return { kind: "duckdb", replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   try {
     return await openReplayInput(request.input, request.cwd, request.stdin);
   } catch (error) {
-    throw error instanceof ReplayInputError
-      ? new UsageError(error.message, { cause: error })
-      : error;
+    throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
 }
 
 /** `--changed-out` as an absolute path, once it is known not to replace the input or a file screenpol reads. */
-async function changedOutPath(
-  request: ReplayRequest,
-  path: string,
-): Promise<string> {
+async function changedOutPath(request: ReplayRequest, path: string): Promise<string> {
   const absolute = isAbsolute(path) ? path : resolve(request.cwd, path);
   await refuseUnwritableTarget(absolute, path, "--changed-out");
-  await refuseOutputOverInputs({
-    cwd: request.cwd,
-    path,
-    option: "--changed-out",
-    inputs: request.input === "-" ? [] : [request.input],
-  });
+  await refuseOutputOverInputs({ cwd: request.cwd, path, option: "--changed-out", inputs: request.input === "-" ? [] : [request.input] });
   return absolute;
 }
 
-async function commitChangedOut(
-  writer: AtomicFileWriter,
-  path: string,
-): Promise<void> {
+async function commitChangedOut(writer: AtomicFileWriter, path: string): Promise<void> {
   try {
     await writer.commit();
   } catch (error) {
-    throw new UsageError(
-      `cannot write --changed-out ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`,
-      { cause: error },
-    );
+    throw new UsageError(`cannot write --changed-out ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
   }
 }
 
@@ -293,92 +199,35 @@ interface BaseSource {
   load(target: SubjectTarget): Promise<SideLoad>;
 }
 
-async function openBase(
-  workspace: Workspace,
-  request: ReplayRequest,
-): Promise<BaseSource> {
+async function openBase(workspace: Workspace, request: ReplayRequest): Promise<BaseSource> {
   const { base } = request;
   if (base.kind === "git") {
     const revision = await openGitRevision(workspace.root, base.ref);
     const label = `${base.ref} (${revision.commit.slice(0, 7)})`;
-    return {
-      label,
-      load: async (target) =>
-        withPlace(
-          await loadSide(workspace, target, revision.read, request.now, label),
-          "file",
-        ),
-    };
+    return { label, load: async (target) => withPlace(await loadSide(workspace, target, revision.read, request.now, label), "file") };
   }
   return {
     label: "live",
     // A live version's place is in its rendered file, which no one has: its document path says where.
     load: async (target) => {
-      const live = await readLiveVersion(
-        {
-          cwd: request.cwd,
-          env: request.env,
-          tokenFile: base.tokenFile,
-          baseUrl: base.baseUrl,
-          onSecret: request.onSecret,
-        },
-        target,
-      );
-      return withPlace(
-        await loadSide(
-          live.workspace,
-          target,
-          live.read,
-          request.now,
-          live.label,
-        ),
-        "path",
-      );
+      const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
+      return withPlace(await loadSide(live.workspace, target, live.read, request.now, live.label), "path");
     },
   };
 }
 
-type SideLoad =
-  | { kind: "side"; version: LoadedVersion }
-  | {
-      kind: "findings";
-      label: string;
-      lint: LintResult;
-      undecided: Diagnostic;
-      why?: string;
-    };
+type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic; why?: string };
 
 function withPlace(load: SideLoad, place: "file" | "path"): SideLoad {
-  return load.kind === "findings"
-    ? { ...load, why: undecidedAt(load.undecided, place) }
-    : load;
+  return load.kind === "findings" ? { ...load, why: undecidedAt(load.undecided, place) } : load;
 }
 
 /** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
-async function loadSide(
-  workspace: Workspace,
-  target: SubjectTarget,
-  reader: SourceReader,
-  now: Date,
-  label: string,
-): Promise<SideLoad> {
+async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
   const load = await loadVersions(workspace.config, [target], reader, { now });
   const version = load.versions.get(subjectKey(target))!;
-  if (!version.decides)
-    return {
-      kind: "findings",
-      label,
-      lint: load.lint,
-      undecided: version.undecided,
-    };
-  return {
-    kind: "side",
-    version: {
-      side: { label, subject: version.subject },
-      findings: version.findings,
-      hasErrors: lintFails(load.lint),
-    },
-  };
+  if (!version.decides) return { kind: "findings", label, lint: load.lint, undecided: version.undecided };
+  return { kind: "side", version: { side: { label, subject: version.subject }, findings: version.findings, hasErrors: lintFails(load.lint) } };
 }
 
 interface VersionsLoader {
@@ -388,41 +237,14 @@ interface VersionsLoader {
   loaded(target: SubjectTarget): ReplayVersions | undefined;
 }
 
-function versionsLoader(
-  workspace: Workspace,
-  base: BaseSource,
-  request: Pick<ReplayRequest, "now">,
-): VersionsLoader {
+function versionsLoader(workspace: Workspace, base: BaseSource, request: Pick<ReplayRequest, "now">): VersionsLoader {
   const loading = new Map<string, Promise<ReplayVersions>>();
   const done = new Map<string, ReplayVersions>();
   const load = async (target: SubjectTarget): Promise<ReplayVersions> => {
-    const head = withPlace(
-      await loadSide(
-        workspace,
-        target,
-        workingTreeReader(workspace.root),
-        request.now,
-        "working tree",
-      ),
-      "file",
-    );
-    if (head.kind === "findings")
-      throw new VersionUndecided({
-        kind: "findings",
-        side: "head",
-        label: head.label,
-        lint: head.lint,
-        why: head.why!,
-      });
+    const head = withPlace(await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree"), "file");
+    if (head.kind === "findings") throw new VersionUndecided({ kind: "findings", side: "head", label: head.label, lint: head.lint, why: head.why! });
     const side = await base.load(target);
-    if (side.kind === "findings")
-      throw new VersionUndecided({
-        kind: "findings",
-        side: "base",
-        label: side.label,
-        lint: side.lint,
-        why: side.why!,
-      });
+    if (side.kind === "findings") throw new VersionUndecided({ kind: "findings", side: "base", label: side.label, lint: side.lint, why: side.why! });
     const pair = { base: side.version, head: head.version };
     done.set(subjectKey(target), pair);
     return pair;
@@ -433,9 +255,7 @@ function versionsLoader(
     if (!versions) loading.set(key, (versions = load(target)));
     return versions;
   };
-  return Object.assign(loader, {
-    loaded: (target: SubjectTarget) => done.get(subjectKey(target)),
-  });
+  return Object.assign(loader, { loaded: (target: SubjectTarget) => done.get(subjectKey(target)) });
 }
 
 export interface LineReplayerOptions {
@@ -476,27 +296,16 @@ export interface LineReplayer extends LineSink {
   result(): { report: ReplayReport; subjectBases: Map<string, string> };
 }
 
-export function createLineReplayer(
-  versions: (subject: ReplaySubject) => Promise<ReplayVersions>,
-  options: LineReplayerOptions,
-): LineReplayer {
+export function createLineReplayer(versions: (subject: ReplaySubject) => Promise<ReplayVersions>, options: LineReplayerOptions): LineReplayer {
   const tally = createReplayTally({ samples: options.samples });
-  const context: ReplayLineContext = {
-    filter: options.filter,
-    environments: options.environments,
-    unknownCategories: options.strict ? "refuse" : "accept",
-  };
+  const context: ReplayLineContext = { filter: options.filter, environments: options.environments, unknownCategories: options.strict ? "refuse" : "accept" };
   const deciders = new Map<string, Decider>();
   const rules = new Map<string, ReplayRuleIds>();
   const subjectBases = new Map<string, string>();
   const decideOptions = { now: options.now.getTime() };
   const onChanged = options.onChanged;
   let last: Decider | undefined;
-  const decideLine = (
-    decider: Decider,
-    reading: Extract<ReplayLineReading, { kind: "screening" }>,
-    number: number,
-  ): Promise<void> | undefined => {
+  const decideLine = (decider: Decider, reading: Extract<ReplayLineReading, { kind: "screening" }>, number: number): Promise<void> | undefined => {
     last = decider;
     if (reading.unknownValues) {
       const refused = tally.unknown(number, reading.unknownValues);
@@ -507,17 +316,8 @@ export function createLineReplayer(
     }
     const base = decide(decider.base, reading.screening, decideOptions);
     const head = decide(decider.head, reading.screening, decideOptions);
-    if (!decider.tally.decided(number, base, head) || !onChanged)
-      return undefined;
-    return onChanged(
-      formatChangedScreening({
-        line: number,
-        subject: decider.subject,
-        screening: reading.screening,
-        base,
-        head,
-      }),
-    );
+    if (!decider.tally.decided(number, base, head) || !onChanged) return undefined;
+    return onChanged(formatChangedScreening({ line: number, subject: decider.subject, screening: reading.screening, base, head }));
   };
   const open = async (subject: ReplaySubject): Promise<Decider> => {
     const key = subjectKeyOf(subject);
@@ -526,17 +326,9 @@ export function createLineReplayer(
     const pair = await versions(subject);
     decider = deciders.get(key);
     if (decider) return decider;
-    decider = {
-      subject,
-      base: compileSubject(pair.base.side.subject),
-      head: compileSubject(pair.head.side.subject),
-      tally: tally.subject(subject),
-    };
+    decider = { subject, base: compileSubject(pair.base.side.subject), head: compileSubject(pair.head.side.subject), tally: tally.subject(subject) };
     deciders.set(key, decider);
-    rules.set(key, {
-      base: ruleIds(pair.base.side.subject),
-      head: ruleIds(pair.head.side.subject),
-    });
+    rules.set(key, { base: ruleIds(pair.base.side.subject), head: ruleIds(pair.head.side.subject) });
     subjectBases.set(key, pair.base.side.label);
     return decider;
   };
@@ -547,68 +339,37 @@ export function createLineReplayer(
     open,
     async openFlagged() {
       const { environment, providerType, scope } = options.filter;
-      if (
-        environment !== undefined &&
-        providerType !== undefined &&
-        scope !== undefined
-      )
-        await open({ environment, providerType, scope });
+      if (environment !== undefined && providerType !== undefined && scope !== undefined) await open({ environment, providerType, scope });
     },
     line(text, number) {
-      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ""))
-        return undefined;
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return undefined;
       const reading = readReplayLine(text, context);
       if (reading.kind === "bad") return tally.bad(number, reading.error);
       if (reading.kind === "filtered") return tally.filtered();
       const { subject } = reading;
       // An export runs in long stretches of one policy: the one before is the likeliest.
-      if (
-        last &&
-        last.subject.environment === subject.environment &&
-        last.subject.providerType === subject.providerType &&
-        last.subject.scope === subject.scope
-      ) {
+      if (last && last.subject.environment === subject.environment && last.subject.providerType === subject.providerType && last.subject.scope === subject.scope) {
         return decideLine(last, reading, number);
       }
       const known = deciders.get(subjectKeyOf(subject));
       if (known) return decideLine(known, reading, number);
-      return open(subject).then((decider) =>
-        decideLine(decider, reading, number),
-      );
+      return open(subject).then((decider) => decideLine(decider, reading, number));
     },
     tooLong(number) {
       tally.bad(number, TOO_LONG);
     },
     result() {
-      return {
-        report: tally.report(
-          (subject) =>
-            rules.get(subjectKeyOf(subject)) ?? { base: [], head: [] },
-        ),
-        subjectBases,
-      };
+      return { report: tally.report((subject) => rules.get(subjectKeyOf(subject)) ?? { base: [], head: [] }), subjectBases };
     },
   };
 }
 
 /** The JavaScript engine: every line of the input through the line replayer; blank lines are no screenings and are passed over uncounted. */
-export async function replayStream(
-  input: ReplayInput,
-  lines: LineReplayer,
-  onProgress: ((progress: ReplayProgress) => void) | undefined,
-): Promise<void> {
+export async function replayStream(input: ReplayInput, lines: LineReplayer, onProgress: ((progress: ReplayProgress) => void) | undefined): Promise<void> {
   const started = performance.now();
-  const redraw = onProgress
-    ? createRedrawGate(() => performance.now())
-    : undefined;
+  const redraw = onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
-    if (redraw?.())
-      onProgress!({
-        lines: lines.tally.lines,
-        bytes: input.bytesRead(),
-        totalBytes: input.totalBytes,
-        elapsedMs: performance.now() - started,
-      });
+    if (redraw?.()) onProgress!({ lines: lines.tally.lines, bytes: input.bytesRead(), totalBytes: input.totalBytes, elapsedMs: performance.now() - started });
   };
   try {
     await readLines(input, {
@@ -623,9 +384,7 @@ export async function replayStream(
       },
     });
   } catch (error) {
-    throw error instanceof ReplayInputError
-      ? new UsageError(error.message, { cause: error })
-      : error;
+    throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
 }
 

@@ -28,11 +28,7 @@ export interface SqlSession {
    * returns pauses the reading until it settles. `onProgress` gets DuckDB's
    * estimate of the share done (0..100) while the query runs.
    */
-  each(
-    sql: string,
-    row: (row: SqlRow) => void | Promise<void>,
-    onProgress?: (percent: number, rows: number) => void,
-  ): Promise<void>;
+  each(sql: string, row: (row: SqlRow) => void | Promise<void>, onProgress?: (percent: number, rows: number) => void): Promise<void>;
   close(): void;
 }
 
@@ -41,40 +37,29 @@ async function loadDuckDb(): Promise<typeof import("@duckdb/node-api")> {
   try {
     return await import("@duckdb/node-api");
   } catch (error) {
-    throw new SqlEngineError(
-      `the duckdb engine needs the package @duckdb/node-api, which could not be loaded (${firstLine(error)})`,
-      { cause: error },
-    );
+    throw new SqlEngineError(`the duckdb engine needs the package @duckdb/node-api, which could not be loaded (${firstLine(error)})`, { cause: error });
   }
 }
 
-export async function openSqlSession(
-  options: SqlSessionOptions = {},
-): Promise<SqlSession> {
+export async function openSqlSession(options: SqlSessionOptions = {}): Promise<SqlSession> {
   const duckdb = await loadDuckDb();
   let instance: DuckDBInstance;
   let connection: DuckDBConnection;
   try {
     const config: Record<string, string> = {};
-    if (options.memoryLimit !== undefined)
-      config.memory_limit = options.memoryLimit;
-    if (options.tempDirectory !== undefined)
-      config.temp_directory = options.tempDirectory;
+    if (options.memoryLimit !== undefined) config.memory_limit = options.memoryLimit;
+    if (options.tempDirectory !== undefined) config.temp_directory = options.tempDirectory;
     if (options.threads !== undefined) config.threads = String(options.threads);
     instance = await duckdb.DuckDBInstance.create(":memory:", config);
     connection = await instance.connect();
   } catch (error) {
-    throw new SqlEngineError(`duckdb did not start: ${firstLine(error)}`, {
-      cause: error,
-    });
+    throw new SqlEngineError(`duckdb did not start: ${firstLine(error)}`, { cause: error });
   }
   const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw error instanceof SqlEngineError
-        ? error
-        : new SqlEngineError(firstLine(error), { cause: error });
+      throw error instanceof SqlEngineError ? error : new SqlEngineError(firstLine(error), { cause: error });
     }
   };
   return {
@@ -90,11 +75,7 @@ export async function openSqlSession(
         const timer = onProgress
           ? setInterval(() => {
               const progress = connection.progress;
-              if (progress.percentage >= 0)
-                onProgress(
-                  progress.percentage,
-                  Number(progress.rows_processed),
-                );
+              if (progress.percentage >= 0) onProgress(progress.percentage, Number(progress.rows_processed));
             }, 100)
           : undefined;
         try {
@@ -120,10 +101,7 @@ export async function openSqlSession(
 function plain(value: unknown): unknown {
   if (typeof value === "bigint") return Number(value);
   if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === "object" && !(value instanceof Date))
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, plain(item)]),
-    );
+  if (value !== null && typeof value === "object" && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
   return value;
 }
 

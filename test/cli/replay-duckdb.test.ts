@@ -19,23 +19,10 @@ import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SAMPLE = "examples/replay/sandbox-vendorA-transaction.jsonl";
-const BAD_SAMPLE =
-  "examples/replay/sandbox-vendorA-transaction-bad-lines.jsonl";
-const TARGET = [
-  "--env",
-  "sandbox",
-  "--vendor",
-  "vendorAWalletScreening",
-  "--scope",
-  "TRANSACTION",
-  "--base",
-  "HEAD",
-  "--now",
-  "2026-11-23T12:00:00Z",
-];
+const BAD_SAMPLE = "examples/replay/sandbox-vendorA-transaction-bad-lines.jsonl";
+const TARGET = ["--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "--base", "HEAD", "--now", "2026-11-23T12:00:00Z"];
 
-const TOKEN =
-  '{"chain":"EVM","networkId":1,"contractAddress":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}';
+const TOKEN = '{"chain":"EVM","networkId":1,"contractAddress":"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}';
 const GOOD = `{"chain":"EVM","address":"0x52908400098527886e0f7030069857d2e4169e07","transfer":{"amountUsd":1200,"token":${TOKEN}},"signals":{"riskScore":8.7}}`;
 
 /** Lines SQL and JSON.parse could read apart; each is either decided alike or the same bad line. */
@@ -89,34 +76,20 @@ const HOSTILE = [
 ];
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
+  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
 }
 
 let repo: TempRepo;
 let session: SqlSession;
 beforeAll(async () => {
   repo = makeTempRepo();
-  for (const file of [SAMPLE, BAD_SAMPLE])
-    repo.write(file, readFileSync(join(PROJECT_ROOT, file)));
+  for (const file of [SAMPLE, BAD_SAMPLE]) repo.write(file, readFileSync(join(PROJECT_ROOT, file)));
   git(repo.dir, "init", "-q");
   git(repo.dir, "add", "-A");
   git(repo.dir, "commit", "-qm", "samples");
   // The block threshold raised from 8.5 to 9 in the working tree: a weakening for scores 8.5 to 9.
   const text = readFileSync(join(repo.dir, POLICY), "utf8");
-  repo.write(
-    POLICY,
-    text.replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"),
-  );
+  repo.write(POLICY, text.replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
   session = await openSqlSession({ threads: 1 });
 });
 afterAll(() => {
@@ -125,34 +98,13 @@ afterAll(() => {
 });
 
 /** Both engines on their inputs, pretty and JSON (with a sample limit below the changes, so the rule choosing samples shows). */
-async function expectSameReports(
-  jsInput: string,
-  duckdbInput: string,
-  extra: string[] = [],
-): Promise<string> {
+async function expectSameReports(jsInput: string, duckdbInput: string, extra: string[] = []): Promise<string> {
   let pretty = "";
   for (const format of [[], ["--format", "json"], ["--samples", "2"]]) {
-    const js = await runCli(
-      ["replay", jsInput, ...TARGET, ...format, ...extra],
-      { cwd: repo.dir },
-    );
-    const duckdb = await runCli(
-      [
-        "replay",
-        duckdbInput,
-        ...TARGET,
-        ...format,
-        ...extra,
-        "--engine",
-        "duckdb",
-      ],
-      { cwd: repo.dir },
-    );
+    const js = await runCli(["replay", jsInput, ...TARGET, ...format, ...extra], { cwd: repo.dir });
+    const duckdb = await runCli(["replay", duckdbInput, ...TARGET, ...format, ...extra, "--engine", "duckdb"], { cwd: repo.dir });
     expect(js.code, js.stderr).toBe(0);
-    expect({ code: duckdb.code, stderr: duckdb.stderr }).toEqual({
-      code: 0,
-      stderr: "",
-    });
+    expect({ code: duckdb.code, stderr: duckdb.stderr }).toEqual({ code: 0, stderr: "" });
     expect(duckdb.stdout).toBe(js.stdout);
     if (format.length === 0) pretty = js.stdout;
   }
@@ -166,10 +118,7 @@ describe("replay --engine duckdb reports exactly what the JavaScript engine repo
   });
 
   it("on the sample with bad lines, a blank line and a gzip copy", async () => {
-    repo.write(
-      "bad.jsonl.gz",
-      gzipSync(readFileSync(join(repo.dir, BAD_SAMPLE))),
-    );
+    repo.write("bad.jsonl.gz", gzipSync(readFileSync(join(repo.dir, BAD_SAMPLE))));
     const report = await expectSameReports(BAD_SAMPLE, "bad.jsonl.gz");
     expect(report).toMatch(/lines skipped/);
     expect(report).toContain("Skipped lines");
@@ -179,32 +128,22 @@ describe("replay --engine duckdb reports exactly what the JavaScript engine repo
     repo.write("hostile.jsonl", `\uFEFF${HOSTILE.join("\n")}\n`);
     const report = await expectSameReports("hostile.jsonl", "hostile.jsonl");
     // Both kinds are there: lines decided and lines skipped.
-    expect(report).toMatch(
-      /^\d+ screenings, \d+ changed, \d+ lines skipped, 1 line of other policies filtered out$/m,
-    );
+    expect(report).toMatch(/^\d+ screenings, \d+ changed, \d+ lines skipped, 1 line of other policies filtered out$/m);
     expect(report).not.toMatch(/^0 screenings/m);
   });
 
   it("on CRLF line ends", async () => {
-    repo.write(
-      "crlf.jsonl",
-      `${readFileSync(join(repo.dir, BAD_SAMPLE), "utf8").replaceAll("\n", "\r\n")}`,
-    );
+    repo.write("crlf.jsonl", `${readFileSync(join(repo.dir, BAD_SAMPLE), "utf8").replaceAll("\n", "\r\n")}`);
     await expectSameReports(BAD_SAMPLE, "crlf.jsonl");
   });
 
   it("on the same screenings as Parquet and as CSV, numbered by row", async () => {
     const relation = `read_json(${sqlString(join(repo.dir, SAMPLE))}, format = 'newline_delimited', columns = ${LAYOUT_COLUMNS})`;
-    await session.all(
-      `COPY (SELECT * FROM ${relation}) TO ${sqlString(join(repo.dir, "sample.parquet"))} (FORMAT parquet)`,
-    );
+    await session.all(`COPY (SELECT * FROM ${relation}) TO ${sqlString(join(repo.dir, "sample.parquet"))} (FORMAT parquet)`);
     await expectSameReports(SAMPLE, "sample.parquet");
     // A cell holds the JSON object a JSON line would: no member for an absent value (a merge patch drops nulls).
-    const object = (column: string) =>
-      `json_merge_patch('{}', to_json(${column})) AS ${column}`;
-    await session.all(
-      `COPY (SELECT scope, chain, address, ${object("transfer")}, sanctioned, ${object("signals")} FROM ${relation}) TO ${sqlString(join(repo.dir, "sample.csv"))} (FORMAT csv, HEADER)`,
-    );
+    const object = (column: string) => `json_merge_patch('{}', to_json(${column})) AS ${column}`;
+    await session.all(`COPY (SELECT scope, chain, address, ${object("transfer")}, sanctioned, ${object("signals")} FROM ${relation}) TO ${sqlString(join(repo.dir, "sample.csv"))} (FORMAT csv, HEADER)`);
     await expectSameReports(SAMPLE, "sample.csv");
   });
 
@@ -223,10 +162,7 @@ const LAYOUT_COLUMNS = `{scope: 'VARCHAR', chain: 'VARCHAR', address: 'VARCHAR',
 
 describe("replay --engine duckdb refuses, in one line and exit 2, with nothing reported", () => {
   const refused = async (input: string, extra: string[] = []) => {
-    const run = await runCli(
-      ["replay", input, ...TARGET, "--engine", "duckdb", ...extra],
-      { cwd: repo.dir },
-    );
+    const run = await runCli(["replay", input, ...TARGET, "--engine", "duckdb", ...extra], { cwd: repo.dir });
     expect(run.stdout).toBe("");
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
@@ -234,48 +170,23 @@ describe("replay --engine duckdb refuses, in one line and exit 2, with nothing r
   };
 
   it("a Parquet file without a required column, or with a column of another type", async () => {
-    await session.all(
-      `COPY (SELECT 'EVM' AS chain) TO ${sqlString(join(repo.dir, "no-address.parquet"))} (FORMAT parquet)`,
-    );
-    expect(await refused("no-address.parquet")).toBe(
-      'screenpol: no-address.parquet: it has no column address (docs/replay.md, "The column layout"); nothing was reported',
-    );
-    await session.all(
-      `COPY (SELECT 'EVM' AS chain, 'x' AS address, {'riskScore': '9'} AS signals) TO ${sqlString(join(repo.dir, "text-score.parquet"))} (FORMAT parquet)`,
-    );
-    expect(await refused("text-score.parquet")).toBe(
-      "screenpol: text-score.parquet: column signals: signals.riskScore is VARCHAR, not DOUBLE; nothing was reported",
-    );
+    await session.all(`COPY (SELECT 'EVM' AS chain) TO ${sqlString(join(repo.dir, "no-address.parquet"))} (FORMAT parquet)`);
+    expect(await refused("no-address.parquet")).toBe('screenpol: no-address.parquet: it has no column address (docs/replay.md, "The column layout"); nothing was reported');
+    await session.all(`COPY (SELECT 'EVM' AS chain, 'x' AS address, {'riskScore': '9'} AS signals) TO ${sqlString(join(repo.dir, "text-score.parquet"))} (FORMAT parquet)`);
+    expect(await refused("text-score.parquet")).toBe("screenpol: text-score.parquet: column signals: signals.riskScore is VARCHAR, not DOUBLE; nothing was reported");
   });
 
   it("a glob that matches nothing, a folder with nothing to read, standard input, a name of no known format", async () => {
-    expect(await refused("nothing-*.parquet")).toBe(
-      "screenpol: nothing-*.parquet: the glob matches no file",
-    );
+    expect(await refused("nothing-*.parquet")).toBe("screenpol: nothing-*.parquet: the glob matches no file");
     repo.write("empty/notes.txt", "");
-    expect(await refused("empty")).toBe(
-      "screenpol: empty: the folder holds no file named .jsonl, .ndjson, .json (each also .gz), .csv, .csv.gz or .parquet",
-    );
-    expect(await refused("-")).toMatch(
-      /^screenpol: the duckdb engine reads files, not standard input/,
-    );
-    expect(await refused("empty/notes.txt")).toMatch(
-      /^screenpol: empty\/notes\.txt: cannot tell its format by its name/,
-    );
+    expect(await refused("empty")).toBe("screenpol: empty: the folder holds no file named .jsonl, .ndjson, .json (each also .gz), .csv, .csv.gz or .parquet");
+    expect(await refused("-")).toMatch(/^screenpol: the duckdb engine reads files, not standard input/);
+    expect(await refused("empty/notes.txt")).toMatch(/^screenpol: empty\/notes\.txt: cannot tell its format by its name/);
   });
 
   it("a memory limit that is no size, or without the duckdb engine", async () => {
-    expect(await refused(SAMPLE, ["--memory-limit", "lots"])).toBe(
-      'screenpol: --memory-limit must be a size such as 512MB or 2GB, not "lots"',
-    );
-    const run = await runCli(
-      ["replay", SAMPLE, ...TARGET, "--memory-limit", "1GB"],
-      { cwd: repo.dir },
-    );
-    expect({ code: run.code, stderr: run.stderr.trim() }).toEqual({
-      code: 2,
-      stderr:
-        "screenpol: --memory-limit is DuckDB's: it goes with --engine duckdb",
-    });
+    expect(await refused(SAMPLE, ["--memory-limit", "lots"])).toBe('screenpol: --memory-limit must be a size such as 512MB or 2GB, not "lots"');
+    const run = await runCli(["replay", SAMPLE, ...TARGET, "--memory-limit", "1GB"], { cwd: repo.dir });
+    expect({ code: run.code, stderr: run.stderr.trim() }).toEqual({ code: 2, stderr: "screenpol: --memory-limit is DuckDB's: it goes with --engine duckdb" });
   });
 });

@@ -12,43 +12,23 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlString } from "../../src/core/replay/sql-input.js";
+import { CATEGORIES } from "../../src/core/vendors.js";
 import { openSqlSession } from "../../src/workspace/duckdb.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const EXPORT = "day.jsonl";
-const USDC = {
-  chain: "EVM",
-  networkId: 1,
-  contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
-};
-const A_TX = {
-  environment: "sandbox",
-  providerType: "vendorAWalletScreening",
-  scope: "TRANSACTION",
-};
-const A_SIGN_IN = {
-  environment: "sandbox",
-  providerType: "vendorAWalletScreening",
-  scope: "SIGN_IN",
-};
-const B_TX = {
-  environment: "live",
-  providerType: "vendorBAddressScreening",
-  scope: "TRANSACTION",
-};
+const USDC = { chain: "EVM", networkId: 1, contractAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" };
+const A_TX = { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION" };
+const A_SIGN_IN = { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "SIGN_IN" };
+const B_TX = { environment: "live", providerType: "vendorBAddressScreening", scope: "TRANSACTION" };
 const BAD_LINES = [
   '{"chain":"EVM","address":"0x1"}',
   '{"environment":"staging","providerType":"vendorAWalletScreening","scope":"TRANSACTION","chain":"EVM","address":"0x1"}',
   '{"environment":"sandbox","providerType":7,"scope":"TRANSACTION","chain":"EVM","address":"0x1"}',
   "not json",
-  JSON.stringify({
-    ...A_TX,
-    chain: "EVM",
-    address: "0x1",
-    signals: { riskScore: 12 },
-  }),
+  JSON.stringify({ ...A_TX, chain: "EVM", address: "0x1", signals: { riskScore: 12 } }),
   '{"chain":"EVM","address":"0x2"}',
 ];
 
@@ -65,70 +45,14 @@ function dayExport(): string {
   const rows: object[] = [];
   for (let i = 0; i < 12; i++) {
     const n = rows.length + 1;
-    rows.push({
-      ...A_TX,
-      chain: "EVM",
-      address: address(n),
-      transfer: transfer(5000),
-      signals: { riskScore: 2 },
-    });
-    rows.push({
-      ...A_TX,
-      chain: "EVM",
-      address: address(n + 1),
-      transfer: transfer(5000),
-      signals: { riskScore: 8.7 },
-    });
-    if (i % 3 === 0)
-      rows.push({
-        ...A_TX,
-        chain: "EVM",
-        address: address(n + 2),
-        transfer: transfer(1200),
-        signals: { riskScore: 9.5 },
-      });
-    if (i % 4 === 1)
-      rows.push({
-        ...A_TX,
-        chain: "EVM",
-        address: address(n + 3),
-        transfer: transfer(1200),
-        signals: { riskScore: 2 },
-      });
-    rows.push({
-      ...A_TX,
-      chain: "EVM",
-      address: address(n + 4),
-      transfer: transfer(5000),
-      signals: {
-        riskScore: 2,
-        exposures: [
-          { category: "bridge_exploit", direction: "direct", percent: 50 },
-        ],
-      },
-    });
-    rows.push({
-      ...B_TX,
-      chain: "EVM",
-      address: address(n + 5),
-      transfer: transfer(900),
-      signals: { riskLevel: i % 2 ? "high" : "low" },
-    });
-    if (i % 2 === 0)
-      rows.push({
-        ...B_TX,
-        chain: "EVM",
-        address: address(n + 6),
-        transfer: transfer(900),
-        signals: { riskLevel: "low", entity: { category: "bridge_hack" } },
-      });
-    if (i % 6 === 0)
-      rows.push({
-        ...A_SIGN_IN,
-        chain: "EVM",
-        address: address(n + 7),
-        signals: { riskScore: 9 },
-      });
+    rows.push({ ...A_TX, chain: "EVM", address: address(n), transfer: transfer(5000), signals: { riskScore: 2 } });
+    rows.push({ ...A_TX, chain: "EVM", address: address(n + 1), transfer: transfer(5000), signals: { riskScore: 8.7 } });
+    if (i % 3 === 0) rows.push({ ...A_TX, chain: "EVM", address: address(n + 2), transfer: transfer(1200), signals: { riskScore: 9.5 } });
+    if (i % 4 === 1) rows.push({ ...A_TX, chain: "EVM", address: address(n + 3), transfer: transfer(1200), signals: { riskScore: 2 } });
+    rows.push({ ...A_TX, chain: "EVM", address: address(n + 4), transfer: transfer(5000), signals: { riskScore: 2, exposures: [{ category: "bridge_exploit", direction: "direct", percent: 50 }] } });
+    rows.push({ ...B_TX, chain: "EVM", address: address(n + 5), transfer: transfer(900), signals: { riskLevel: i % 2 ? "high" : "low" } });
+    if (i % 2 === 0) rows.push({ ...B_TX, chain: "EVM", address: address(n + 6), transfer: transfer(900), signals: { riskLevel: "low", entity: { category: "bridge_hack" } } });
+    if (i % 6 === 0) rows.push({ ...A_SIGN_IN, chain: "EVM", address: address(n + 7), signals: { riskScore: 9 } });
   }
   const lines = rows.map((row) => JSON.stringify(row));
   BAD_LINES.forEach((line, index) => lines.splice(7 + index * 9, 0, line));
@@ -136,17 +60,7 @@ function dayExport(): string {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, {
-    cwd,
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: "t",
-      GIT_AUTHOR_EMAIL: "t@t",
-      GIT_COMMITTER_NAME: "t",
-      GIT_COMMITTER_EMAIL: "t@t",
-    },
-  });
+  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
 }
 
 let repo: TempRepo;
@@ -159,35 +73,18 @@ beforeAll(() => {
   git(repo.dir, "commit", "-qm", "samples");
   commit = git(repo.dir, "rev-parse", "--short=7", "HEAD").trim();
   const text = readFileSync(join(repo.dir, POLICY), "utf8");
-  const edited = text
-    .replace("minAmountUsd: 250 #", "minAmountUsd: 2000 #")
-    .replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
+  const edited = text.replace("minAmountUsd: 250 #", "minAmountUsd: 2000 #").replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
   expect(edited).not.toBe(text);
   repo.write(POLICY, edited);
 });
 afterAll(() => repo?.remove());
 
-const replay = (...args: string[]) =>
-  runCli(
-    [
-      "replay",
-      EXPORT,
-      "--base",
-      "HEAD",
-      "--now",
-      "2026-11-23T12:00:00Z",
-      ...args,
-    ],
-    { cwd: repo.dir },
-  );
+const replay = (...args: string[]) => runCli(["replay", EXPORT, "--base", "HEAD", "--now", "2026-11-23T12:00:00Z", ...args], { cwd: repo.dir });
 
 describe("replay of a mixed export", () => {
   it("reports each policy the lines name, unknown categories once with their count, bad lines grouped by message, samples weaker first", async () => {
     const run = await replay("--samples", "2");
-    expect({ code: run.code, stderr: run.stderr }).toEqual({
-      code: 0,
-      stderr: "",
-    });
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
     expect(run.stdout).toBe(
       [
         `Replay of 3 policies: base HEAD (${commit}), head working tree`,
@@ -260,101 +157,30 @@ describe("replay of a mixed export", () => {
     const run = await replay("--format", "json", "--samples", "1");
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(Object.keys(report)).toEqual([
-      "version",
-      "screenings",
-      "skipped",
-      "filtered",
-      "changed",
-      "transitions",
-      "byRule",
-      "samples",
-      "badLines",
-      "unknownValues",
-      "subjects",
-    ]);
-    expect(report).toMatchObject({
-      version: 1,
-      screenings: 63,
-      skipped: 6,
-      filtered: 0,
-      changed: 19,
-    });
+    expect(Object.keys(report)).toEqual(["version", "screenings", "skipped", "filtered", "changed", "transitions", "byRule", "samples", "badLines", "unknownValues", "subjects"]);
+    expect(report).toMatchObject({ version: 1, screenings: 63, skipped: 6, filtered: 0, changed: 19 });
     expect(report.transitions).toEqual([
       { from: "BLOCK", to: "ALERT", count: 12 },
       { from: "BLOCK", to: "ALLOW", count: 4 },
       { from: "ALERT", to: "ALLOW", count: 3 },
     ]);
     expect(report.samples).toEqual([
-      {
-        line: 3,
-        ...A_TX,
-        from: { action: "BLOCK", by: "block-severe-risk-score" },
-        to: { action: "ALLOW", by: "pre-screen" },
-      },
-      {
-        line: 2,
-        ...A_TX,
-        from: { action: "BLOCK", by: "block-severe-risk-score" },
-        to: { action: "ALERT", by: "alert-everything-else-sandbox" },
-      },
-      {
-        line: 11,
-        ...A_TX,
-        from: { action: "ALERT", by: "alert-everything-else-sandbox" },
-        to: { action: "ALLOW", by: "pre-screen" },
-      },
+      { line: 3, ...A_TX, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALLOW", by: "pre-screen" } },
+      { line: 2, ...A_TX, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALERT", by: "alert-everything-else-sandbox" } },
+      { line: 11, ...A_TX, from: { action: "ALERT", by: "alert-everything-else-sandbox" }, to: { action: "ALLOW", by: "pre-screen" } },
     ]);
     expect(report.badLines).toEqual([
-      {
-        line: 8,
-        error:
-          'no environment: the line has no "environment" and --env is not given',
-        count: 2,
-        lines: [8, 53],
-      },
-      {
-        line: 17,
-        error:
-          'environment: "staging" is not declared in screenpol.config.yaml (declared: sandbox, live)',
-        count: 1,
-        lines: [17],
-      },
-      {
-        line: 26,
-        error: "providerType: must be a string, not 7",
-        count: 1,
-        lines: [26],
-      },
+      { line: 8, error: 'no environment: the line has no "environment" and --env is not given', count: 2, lines: [8, 53] },
+      { line: 17, error: 'environment: "staging" is not declared in screenpol.config.yaml (declared: sandbox, live)', count: 1, lines: [17] },
+      { line: 26, error: "providerType: must be a string, not 7", count: 1, lines: [26] },
       { line: 35, error: "not valid JSON", count: 1, lines: [35] },
-      {
-        line: 44,
-        error: "signals.riskScore: 12 is out of range: must be <= 10",
-        count: 1,
-        lines: [44],
-      },
+      { line: 44, error: "signals.riskScore: 12 is out of range: must be <= 10", count: 1, lines: [44] },
     ]);
     expect(report.unknownValues).toEqual([
       { signal: "exposure", value: "bridge_exploit", count: 12, line: 4 },
       { signal: "entity", value: "bridge_hack", count: 6, line: 6 },
     ]);
-    expect(
-      report.subjects.map(
-        ({
-          environment,
-          providerType,
-          scope,
-          screenings,
-          changed,
-        }: Record<string, unknown>) => ({
-          environment,
-          providerType,
-          scope,
-          screenings,
-          changed,
-        }),
-      ),
-    ).toEqual([
+    expect(report.subjects.map(({ environment, providerType, scope, screenings, changed }: Record<string, unknown>) => ({ environment, providerType, scope, screenings, changed }))).toEqual([
       { ...B_TX, screenings: 18, changed: 0 },
       { ...A_SIGN_IN, screenings: 2, changed: 0 },
       { ...A_TX, screenings: 43, changed: 19 },
@@ -365,10 +191,7 @@ describe("replay of a mixed export", () => {
     const run = await replay("--env", "sandbox");
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines.slice(0, 2)).toEqual([
-      `Replay of 2 policies: base HEAD (${commit}), head working tree`,
-      "45 screenings, 19 changed, 5 lines skipped, 19 lines of other policies filtered out",
-    ]);
+    expect(lines.slice(0, 2)).toEqual([`Replay of 2 policies: base HEAD (${commit}), head working tree`, "45 screenings, 19 changed, 5 lines skipped, 19 lines of other policies filtered out"]);
     expect(run.stdout).not.toContain("bridge_hack");
     expect(run.stdout).toContain(
       [
@@ -386,55 +209,21 @@ describe("replay of a mixed export", () => {
     const run = await replay("--strict", "--format", "json");
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect([report.screenings, report.skipped, report.unknownValues]).toEqual([
-      45,
-      24,
-      [],
-    ]);
-    expect(
-      report.badLines
-        .slice(0, 2)
-        .map(
-          ({
-            error,
-            count,
-            lines,
-          }: {
-            error: string;
-            count: number;
-            lines: number[];
-          }) => ({ error: error.slice(0, 70), count, lines }),
-        ),
-    ).toEqual([
-      {
-        error:
-          'signals.exposures[0].category: "bridge_exploit" is not one of darknet_m',
-        count: 12,
-        lines: [4, 12, 16, 23, 28],
-      },
-      {
-        error:
-          'signals.entity.category: "bridge_hack" is not one of darknet, mixing_se',
-        count: 6,
-        lines: [6, 19, 30, 42, 54],
-      },
+    expect([report.screenings, report.skipped, report.unknownValues]).toEqual([45, 24, []]);
+    expect(report.badLines.slice(0, 2)).toEqual([
+      { line: 4, error: `signals.exposures[0].category: "bridge_exploit" is not one of ${CATEGORIES.vendorAWalletScreening.join(", ")}`, count: 12, lines: [4, 12, 16, 23, 28] },
+      { line: 6, error: `signals.entity.category: "bridge_hack" is not one of ${CATEGORIES.vendorBAddressScreening.join(", ")}`, count: 6, lines: [6, 19, 30, 42, 54] },
     ]);
   });
 
   it("--max-skipped: above the bound exit 1 with one line, the report printed all the same; at or under it exit 0", async () => {
     const over = await replay("--max-skipped", "5");
     expect(over.code).toBe(1);
-    expect(over.stderr).toBe(
-      "screenpol: 6 lines skipped, more than --max-skipped 5\n",
-    );
-    expect(over.stdout).toContain(
-      "63 screenings, 19 changed, 6 lines skipped\n",
-    );
+    expect(over.stderr).toBe("screenpol: 6 lines skipped, more than --max-skipped 5\n");
+    expect(over.stdout).toContain("63 screenings, 19 changed, 6 lines skipped\n");
     const share = await replay("--max-skipped", "8%", "--format", "json");
     expect(share.code).toBe(1);
-    expect(share.stderr).toBe(
-      "screenpol: 6 lines of 69 skipped (8.7%), more than --max-skipped 8%\n",
-    );
+    expect(share.stderr).toBe("screenpol: 6 lines of 69 skipped (8.7%), more than --max-skipped 8%\n");
     expect(JSON.parse(share.stdout).skipped).toBe(6);
     expect((await replay("--max-skipped", "6")).code).toBe(0);
     expect((await replay("--max-skipped", "10%")).code).toBe(0);
@@ -444,12 +233,7 @@ describe("replay of a mixed export", () => {
   });
 
   it("--changed-out writes every changed screening with both decisions, one JSON line each, in line order", async () => {
-    const run = await replay(
-      "--changed-out",
-      "changed.jsonl",
-      "--samples",
-      "0",
-    );
+    const run = await replay("--changed-out", "changed.jsonl", "--samples", "0");
     expect(run.code).toBe(0);
     const written = readFileSync(join(repo.dir, "changed.jsonl"), "utf8");
     const lines = written.split("\n");
@@ -460,13 +244,7 @@ describe("replay of a mixed export", () => {
     expect(first).toEqual({
       line: 2,
       ...A_TX,
-      screening: {
-        scope: "TRANSACTION",
-        chain: "EVM",
-        address: "0x0000000000000000000000000000000000000002",
-        transfer: { amountUsd: 5000, token: USDC },
-        signals: { riskScore: 8.7 },
-      },
+      screening: { scope: "TRANSACTION", chain: "EVM", address: "0x0000000000000000000000000000000000000002", transfer: { amountUsd: 5000, token: USDC }, signals: { riskScore: 8.7 } },
       base: { action: "BLOCK", by: "block-severe-risk-score" },
       head: { action: "ALERT", by: "alert-everything-else-sandbox" },
     });
@@ -474,15 +252,8 @@ describe("replay of a mixed export", () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     // Each is the screening of its line, the policy's names moved out of it.
     for (const line of lines) {
-      const {
-        line: number,
-        environment,
-        providerType,
-        screening,
-      } = JSON.parse(line);
-      expect({ environment, providerType, ...screening }).toEqual(
-        JSON.parse(source[number - 1]!),
-      );
+      const { line: number, environment, providerType, screening } = JSON.parse(line);
+      expect({ environment, providerType, ...screening }).toEqual(JSON.parse(source[number - 1]!));
     }
   });
 
@@ -492,32 +263,14 @@ describe("replay of a mixed export", () => {
       code: overInput.code,
       stdout: overInput.stdout,
       stderr: overInput.stderr,
-    }).toEqual({
-      code: 2,
-      stdout: "",
-      stderr: `screenpol: --changed-out ${EXPORT} is ${EXPORT}, an input of this run; name a file outside what screenpol reads\n`,
-    });
+    }).toEqual({ code: 2, stdout: "", stderr: `screenpol: --changed-out ${EXPORT} is ${EXPORT}, an input of this run; name a file outside what screenpol reads\n` });
     const overPolicy = await replay("--changed-out", POLICY);
     expect(overPolicy.code).toBe(2);
-    expect(overPolicy.stderr).toBe(
-      `screenpol: --changed-out ${POLICY} is in the policies folder policies/; name a file outside what screenpol reads\n`,
-    );
-    const unknownRef = await runCli(
-      [
-        "replay",
-        EXPORT,
-        "--base",
-        "no-such-ref",
-        "--changed-out",
-        "never.jsonl",
-      ],
-      { cwd: repo.dir },
-    );
+    expect(overPolicy.stderr).toBe(`screenpol: --changed-out ${POLICY} is in the policies folder policies/; name a file outside what screenpol reads\n`);
+    const unknownRef = await runCli(["replay", EXPORT, "--base", "no-such-ref", "--changed-out", "never.jsonl"], { cwd: repo.dir });
     expect(unknownRef.code).toBe(2);
     expect(existsSync(join(repo.dir, "never.jsonl"))).toBe(false);
-    expect(
-      readdirSync(repo.dir).filter((name) => name.endsWith(".tmp")),
-    ).toEqual([]);
+    expect(readdirSync(repo.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 });
 
@@ -525,11 +278,7 @@ describe("replay --engine duckdb on a mixed export reports exactly what the Java
   const both = async (args: string[]) => {
     const js = await replay(...args);
     const duckdb = await replay(...args, "--engine", "duckdb");
-    expect({
-      code: duckdb.code,
-      stderr: duckdb.stderr,
-      stdout: duckdb.stdout,
-    }).toEqual({ code: js.code, stderr: js.stderr, stdout: js.stdout });
+    expect({ code: duckdb.code, stderr: duckdb.stderr, stdout: duckdb.stdout }).toEqual({ code: js.code, stderr: js.stderr, stdout: js.stdout });
     return js;
   };
 
@@ -538,28 +287,8 @@ describe("replay --engine duckdb on a mixed export reports exactly what the Java
     ["every policy, as JSON", ["--format", "json"]],
     ["one sample per transition", ["--samples", "1"]],
     ["--env sandbox", ["--env", "sandbox"]],
-    [
-      "--vendor and --scope",
-      [
-        "--vendor",
-        "vendorBAddressScreening",
-        "--scope",
-        "TRANSACTION",
-        "--format",
-        "json",
-      ],
-    ],
-    [
-      "one policy named by the flags",
-      [
-        "--env",
-        "sandbox",
-        "--vendor",
-        "vendorAWalletScreening",
-        "--scope",
-        "TRANSACTION",
-      ],
-    ],
+    ["--vendor and --scope", ["--vendor", "vendorBAddressScreening", "--scope", "TRANSACTION", "--format", "json"]],
+    ["one policy named by the flags", ["--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION"]],
     ["--strict", ["--strict"]],
     ["--strict, as JSON", ["--strict", "--format", "json"]],
     ["--max-skipped over the bound", ["--max-skipped", "5"]],
@@ -569,81 +298,30 @@ describe("replay --engine duckdb on a mixed export reports exactly what the Java
   });
 
   it("--changed-out: the same file, byte for byte", async () => {
-    const js = await replay(
-      "--changed-out",
-      "js-changed.jsonl",
-      "--samples",
-      "0",
-    );
-    const duckdb = await replay(
-      "--changed-out",
-      "duckdb-changed.jsonl",
-      "--samples",
-      "0",
-      "--engine",
-      "duckdb",
-    );
-    expect({
-      code: duckdb.code,
-      stderr: duckdb.stderr,
-      stdout: duckdb.stdout,
-    }).toEqual({ code: js.code, stderr: js.stderr, stdout: js.stdout });
+    const js = await replay("--changed-out", "js-changed.jsonl", "--samples", "0");
+    const duckdb = await replay("--changed-out", "duckdb-changed.jsonl", "--samples", "0", "--engine", "duckdb");
+    expect({ code: duckdb.code, stderr: duckdb.stderr, stdout: duckdb.stdout }).toEqual({ code: js.code, stderr: js.stderr, stdout: js.stdout });
     const written = readFileSync(join(repo.dir, "js-changed.jsonl"), "utf8");
     expect(written.split("\n")).toHaveLength(20);
-    expect(readFileSync(join(repo.dir, "duckdb-changed.jsonl"), "utf8")).toBe(
-      written,
-    );
+    expect(readFileSync(join(repo.dir, "duckdb-changed.jsonl"), "utf8")).toBe(written);
   });
 
   it("refuses Parquet without --env, --vendor and --scope in one line, exit 2: a row has no column to name its policy", async () => {
     const session = await openSqlSession({ threads: 1 });
     try {
-      await session.all(
-        `COPY (SELECT 'EVM' AS chain, '0x1' AS address) TO ${sqlString(join(repo.dir, "rows.parquet"))} (FORMAT parquet)`,
-      );
+      await session.all(`COPY (SELECT 'EVM' AS chain, '0x1' AS address) TO ${sqlString(join(repo.dir, "rows.parquet"))} (FORMAT parquet)`);
     } finally {
       session.close();
     }
-    const run = await runCli(
-      [
-        "replay",
-        "rows.parquet",
-        "--base",
-        "HEAD",
-        "--engine",
-        "duckdb",
-        "--env",
-        "sandbox",
-      ],
-      { cwd: repo.dir },
-    );
+    const run = await runCli(["replay", "rows.parquet", "--base", "HEAD", "--engine", "duckdb", "--env", "sandbox"], { cwd: repo.dir });
     expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
       code: 2,
       stdout: "",
       stderr:
         "screenpol: rows.parquet: --engine duckdb reads a Parquet input as the screenings of one policy: give --env, --vendor and --scope (or export JSON lines, whose lines may name their policy)\n",
     });
-    const named = await runCli(
-      [
-        "replay",
-        "rows.parquet",
-        "--base",
-        "HEAD",
-        "--engine",
-        "duckdb",
-        "--env",
-        "sandbox",
-        "--vendor",
-        "vendorAWalletScreening",
-        "--scope",
-        "SIGN_IN",
-      ],
-      { cwd: repo.dir },
-    );
+    const named = await runCli(["replay", "rows.parquet", "--base", "HEAD", "--engine", "duckdb", "--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "SIGN_IN"], { cwd: repo.dir });
     expect(named.code).toBe(0);
-    expect(named.stdout.split("\n").slice(0, 2)).toEqual([
-      `Replay of sandbox/vendorAWalletScreening/SIGN_IN: base HEAD (${commit}), head working tree`,
-      "1 screening, 0 changed, 0 lines skipped",
-    ]);
+    expect(named.stdout.split("\n").slice(0, 2)).toEqual([`Replay of sandbox/vendorAWalletScreening/SIGN_IN: base HEAD (${commit}), head working tree`, "1 screening, 0 changed, 0 lines skipped"]);
   });
 });

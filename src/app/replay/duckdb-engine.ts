@@ -19,36 +19,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ReplaySubject } from "../../core/replay/line.js";
-import {
-  csvRowsRelation,
-  jsonLinesRelation,
-  parquetProjection,
-  rowsBySubject,
-  screeningsFromParquet,
-  screeningsFromText,
-  sqlString,
-} from "../../core/replay/sql-input.js";
+import { csvRowsRelation, jsonLinesRelation, parquetProjection, rowsBySubject, screeningsFromParquet, screeningsFromText, sqlString } from "../../core/replay/sql-input.js";
 import type { ReplayProgress } from "../../core/replay/progress.js";
 import type { Decision } from "../../core/semantics/decision.js";
 import { isScope, isVendor } from "../../core/vendors.js";
-import {
-  decisionOfStep,
-  replayStepsSql,
-  sqlDialect,
-} from "../../core/semantics/sql/index.js";
-import {
-  openSqlSession,
-  SqlEngineError,
-  type SqlSession,
-} from "../../workspace/duckdb.js";
-import {
-  resolveReplayFiles,
-  type ReplayFiles,
-} from "../../workspace/replay-files.js";
-import {
-  MAX_LINE_BYTES,
-  ReplayInputError,
-} from "../../workspace/replay-input.js";
+import { decisionOfStep, replayStepsSql, sqlDialect } from "../../core/semantics/sql/index.js";
+import { openSqlSession, SqlEngineError, type SqlSession } from "../../workspace/duckdb.js";
+import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-files.js";
+import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
 import type { Decider, LineReplayer, ReplayRequest } from "../replay.js";
 
@@ -61,20 +39,11 @@ export interface DuckDbReplayOptions {
 }
 
 /** The files named by `input`, through DuckDB's glob for a pattern; a one-line UsageError when there are none. */
-export async function openDuckDbInput(
-  session: SqlSession,
-  input: string,
-  cwd: string,
-): Promise<ReplayFiles> {
+export async function openDuckDbInput(session: SqlSession, input: string, cwd: string): Promise<ReplayFiles> {
   try {
-    return await resolveReplayFiles(input, cwd, async (pattern) =>
-      (await session.all(`SELECT file FROM glob(${sqlString(pattern)})`)).map(
-        (row) => String(row.file),
-      ),
-    );
+    return await resolveReplayFiles(input, cwd, async (pattern) => (await session.all(`SELECT file FROM glob(${sqlString(pattern)})`)).map((row) => String(row.file)));
   } catch (error) {
-    if (error instanceof ReplayInputError || error instanceof SqlEngineError)
-      throw new UsageError(error.message, { cause: error });
+    if (error instanceof ReplayInputError || error instanceof SqlEngineError) throw new UsageError(error.message, { cause: error });
     throw error;
   }
 }
@@ -83,19 +52,12 @@ export async function openDuckDbInput(
 export interface DuckDbReplay {
   files: ReplayFiles;
   /** Every row into `lines`' tally: decided by SQL in bulk where it can vouch for a row, by `lines` itself where not. */
-  run(
-    lines: LineReplayer,
-    request: Pick<ReplayRequest, "filter" | "samples" | "now" | "onProgress">,
-  ): Promise<void>;
+  run(lines: LineReplayer, request: Pick<ReplayRequest, "filter" | "samples" | "now" | "onProgress">): Promise<void>;
   close(): void;
 }
 
 /** Starts DuckDB (memory bounded, spilling to a temporary folder removed on close) and finds the input's files. */
-export async function openDuckDbReplay(
-  input: string,
-  cwd: string,
-  options: DuckDbReplayOptions = {},
-): Promise<DuckDbReplay> {
+export async function openDuckDbReplay(input: string, cwd: string, options: DuckDbReplayOptions = {}): Promise<DuckDbReplay> {
   const spill = mkdtempSync(join(tmpdir(), "screenpol-duckdb-"));
   let session: SqlSession | undefined;
   const close = (): void => {
@@ -105,18 +67,11 @@ export async function openDuckDbReplay(
   };
   const failed = (error: unknown): never => {
     close();
-    if (error instanceof SqlEngineError)
-      throw new UsageError(`${input}: ${error.message}; nothing was reported`, {
-        cause: error,
-      });
+    if (error instanceof SqlEngineError) throw new UsageError(`${input}: ${error.message}; nothing was reported`, { cause: error });
     throw error;
   };
   try {
-    session = await openSqlSession({
-      memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
-      tempDirectory: spill,
-      threads: options.threads,
-    });
+    session = await openSqlSession({ memoryLimit: options.memoryLimit ?? DEFAULT_MEMORY_LIMIT, tempDirectory: spill, threads: options.threads });
     const opened = session;
     const files = await openDuckDbInput(opened, input, cwd);
     return {
@@ -135,24 +90,15 @@ export async function openDuckDbReplay(
   }
 }
 
-type RunRequest = Pick<
-  ReplayRequest,
-  "filter" | "samples" | "now" | "onProgress"
->;
+type RunRequest = Pick<ReplayRequest, "filter" | "samples" | "now" | "onProgress">;
 
-/** One policy's rows: the screenings relation (core/replay/sql-input.ts) and whether its text carries the policy's names. */
+/** One policy and the screenings relation of its rows (core/replay/sql-input.ts). */
 interface SubjectRows {
   subject: ReplaySubject;
   screenings: string;
 }
 
-async function replayAll(
-  session: SqlSession,
-  input: ReplayFiles,
-  lines: LineReplayer,
-  request: RunRequest,
-  name: string,
-): Promise<void> {
+async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineReplayer, request: RunRequest, name: string): Promise<void> {
   const typed = input.format === "parquet";
   const subjects: SubjectRows[] = [];
   /** Rows the JavaScript reader reads: each a `SELECT line, text`. */
@@ -160,145 +106,57 @@ async function replayAll(
   if (typed) {
     // A Parquet row has the layout's columns only: the flags name its one policy, and a row of another scope is the reader's to filter.
     const { environment, providerType, scope } = request.filter;
-    if (
-      environment === undefined ||
-      providerType === undefined ||
-      scope === undefined
-    ) {
-      throw new UsageError(
-        `${name}: --engine duckdb reads a Parquet input as the screenings of one policy: give --env, --vendor and --scope (or export JSON lines, whose lines may name their policy)`,
-      );
+    if (environment === undefined || providerType === undefined || scope === undefined) {
+      throw new UsageError(`${name}: --engine duckdb reads a Parquet input as the screenings of one policy: give --env, --vendor and --scope (or export JSON lines, whose lines may name their policy)`);
     }
-    subjects.push({
-      subject: { environment, providerType, scope },
-      screenings: await parquetScreenings(
-        session,
-        input,
-        providerType,
-        scope,
-        name,
-      ),
-    });
+    subjects.push({ subject: { environment, providerType, scope }, screenings: await parquetScreenings(session, input, providerType, scope, name) });
   } else {
-    const text =
-      input.format === "jsonl"
-        ? jsonLinesRelation(input.files)
-        : csvRowsRelation(input.files);
+    const text = input.format === "jsonl" ? jsonLinesRelation(input.files) : csvRowsRelation(input.files);
     const rows = `(${rowsBySubject(text, request.filter, MAX_LINE_BYTES)})`;
     const declared = lines.environments;
     let filtered = 0;
-    const found = await session.all(
-      `SELECT kind, environment, provider_type, scope, count(*) AS n, min(line) AS first FROM ${rows} GROUP BY ALL ORDER BY first`,
-    );
+    const found = await session.all(`SELECT kind, environment, provider_type, scope, count(*) AS n, min(line) AS first FROM ${rows} GROUP BY ALL ORDER BY first`);
     for (const row of found) {
-      const {
-        environment,
-        provider_type: providerType,
-        scope,
-      } = row as {
-        environment: string | null;
-        provider_type: string | null;
-        scope: string | null;
-      };
+      const { environment, provider_type: providerType, scope } = row as { environment: string | null; provider_type: string | null; scope: string | null };
       if (row.kind === "filtered") filtered += Number(row.n);
       // A policy SQL may decide: one the config declares, of a known vendor and scope; of any other the reader words why its lines are bad.
-      else if (
-        row.kind === "subject" &&
-        declared.includes(environment!) &&
-        isVendor(providerType!) &&
-        isScope(scope!)
-      ) {
+      else if (row.kind === "subject" && declared.includes(environment!) && isVendor(providerType!) && isScope(scope!)) {
         const of = `(SELECT line, text FROM ${rows} WHERE kind = 'subject' AND environment = ${sqlString(environment!)} AND provider_type = ${sqlString(providerType)} AND scope = ${sqlString(scope)})`;
-        subjects.push({
-          subject: { environment: environment!, providerType, scope },
-          screenings: screeningsFromText(
-            of,
-            providerType,
-            scope,
-            MAX_LINE_BYTES,
-            { identity: true },
-          ),
-        });
+        subjects.push({ subject: { environment: environment!, providerType, scope }, screenings: screeningsFromText(of, providerType, scope, MAX_LINE_BYTES, { identity: true }) });
       }
     }
     lines.tally.filtered(filtered);
-    const decidable = subjects.map(
-      ({ subject }) =>
-        `(environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)})`,
-    );
-    unsure.push(
-      `SELECT line, text FROM ${rows} WHERE kind IS NULL OR (kind = 'subject' AND NOT (${decidable.join(" OR ") || "FALSE"}))`,
-    );
+    const decidable = subjects.map(({ subject }) => `(environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)})`);
+    unsure.push(`SELECT line, text FROM ${rows} WHERE kind IS NULL OR (kind = 'subject' AND NOT (${decidable.join(" OR ") || "FALSE"}))`);
   }
   for (const rows of subjects) {
     // A policy is read when a screening of it is: one whose every line is bad is not reported, as the JavaScript engine reports it.
-    const decider =
-      (
-        await session.all(
-          `SELECT line FROM (${rows.screenings}) WHERE ok LIMIT 1`,
-        )
-      ).length > 0
-        ? await lines.open(rows.subject)
-        : undefined;
-    unsure.push(
-      ...(await decideSubject(
-        session,
-        rows.screenings,
-        decider,
-        lines.writesChanged,
-        request,
-      )),
-    );
+    const decider = (await session.all(`SELECT line FROM (${rows.screenings}) WHERE ok LIMIT 1`)).length > 0 ? await lines.open(rows.subject) : undefined;
+    unsure.push(...(await decideSubject(session, rows.screenings, decider, lines.writesChanged, request)));
   }
-  await session.each(
-    `SELECT line, text FROM (${unsure.join("\nUNION ALL\n")}) ORDER BY line`,
-    (row) => {
-      const line = Number(row.line);
-      const text = typed
-        ? JSON.stringify(withoutNulls(JSON.parse(String(row.text))))
-        : String(row.text);
-      if (Buffer.byteLength(text) > MAX_LINE_BYTES) return lines.tooLong(line);
-      return lines.line(text, line);
-    },
-  );
+  await session.each(`SELECT line, text FROM (${unsure.join("\nUNION ALL\n")}) ORDER BY line`, (row) => {
+    const line = Number(row.line);
+    const text = typed ? JSON.stringify(withoutNulls(JSON.parse(String(row.text)))) : String(row.text);
+    if (Buffer.byteLength(text) > MAX_LINE_BYTES) return lines.tooLong(line);
+    return lines.line(text, line);
+  });
 }
 
 /** The screenings relation of Parquet files, their schema checked first. */
-async function parquetScreenings(
-  session: SqlSession,
-  input: ReplayFiles,
-  vendor: ReplaySubject["providerType"],
-  scope: ReplaySubject["scope"],
-  name: string,
-): Promise<string> {
+async function parquetScreenings(session: SqlSession, input: ReplayFiles, vendor: ReplaySubject["providerType"], scope: ReplaySubject["scope"], name: string): Promise<string> {
   const files = input.files.map(sqlString).join(", ");
-  const described = new Map(
-    (await session.all(`DESCRIBE SELECT * FROM read_parquet([${files}])`)).map(
-      (row) => [String(row.column_name), String(row.column_type)],
-    ),
-  );
+  const described = new Map((await session.all(`DESCRIBE SELECT * FROM read_parquet([${files}])`)).map((row) => [String(row.column_name), String(row.column_type)]));
   const projection = parquetProjection(described);
-  if (!projection.ok)
-    throw new UsageError(`${name}: ${projection.error}; nothing was reported`);
-  const rows = await session.all(
-    `SELECT file_name, sum(row_group_num_rows) AS n FROM (SELECT DISTINCT file_name, row_group_id, row_group_num_rows FROM parquet_metadata([${files}])) GROUP BY file_name`,
-  );
-  const counts = new Map(
-    rows.map((row) => [String(row.file_name), Number(row.n)]),
-  );
+  if (!projection.ok) throw new UsageError(`${name}: ${projection.error}; nothing was reported`);
+  const rows = await session.all(`SELECT file_name, sum(row_group_num_rows) AS n FROM (SELECT DISTINCT file_name, row_group_id, row_group_num_rows FROM parquet_metadata([${files}])) GROUP BY file_name`);
+  const counts = new Map(rows.map((row) => [String(row.file_name), Number(row.n)]));
   let before = 0;
   const offsets = input.files.map((file) => {
     const offset = before;
     before += counts.get(file) ?? 0;
     return offset;
   });
-  return screeningsFromParquet(
-    input.files,
-    projection.columns,
-    offsets,
-    vendor,
-    scope,
-  );
+  return screeningsFromParquet(input.files, projection.columns, offsets, vendor, scope);
 }
 
 interface Group {
@@ -308,12 +166,7 @@ interface Group {
   /** The first lines of the group, up to the sample limit. */
   lines: number[];
   /** The values of the group's columns, to find its rows again. */
-  key: {
-    baseStep: number;
-    baseEntry: string | null;
-    headStep: number;
-    headEntry: string | null;
-  };
+  key: { baseStep: number; baseEntry: string | null; headStep: number; headEntry: string | null };
 }
 
 /**
@@ -322,41 +175,19 @@ interface Group {
  * `--changed-out` the changed ones. With no `decider` (no row of the policy
  * is ok), every row is the reader's.
  */
-async function decideSubject(
-  session: SqlSession,
-  screenings: string,
-  decider: Decider | undefined,
-  writesChanged: boolean,
-  request: RunRequest,
-): Promise<string[]> {
+async function decideSubject(session: SqlSession, screenings: string, decider: Decider | undefined, writesChanged: boolean, request: RunRequest): Promise<string[]> {
   const notOk = `SELECT line, text FROM (${screenings}) WHERE NOT ok`;
   if (!decider) return [notOk];
-  const steps = replayStepsSql(decider.base, decider.head, {
-    dialect: sqlDialect("duckdb"),
-    now: request.now.getTime(),
-    relation: `(${screenings})`,
-    carry: ["ok", "text"],
-  });
-  const firstLines =
-    request.samples > 0 ? `, min(line, ${request.samples}) AS first_lines` : "";
+  const steps = replayStepsSql(decider.base, decider.head, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok", "text"] });
+  const firstLines = request.samples > 0 ? `, min(line, ${request.samples}) AS first_lines` : "";
   const started = performance.now();
   const progress = (percent: number, rows: number): void =>
-    request.onProgress?.({
-      lines: rows,
-      bytes: Math.round(percent * 100),
-      totalBytes: 10_000,
-      elapsedMs: performance.now() - started,
-    } satisfies ReplayProgress);
+    request.onProgress?.({ lines: rows, bytes: Math.round(percent * 100), totalBytes: 10_000, elapsedMs: performance.now() - started } satisfies ReplayProgress);
   const groups: Group[] = [];
   await session.each(
     `SELECT base_step, base_entry_action, head_step, head_entry_action, count(*) AS n${firstLines} FROM (${steps}) WHERE ok GROUP BY ALL`,
     (row) => {
-      const key = {
-        baseStep: Number(row.base_step),
-        baseEntry: row.base_entry_action as string | null,
-        headStep: Number(row.head_step),
-        headEntry: row.head_entry_action as string | null,
-      };
+      const key = { baseStep: Number(row.base_step), baseEntry: row.base_entry_action as string | null, headStep: Number(row.head_step), headEntry: row.head_entry_action as string | null };
       groups.push({
         base: decisionOfStep(decider.base, key.baseStep, key.baseEntry),
         head: decisionOfStep(decider.head, key.headStep, key.headEntry),
@@ -369,43 +200,25 @@ async function decideSubject(
   );
   const changed: Group[] = [];
   for (const group of groups) {
-    const isChange =
-      group.base.action !== group.head.action ||
-      group.base.by !== group.head.by;
+    const isChange = group.base.action !== group.head.action || group.base.by !== group.head.by;
     if (isChange && writesChanged) {
       changed.push(group);
       continue;
     }
-    if (isChange)
-      for (const line of group.lines)
-        decider.tally.decided(line, group.base, group.head);
-    decider.tally.decidedMany(
-      group.base,
-      group.head,
-      group.count - (isChange ? group.lines.length : 0),
-    );
+    if (isChange) for (const line of group.lines) decider.tally.decided(line, group.base, group.head);
+    decider.tally.decidedMany(group.base, group.head, group.count - (isChange ? group.lines.length : 0));
   }
   if (changed.length === 0) return [notOk];
-  const entry = (column: string, value: string | null) =>
-    value === null ? `${column} IS NULL` : `${column} = ${sqlString(value)}`;
+  const entry = (column: string, value: string | null) => (value === null ? `${column} IS NULL` : `${column} = ${sqlString(value)}`);
   const which = changed.map(
-    ({ key }) =>
-      `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
+    ({ key }) => `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
   );
-  return [
-    notOk,
-    `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`,
-  ];
+  return [notOk, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
 }
 
 /** A NULL column or field is an absent key (docs/replay.md, "The column layout"); a NULL in a list stays, as it is no screening's. */
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, item]) => item !== null)
-        .map(([key, item]) => [key, withoutNulls(item)]),
-    );
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null).map(([key, item]) => [key, withoutNulls(item)]));
   return value;
 }

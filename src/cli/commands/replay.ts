@@ -1,5 +1,4 @@
 /**
-/**
  * `screenpol replay <file|-> (--base <ref> | --live) [--env E] [--vendor V]
  * [--scope S] [--format pretty|json] [--samples N] [--strict]
  * [--max-skipped N|P%] [--changed-out FILE] [--now ISO] [--engine js|duckdb]
@@ -13,24 +12,14 @@
  * unreadable input or an unwritable --changed-out; 4 when a live policy cannot
  * be read.
  */
-import {
-  runReplay,
-  type ReplayBase,
-  type ReplayEngineName,
-} from "../../app/replay.js";
+import { runReplay, type ReplayBase, type ReplayEngineName } from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
 import { formatJson } from "../../core/formats/json.js";
 import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
-import {
-  formatReplayJson,
-  formatReplayPretty,
-} from "../../core/formats/replay.js";
+import { formatReplayJson, formatReplayPretty } from "../../core/formats/replay.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
 import { formatReplayProgress } from "../../core/replay/progress.js";
-import {
-  beyondSkippedBound,
-  type SkippedBound,
-} from "../../core/replay/skipped-bound.js";
+import { beyondSkippedBound, type SkippedBound } from "../../core/replay/skipped-bound.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -52,29 +41,14 @@ export interface ReplayFlags extends RemoteFlags {
   memoryLimit?: string;
 }
 
-export async function replayCommand(
-  input: string,
-  flags: ReplayFlags,
-  io: CliIo,
-): Promise<ExitCode> {
+export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
   if ((flags.base === undefined) === (flags.live !== true)) {
-    throw new UsageError(
-      "replay needs exactly one version to compare the working tree with: --base <git-ref> or --live",
-    );
+    throw new UsageError("replay needs exactly one version to compare the working tree with: --base <git-ref> or --live");
   }
   const now = flags.now === undefined ? new Date() : readNow(flags.now);
-  if (flags.memoryLimit !== undefined && flags.engine !== "duckdb")
-    throw new UsageError(
-      "--memory-limit is DuckDB's: it goes with --engine duckdb",
-    );
-  if (flags.memoryLimit !== undefined && !MEMORY_LIMIT.test(flags.memoryLimit))
-    throw new UsageError(
-      `--memory-limit must be a size such as 512MB or 2GB, not "${flags.memoryLimit}"`,
-    );
-  const base: ReplayBase =
-    flags.base !== undefined
-      ? { kind: "git", ref: flags.base }
-      : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
+  if (flags.memoryLimit !== undefined && flags.engine !== "duckdb") throw new UsageError("--memory-limit is DuckDB's: it goes with --engine duckdb");
+  if (flags.memoryLimit !== undefined && !MEMORY_LIMIT.test(flags.memoryLimit)) throw new UsageError(`--memory-limit must be a size such as 512MB or 2GB, not "${flags.memoryLimit}"`);
+  const base: ReplayBase = flags.base !== undefined ? { kind: "git", ref: flags.base } : { kind: "live", tokenFile: flags.tokenFile, baseUrl: flags.baseUrl };
   // Only on a terminal: a log or a pipe gets the report and nothing else.
   const showProgress = io.stderr.isTTY === true;
   let drawn = false;
@@ -84,11 +58,7 @@ export async function replayCommand(
     onSecret: (secret) => io.addSecret?.(secret),
     input,
     stdin: io.stdin,
-    filter: {
-      environment: flags.env,
-      providerType: flags.vendor,
-      scope: flags.scope,
-    },
+    filter: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
     base,
     samples: flags.samples,
     strict: flags.strict === true,
@@ -107,42 +77,19 @@ export async function replayCommand(
   });
   if (run.kind === "findings") {
     if (flags.format === "json") io.stdout.write(formatJson(run.lint));
-    else
-      io.stdout.write(
-        formatPretty(run.lint, {
-          color: shouldUseColor(io.env, io.stdout.isTTY === true),
-        }),
-      );
-    io.stderr.write(
-      `screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`,
-    );
+    else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));
+    io.stderr.write(`screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`);
     return EXIT.findings;
   }
   io.stdout.write(
     flags.format === "json"
       ? formatReplayJson(run.report, run.findings)
-      : formatReplayPretty(
-          run.report,
-          {
-            base: run.labels.base,
-            subjectBases: run.subjectBases,
-            head: run.labels.head,
-          },
-          run.findings,
-        ),
+      : formatReplayPretty(run.report, { base: run.labels.base, subjectBases: run.subjectBases, head: run.labels.head }, run.findings),
   );
-  for (const version of run.withErrors)
-    io.stderr.write(
-      `screenpol: the ${version.side} version (${version.label}) has lint errors, listed in the report\n`,
-    );
-  const beyond =
-    flags.maxSkipped === undefined
-      ? undefined
-      : beyondSkippedBound(flags.maxSkipped, run.report);
+  for (const version of run.withErrors) io.stderr.write(`screenpol: the ${version.side} version (${version.label}) has lint errors, listed in the report\n`);
+  const beyond = flags.maxSkipped === undefined ? undefined : beyondSkippedBound(flags.maxSkipped, run.report);
   if (beyond !== undefined) io.stderr.write(`screenpol: ${beyond}\n`);
-  return run.withErrors.length > 0 || beyond !== undefined
-    ? EXIT.findings
-    : EXIT.ok;
+  return run.withErrors.length > 0 || beyond !== undefined ? EXIT.findings : EXIT.ok;
 }
 
 /** A size as DuckDB's memory_limit reads it (docs/replay.md, "Engines"). */
@@ -150,9 +97,6 @@ const MEMORY_LIMIT = /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
 
 function readNow(text: string): Date {
   const reading = readIsoDateTime(text);
-  if (!reading.ok)
-    throw new UsageError(
-      `--now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "${text}"`,
-    );
+  if (!reading.ok) throw new UsageError(`--now must be an ISO 8601 date or date-time, e.g. 2026-11-23T12:00:00Z, not "${text}"`);
   return new Date(reading.time);
 }

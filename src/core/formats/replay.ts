@@ -17,20 +17,14 @@ import {
   type ReplaySubjectReport,
   type ReplayTransition,
 } from "../replay/tally.js";
-import {
-  describeVersionFinding,
-  type VersionFinding,
-} from "./version-findings.js";
+import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
 
 /**
  * Two-space indented, trailing newline; the members are the spec's and those
  * added to version 1, and `findings` (the lint findings of the versions,
  * each replayed as written) only when there are any.
  */
-export function formatReplayJson(
-  report: ReplayReport,
-  findings: readonly VersionFinding[] = [],
-): string {
+export function formatReplayJson(report: ReplayReport, findings: readonly VersionFinding[] = []): string {
   return `${JSON.stringify(findings.length === 0 ? report : { ...report, findings }, null, 2)}\n`;
 }
 
@@ -69,8 +63,7 @@ export interface ReplayHeading {
   head: string;
 }
 
-const FINDINGS_HEADING =
-  "Lint findings of the replayed versions (replayed as written):";
+const FINDINGS_HEADING = "Lint findings of the replayed versions (replayed as written):";
 
 const GROUPS: ReadonlyArray<{ direction: -1 | 0 | 1; title: string }> = [
   { direction: -1, title: "Weaker (less strict) decisions:" },
@@ -78,125 +71,62 @@ const GROUPS: ReadonlyArray<{ direction: -1 | 0 | 1; title: string }> = [
   { direction: 0, title: "Same action, decided by another rule or step:" },
 ];
 
-export function formatReplayPretty(
-  report: ReplayReport,
-  heading: ReplayHeading,
-  findings: readonly VersionFinding[] = [],
-): string {
-  const baseOf = (subject: ReplaySubject): string =>
-    heading.subjectBases?.get(subjectKeyOf(subject)) ?? heading.base;
+export function formatReplayPretty(report: ReplayReport, heading: ReplayHeading, findings: readonly VersionFinding[] = []): string {
+  const baseOf = (subject: ReplaySubject): string => heading.subjectBases?.get(subjectKeyOf(subject)) ?? heading.base;
   const lines: string[] = [];
   const [only] = report.subjects;
   if (report.subjects.length === 1) {
-    lines.push(
-      `Replay of ${subjectKeyOf(only!)}: base ${baseOf(only!)}, head ${heading.head}`,
-    );
+    lines.push(`Replay of ${subjectKeyOf(only!)}: base ${baseOf(only!)}, head ${heading.head}`);
   } else {
-    const what =
-      report.subjects.length === 0
-        ? "Replay"
-        : `Replay of ${report.subjects.length} policies`;
+    const what = report.subjects.length === 0 ? "Replay" : `Replay of ${report.subjects.length} policies`;
     lines.push(`${what}: base ${heading.base}, head ${heading.head}`);
   }
-  const filtered =
-    report.filtered > 0
-      ? `, ${plural(report.filtered, "line")} of other policies filtered out`
-      : "";
-  lines.push(
-    `${plural(report.screenings, "screening")}, ${count(report.changed)} changed, ${plural(report.skipped, "line")} skipped${filtered}`,
-  );
+  const filtered = report.filtered > 0 ? `, ${plural(report.filtered, "line")} of other policies filtered out` : "";
+  lines.push(`${plural(report.screenings, "screening")}, ${count(report.changed)} changed, ${plural(report.skipped, "line")} skipped${filtered}`);
   if (report.subjects.length === 1) {
     if (report.changed === 0) lines.push("", "No decision changes.");
     lines.push(...subjectSections(only!, report.samples));
   } else {
     for (const subject of report.subjects) {
-      const own =
-        baseOf(subject) === heading.base ? "" : ` (base ${baseOf(subject)})`;
-      lines.push(
-        "",
-        `${subjectKeyOf(subject)}${own}: ${plural(subject.screenings, "screening")}, ${count(subject.changed)} changed`,
-      );
-      const samples = report.samples.filter(
-        (sample) => subjectKeyOf(sample) === subjectKeyOf(subject),
-      );
-      lines.push(
-        ...subjectSections(subject, samples).map((line) =>
-          line === "" ? line : `  ${line}`,
-        ),
-      );
+      const own = baseOf(subject) === heading.base ? "" : ` (base ${baseOf(subject)})`;
+      lines.push("", `${subjectKeyOf(subject)}${own}: ${plural(subject.screenings, "screening")}, ${count(subject.changed)} changed`);
+      const samples = report.samples.filter((sample) => subjectKeyOf(sample) === subjectKeyOf(subject));
+      lines.push(...subjectSections(subject, samples).map((line) => (line === "" ? line : `  ${line}`)));
     }
   }
   if (report.unknownValues.length > 0) {
-    lines.push(
-      "",
-      "Unknown signal values (--strict skips their lines instead):",
-    );
+    lines.push("", "Unknown signal values (--strict skips their lines instead):");
     for (const unknown of report.unknownValues) {
-      lines.push(
-        `  ${describeUnknownValue(unknown)}: ${plural(unknown.count, "screening")} (decided as matching no rule that names a category)`,
-      );
+      lines.push(`  ${describeUnknownValue(unknown)}: ${plural(unknown.count, "screening")} (decided as matching no rule that names a category)`);
     }
   }
   if (report.skipped > 0) {
-    lines.push(
-      "",
-      `Skipped lines (${count(report.skipped)}):`,
-      ...report.badLines.map(
-        (bad) => `  ${describeBadLines(bad)}: ${bad.error}`,
-      ),
-    );
-    const unlisted =
-      report.skipped - report.badLines.reduce((sum, bad) => sum + bad.count, 0);
-    if (unlisted > 0)
-      lines.push(`  and ${plural(unlisted, "more line")} with other messages`);
+    lines.push("", `Skipped lines (${count(report.skipped)}):`, ...report.badLines.map((bad) => `  ${describeBadLines(bad)}: ${bad.error}`));
+    const unlisted = report.skipped - report.badLines.reduce((sum, bad) => sum + bad.count, 0);
+    if (unlisted > 0) lines.push(`  and ${plural(unlisted, "more line")} with other messages`);
   }
-  if (findings.length > 0)
-    lines.push(
-      "",
-      FINDINGS_HEADING,
-      ...findings.map((finding) => `  ${describeVersionFinding(finding)}`),
-    );
+  if (findings.length > 0) lines.push("", FINDINGS_HEADING, ...findings.map((finding) => `  ${describeVersionFinding(finding)}`));
   return `${lines.join("\n")}\n`;
 }
 
 /** Transitions, the count per rule or step, the samples: each section after a blank line. */
-function subjectSections(
-  subject: ReplaySubjectReport,
-  samples: readonly ReplaySample[],
-): string[] {
+function subjectSections(subject: ReplaySubjectReport, samples: readonly ReplaySample[]): string[] {
   const lines: string[] = [];
   for (const group of GROUPS) {
-    const transitions = subject.transitions.filter(
-      (transition) => transitionDirection(transition) === group.direction,
-    );
+    const transitions = subject.transitions.filter((transition) => transitionDirection(transition) === group.direction);
     if (transitions.length === 0) continue;
-    lines.push(
-      "",
-      group.title,
-      ...transitions.map((transition) => `  ${describeTransition(transition)}`),
-    );
+    lines.push("", group.title, ...transitions.map((transition) => `  ${describeTransition(transition)}`));
   }
   if (subject.byRule.length > 0) {
     lines.push("", "By deciding rule or step (base -> head):");
     const width = Math.max(...subject.byRule.map((rule) => rule.by.length));
-    const numbers = Math.max(
-      ...subject.byRule.map((rule) => count(rule.base).length),
-    );
-    for (const rule of subject.byRule)
-      lines.push(
-        `  ${rule.by.padEnd(width)}  ${count(rule.base).padStart(numbers)} -> ${count(rule.head)}`,
-      );
+    const numbers = Math.max(...subject.byRule.map((rule) => count(rule.base).length));
+    for (const rule of subject.byRule) lines.push(`  ${rule.by.padEnd(width)}  ${count(rule.base).padStart(numbers)} -> ${count(rule.head)}`);
   }
   if (samples.length > 0) {
-    const of =
-      samples.length < subject.changed
-        ? `${samples.length} of ${count(subject.changed)}, weaker first`
-        : `${samples.length}`;
+    const of = samples.length < subject.changed ? `${samples.length} of ${count(subject.changed)}, weaker first` : `${samples.length}`;
     lines.push("", `Changed screenings (${of}):`);
-    for (const sample of samples)
-      lines.push(
-        `  line ${sample.line}: ${describeDecision(sample.from)} -> ${describeDecision(sample.to)}`,
-      );
+    for (const sample of samples) lines.push(`  line ${sample.line}: ${describeDecision(sample.from)} -> ${describeDecision(sample.to)}`);
   }
   return lines;
 }
@@ -205,9 +135,7 @@ function subjectSections(
 function describeBadLines(bad: ReplayBadLine): string {
   if (bad.count === 1) return `line ${bad.line}`;
   const numbers = bad.lines.join(", ");
-  return bad.count === bad.lines.length
-    ? `lines ${numbers}`
-    : `${count(bad.count)} lines, first ${numbers}`;
+  return bad.count === bad.lines.length ? `lines ${numbers}` : `${count(bad.count)} lines, first ${numbers}`;
 }
 
 function describeTransition(transition: ReplayTransition): string {

@@ -19,44 +19,25 @@ import { CATEGORIES, type Scope, type Vendor } from "../vendors.js";
 const ROW_COLUMNS = ["line", "ok", "text"] as const;
 
 /** The layout's fields (docs/replay.md), each a DuckDB type; numbers are DOUBLE as decide() compares them. */
-export type LayoutType =
-  | { kind: "scalar"; type: "VARCHAR" | "DOUBLE" | "BOOLEAN" | "INTEGER" }
-  | { kind: "struct"; fields: Record<string, LayoutType> }
-  | { kind: "list"; element: LayoutType };
+export type LayoutType = { kind: "scalar"; type: "VARCHAR" | "DOUBLE" | "BOOLEAN" | "INTEGER" } | { kind: "struct"; fields: Record<string, LayoutType> } | { kind: "list"; element: LayoutType };
 
 const text_: LayoutType = { kind: "scalar", type: "VARCHAR" };
 const number_: LayoutType = { kind: "scalar", type: "DOUBLE" };
-const struct = (fields: Record<string, LayoutType>): LayoutType => ({
-  kind: "struct",
-  fields,
-});
+const struct = (fields: Record<string, LayoutType>): LayoutType => ({ kind: "struct", fields });
 
 /** The screening of semantics.md section 1 as nested columns, both vendors' signals side by side. */
 export const SCREENING_LAYOUT: Readonly<Record<string, LayoutType>> = {
   scope: text_,
   chain: text_,
   address: text_,
-  transfer: struct({
-    amountUsd: number_,
-    token: struct({
-      chain: text_,
-      networkId: { kind: "scalar", type: "INTEGER" },
-      contractAddress: text_,
-    }),
-  }),
+  transfer: struct({ amountUsd: number_, token: struct({ chain: text_, networkId: { kind: "scalar", type: "INTEGER" }, contractAddress: text_ }) }),
   sanctioned: { kind: "scalar", type: "BOOLEAN" },
   signals: struct({
     riskScore: number_,
-    exposures: {
-      kind: "list",
-      element: struct({ category: text_, direction: text_, percent: number_ }),
-    },
+    exposures: { kind: "list", element: struct({ category: text_, direction: text_, percent: number_ }) },
     cluster: struct({ category: text_ }),
     riskLevel: text_,
-    indicators: {
-      kind: "list",
-      element: struct({ category: text_, riskType: text_, volumeUsd: number_ }),
-    },
+    indicators: { kind: "list", element: struct({ category: text_, riskType: text_, volumeUsd: number_ }) },
     entity: struct({ category: text_ }),
   }),
 };
@@ -73,10 +54,8 @@ export function sqlString(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-const list = (values: readonly string[]) =>
-  `[${values.map(sqlString).join(", ")}]`;
-const among = (expression: string, values: readonly string[]) =>
-  `${expression} IN (${values.map(sqlString).join(", ")})`;
+const list = (values: readonly string[]) => `[${values.map(sqlString).join(", ")}]`;
+const among = (expression: string, values: readonly string[]) => `${expression} IN (${values.map(sqlString).join(", ")})`;
 
 /**
  * The JSON structure of from_json for the layout. networkId is read as a
@@ -89,12 +68,7 @@ function jsonStructure(type: LayoutType): unknown {
     case "list":
       return [jsonStructure(type.element)];
     case "struct":
-      return Object.fromEntries(
-        Object.entries(type.fields).map(([name, field]) => [
-          name,
-          jsonStructure(field),
-        ]),
-      );
+      return Object.fromEntries(Object.entries(type.fields).map(([name, field]) => [name, jsonStructure(field)]));
   }
 }
 
@@ -117,9 +91,7 @@ interface ObjectShape {
  * optional one does, as a JSON null reads as NULL, an absent key. A missing
  * path (NULL) is an absent key.
  */
-function leafTypes(
-  vendor: Vendor,
-): Array<{ path: string; types: readonly string[] }> {
+function leafTypes(vendor: Vendor): Array<{ path: string; types: readonly string[] }> {
   const leaves: Array<{ path: string; types: readonly string[] }> = [
     { path: "$.scope", types: ["VARCHAR"] },
     { path: "$.address", types: ["VARCHAR"] },
@@ -132,59 +104,27 @@ function leafTypes(
     { path: "$.sanctioned", types: ["BOOLEAN"] },
     { path: "$.signals", types: ["OBJECT"] },
   ];
-  if (vendor === "vendorAWalletScreening")
-    leaves.push(
-      { path: "$.signals.riskScore", types: NUMBER_TYPES },
-      { path: "$.signals.exposures", types: ["ARRAY"] },
-      { path: "$.signals.cluster", types: ["OBJECT"] },
-    );
-  else
-    leaves.push(
-      { path: "$.signals.riskLevel", types: ["VARCHAR"] },
-      { path: "$.signals.indicators", types: ["ARRAY"] },
-      { path: "$.signals.entity", types: ["OBJECT"] },
-    );
+  if (vendor === "vendorAWalletScreening") leaves.push({ path: "$.signals.riskScore", types: NUMBER_TYPES }, { path: "$.signals.exposures", types: ["ARRAY"] }, { path: "$.signals.cluster", types: ["OBJECT"] });
+  else leaves.push({ path: "$.signals.riskLevel", types: ["VARCHAR"] }, { path: "$.signals.indicators", types: ["ARRAY"] }, { path: "$.signals.entity", types: ["OBJECT"] });
   return leaves;
 }
 
 function objectShapes(vendor: Vendor, identity: boolean): ObjectShape[] {
   const [, , own] = VENDOR_SIGNALS[vendor];
   return [
-    {
-      path: "$",
-      keys: identity
-        ? [...Object.keys(SCREENING_LAYOUT), ...IDENTITY_KEYS]
-        : Object.keys(SCREENING_LAYOUT),
-      exact: false,
-    },
+    { path: "$", keys: identity ? [...Object.keys(SCREENING_LAYOUT), ...IDENTITY_KEYS] : Object.keys(SCREENING_LAYOUT), exact: false },
     { path: "$.transfer", keys: ["amountUsd", "token"], exact: false },
-    {
-      path: "$.transfer.token",
-      keys: ["chain", "networkId", "contractAddress"],
-      exact: true,
-    },
+    { path: "$.transfer.token", keys: ["chain", "networkId", "contractAddress"], exact: true },
     { path: "$.signals", keys: VENDOR_SIGNALS[vendor], exact: false },
     { path: `$.signals.${own}`, keys: ["category"], exact: true },
   ];
 }
 
 /** The elements of the vendor's list signal: objects of exactly these keys, the number one a number. */
-function elementShape(vendor: Vendor): {
-  path: string;
-  keys: readonly string[];
-  number: string;
-} {
+function elementShape(vendor: Vendor): { path: string; keys: readonly string[]; number: string } {
   return vendor === "vendorAWalletScreening"
-    ? {
-        path: "$.signals.exposures[*]",
-        keys: ["category", "direction", "percent"],
-        number: "percent",
-      }
-    : {
-        path: "$.signals.indicators[*]",
-        keys: ["category", "riskType", "volumeUsd"],
-        number: "volumeUsd",
-      };
+    ? { path: "$.signals.exposures[*]", keys: ["category", "direction", "percent"], number: "percent" }
+    : { path: "$.signals.indicators[*]", keys: ["category", "riskType", "volumeUsd"], number: "volumeUsd" };
 }
 
 /**
@@ -196,29 +136,17 @@ function elementShape(vendor: Vendor): {
  */
 function shapeCheck(vendor: Vendor, identity: boolean): string {
   const checks = [`types[1] = 'OBJECT'`];
-  leafTypes(vendor).forEach((leaf, index) =>
-    checks.push(
-      `(types[${index + 2}] IS NULL OR ${among(`types[${index + 2}]`, leaf.types)})`,
-    ),
-  );
+  leafTypes(vendor).forEach((leaf, index) => checks.push(`(types[${index + 2}] IS NULL OR ${among(`types[${index + 2}]`, leaf.types)})`));
   objectShapes(vendor, identity).forEach((shape, index) => {
     const keys = `keys[${index + 1}]`;
     // Each allowed key present counts one: as many keys as that is no other key and none twice (cheaper than list_distinct).
-    const present = shape.keys
-      .map((key) => `list_contains(${keys}, ${sqlString(key)})::INTEGER`)
-      .join(" + ");
-    checks.push(
-      `(${keys} IS NULL OR len(${keys}) = ${shape.exact ? `${shape.keys.length} AND ${present} = ${shape.keys.length}` : present})`,
-    );
+    const present = shape.keys.map((key) => `list_contains(${keys}, ${sqlString(key)})::INTEGER`).join(" + ");
+    checks.push(`(${keys} IS NULL OR len(${keys}) = ${shape.exact ? `${shape.keys.length} AND ${present} = ${shape.keys.length}` : present})`);
   });
   const element = elementShape(vendor);
   // A list element that is no object has no keys ([]), so it fails the comparison too.
-  checks.push(
-    `COALESCE(list_bool_and(list_transform(json_keys(text, ${sqlString(element.path)}), lambda k: list_sort(k) = ${list([...element.keys].sort())})), TRUE)`,
-  );
-  checks.push(
-    `COALESCE(list_has_all(${list(NUMBER_TYPES)}, json_type(text, ${sqlString(`${element.path}.${element.number}`)})), TRUE)`,
-  );
+  checks.push(`COALESCE(list_bool_and(list_transform(json_keys(text, ${sqlString(element.path)}), lambda k: list_sort(k) = ${list([...element.keys].sort())})), TRUE)`);
+  checks.push(`COALESCE(list_has_all(${list(NUMBER_TYPES)}, json_type(text, ${sqlString(`${element.path}.${element.number}`)})), TRUE)`);
   return checks.join("\n      AND ");
 }
 
@@ -237,8 +165,7 @@ function keysColumn(vendor: Vendor, identity: boolean): string {
  */
 function valueCheck(vendor: Vendor, scope: Scope, row: string): string {
   const categories = CATEGORIES[vendor];
-  const chain = (expression: string) =>
-    `regexp_full_match(${expression}, '[A-Z][A-Z0-9_]{1,15}')`;
+  const chain = (expression: string) => `regexp_full_match(${expression}, '[A-Z][A-Z0-9_]{1,15}')`;
   const checks = [
     // A scope written on the line must be the policy's (screening-input.ts).
     `(${row}.scope IS NULL OR ${row}.scope = ${sqlString(scope)})`,
@@ -275,17 +202,9 @@ function valueCheck(vendor: Vendor, scope: Scope, row: string): string {
  * a line may also name its `environment` and `providerType` (their values it
  * has checked).
  */
-export function screeningsFromText(
-  lines: string,
-  vendor: Vendor,
-  scope: Scope,
-  maxLineBytes: number,
-  options: { identity?: boolean } = {},
-): string {
+export function screeningsFromText(lines: string, vendor: Vendor, scope: Scope, maxLineBytes: number, options: { identity?: boolean } = {}): string {
   const identity = options.identity === true;
-  const fields = Object.keys(SCREENING_LAYOUT)
-    .map((name) => `r.${name} AS ${name}`)
-    .join(", ");
+  const fields = Object.keys(SCREENING_LAYOUT).map((name) => `r.${name} AS ${name}`).join(", ");
   return `SELECT line, ${valueCheck(vendor, scope, "r")} AND shaped AS ok, text, ${fields}
 FROM (
   SELECT line, text, shaped, CASE WHEN shaped THEN from_json(text, ${sqlString(JSON.stringify(jsonStructure({ kind: "struct", fields: { ...SCREENING_LAYOUT } })))}) END AS r
@@ -311,9 +230,7 @@ const IDENTITY_MEMBERS = ["environment", "providerType", "scope"] as const;
 /** Those of them the screening layout does not have. */
 const IDENTITY_KEYS = ["environment", "providerType"] as const;
 
-export type ReplayIdentityFilter = Partial<
-  Record<(typeof IDENTITY_MEMBERS)[number], string>
->;
+export type ReplayIdentityFilter = Partial<Record<(typeof IDENTITY_MEMBERS)[number], string>>;
 
 /**
  * The text rows of `lines` with the policy each names (docs/replay.md, "Mixed
@@ -325,35 +242,21 @@ export type ReplayIdentityFilter = Partial<
  * a string, a member twice), which the JavaScript reader words. Blank lines
  * are left out, as that reader passes them over.
  */
-export function rowsBySubject(
-  lines: string,
-  filter: ReplayIdentityFilter,
-  maxLineBytes: number,
-): string {
-  const kind: string[] = [
-    "WHEN NOT parsed THEN NULL",
-    `WHEN len(list_filter(keys, lambda k: ${among("k", IDENTITY_MEMBERS)})) <> len(list_distinct(list_filter(keys, lambda k: ${among("k", IDENTITY_MEMBERS)}))) THEN NULL`,
-  ];
+export function rowsBySubject(lines: string, filter: ReplayIdentityFilter, maxLineBytes: number): string {
+  const named = among("k", IDENTITY_MEMBERS);
+  const kind: string[] = ["WHEN NOT parsed THEN NULL", `WHEN len(list_filter(keys, lambda k: ${named})) <> len(list_distinct(list_filter(keys, lambda k: ${named}))) THEN NULL`];
   IDENTITY_MEMBERS.forEach((member, index) => {
     const type = `types[${index + 2}]`;
     const flag = filter[member];
-    kind.push(
-      flag === undefined
-        ? `WHEN ${type} IS NULL OR ${type} <> 'VARCHAR' THEN NULL`
-        : `WHEN ${type} IS NOT NULL AND ${type} <> 'VARCHAR' THEN NULL`,
-    );
-    if (flag !== undefined)
-      kind.push(
-        `WHEN ${type} = 'VARCHAR' AND ids[${index + 1}] <> ${sqlString(flag)} THEN 'filtered'`,
-      );
+    kind.push(flag === undefined ? `WHEN ${type} IS NULL OR ${type} <> 'VARCHAR' THEN NULL` : `WHEN ${type} IS NOT NULL AND ${type} <> 'VARCHAR' THEN NULL`);
+    if (flag !== undefined) kind.push(`WHEN ${type} = 'VARCHAR' AND ids[${index + 1}] <> ${sqlString(flag)} THEN 'filtered'`);
   });
+  // A member the line leaves out is the flag's.
   const value = (member: (typeof IDENTITY_MEMBERS)[number], index: number) => {
     const flag = filter[member];
-    return flag === undefined
-      ? `ids[${index + 1}]`
-      : `COALESCE(ids[${index + 1}], ${sqlString(flag)})`;
+    return `CASE WHEN kind = 'subject' THEN ${flag === undefined ? `ids[${index + 1}]` : `COALESCE(ids[${index + 1}], ${sqlString(flag)})`} END`;
   };
-  return `SELECT line, text, kind, CASE WHEN kind = 'subject' THEN ${value("environment", 0)} END AS environment, CASE WHEN kind = 'subject' THEN ${value("providerType", 1)} END AS provider_type, CASE WHEN kind = 'subject' THEN ${value("scope", 2)} END AS scope
+  return `SELECT line, text, kind, ${value("environment", 0)} AS environment, ${value("providerType", 1)} AS provider_type, ${value("scope", 2)} AS scope
 FROM (
   SELECT line, text, types, ids, CASE ${kind.join(" ")} ELSE 'subject' END AS kind
   FROM (
@@ -388,8 +291,7 @@ export const MAX_TEXT_LINE_BYTES = 16 * 1024 * 1024;
  * that they are validated and decided exactly as JSON lines are.
  */
 export function csvRowsRelation(files: readonly string[]): string {
-  const member = (name: string, value: string) =>
-    `CASE WHEN ${name} IS NOT NULL THEN ${sqlString(`"${name}":`)} || ${value} END`;
+  const member = (name: string, value: string) => `CASE WHEN ${name} IS NOT NULL THEN ${sqlString(`"${name}":`)} || ${value} END`;
   const members = [
     member("scope", "to_json(scope)"),
     member("chain", "to_json(chain)"),
@@ -398,17 +300,12 @@ export function csvRowsRelation(files: readonly string[]): string {
     member("sanctioned", "sanctioned"),
     member("signals", "signals"),
   ];
-  const columns = Object.keys(SCREENING_LAYOUT)
-    .map((name) => `'${name}': 'VARCHAR'`)
-    .join(", ");
+  const columns = Object.keys(SCREENING_LAYOUT).map((name) => `'${name}': 'VARCHAR'`).join(", ");
   return `(SELECT row_number() OVER () AS line, '{' || concat_ws(',', ${members.join(", ")}) || '}' AS text FROM read_csv(${list(files)}, header = true, columns = {${columns}}, auto_detect = false, max_line_size = ${MAX_TEXT_LINE_BYTES}))`;
 }
 
 /** A column of a Parquet file as DuckDB describes it. */
-export type ColumnType =
-  | { kind: "scalar"; type: string }
-  | { kind: "struct"; fields: Map<string, ColumnType> }
-  | { kind: "list"; element: ColumnType };
+export type ColumnType = { kind: "scalar"; type: string } | { kind: "struct"; fields: Map<string, ColumnType> } | { kind: "list"; element: ColumnType };
 
 /** Reads DuckDB's spelling of a type: `STRUCT(a DOUBLE, "b c" VARCHAR)[]`; undefined when it is none. */
 export function readColumnType(text: string): ColumnType | undefined {
@@ -465,9 +362,7 @@ export function readColumnType(text: string): ColumnType | undefined {
       result = { kind: "struct", fields };
     } else {
       // A scalar's spelling may carry arguments: DECIMAL(18,3), VARCHAR(20).
-      const match = /^[A-Z][A-Z0-9_ ]*?(\(\d+(,\s*\d+)*\))?(?=$|\[|,|\))/.exec(
-        text.slice(at),
-      );
+      const match = /^[A-Z][A-Z0-9_ ]*?(\(\d+(,\s*\d+)*\))?(?=$|\[|,|\))/.exec(text.slice(at));
       if (!match) return undefined;
       at += match[0].length;
       result = { kind: "scalar", type: match[0].replace(/\(.*$/, "").trim() };
@@ -483,36 +378,10 @@ export function readColumnType(text: string): ColumnType | undefined {
   return result !== undefined && at === text.length ? result : undefined;
 }
 
-const NUMERIC = new Set([
-  "DOUBLE",
-  "FLOAT",
-  "DECIMAL",
-  "TINYINT",
-  "SMALLINT",
-  "INTEGER",
-  "BIGINT",
-  "HUGEINT",
-  "UTINYINT",
-  "USMALLINT",
-  "UINTEGER",
-  "UBIGINT",
-  "UHUGEINT",
-]);
-const INTEGRAL = new Set([
-  "TINYINT",
-  "SMALLINT",
-  "INTEGER",
-  "BIGINT",
-  "HUGEINT",
-  "UTINYINT",
-  "USMALLINT",
-  "UINTEGER",
-  "UBIGINT",
-  "UHUGEINT",
-]);
+const NUMERIC = new Set(["DOUBLE", "FLOAT", "DECIMAL", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT"]);
+const INTEGRAL = new Set(["TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT"]);
 
-export type ParquetProjection =
-  { ok: true; columns: string } | { ok: false; error: string };
+export type ParquetProjection = { ok: true; columns: string } | { ok: false; error: string };
 
 /**
  * The layout's columns read from a Parquet file's own (`described`: column
@@ -521,16 +390,9 @@ export type ParquetProjection =
  * not have. An absent optional column or field is NULL (the key is absent);
  * columns outside the layout are not read.
  */
-export function parquetProjection(
-  described: ReadonlyMap<string, string>,
-): ParquetProjection {
+export function parquetProjection(described: ReadonlyMap<string, string>): ParquetProjection {
   const parts: string[] = [];
-  for (const required of REQUIRED_COLUMNS)
-    if (!described.has(required))
-      return {
-        ok: false,
-        error: `it has no column ${required} (docs/replay.md, "The column layout")`,
-      };
+  for (const required of REQUIRED_COLUMNS) if (!described.has(required)) return { ok: false, error: `it has no column ${required} (docs/replay.md, "The column layout")` };
   for (const [name, wanted] of Object.entries(SCREENING_LAYOUT)) {
     const spelled = described.get(name);
     if (spelled === undefined) {
@@ -538,66 +400,29 @@ export function parquetProjection(
       continue;
     }
     const found = readColumnType(spelled);
-    const read =
-      found === undefined
-        ? { error: `its type ${spelled} is not one DuckDB spells` }
-        : project(name, name, wanted, found);
-    if ("error" in read)
-      return { ok: false, error: `column ${name}: ${read.error}` };
+    const read = found === undefined ? { error: `its type ${spelled} is not one DuckDB spells` } : project(name, name, wanted, found);
+    if ("error" in read) return { ok: false, error: `column ${name}: ${read.error}` };
     parts.push(`${read.expression} AS ${name}`);
   }
   return { ok: true, columns: parts.join(", ") };
 }
 
-function project(
-  path: string,
-  expression: string,
-  wanted: LayoutType,
-  found: ColumnType,
-): { expression: string } | { error: string } {
-  const describe = (type: ColumnType): string =>
-    type.kind === "scalar"
-      ? type.type
-      : type.kind === "list"
-        ? `a list`
-        : "a struct";
+function project(path: string, expression: string, wanted: LayoutType, found: ColumnType): { expression: string } | { error: string } {
+  const describe = (type: ColumnType): string => (type.kind === "scalar" ? type.type : type.kind === "list" ? `a list` : "a struct");
   if (wanted.kind === "scalar") {
-    if (found.kind !== "scalar")
-      return { error: `${path} is ${describe(found)}, not ${wanted.type}` };
-    const fits =
-      wanted.type === "DOUBLE"
-        ? NUMERIC.has(found.type)
-        : wanted.type === "INTEGER"
-          ? INTEGRAL.has(found.type)
-          : found.type === wanted.type;
-    if (!fits)
-      return {
-        error: `${path} is ${found.type}, not ${wanted.type === "INTEGER" ? "an integer type" : wanted.type}`,
-      };
-    return {
-      expression:
-        found.type === duckdbType(wanted)
-          ? expression
-          : `CAST(${expression} AS ${duckdbType(wanted)})`,
-    };
+    if (found.kind !== "scalar") return { error: `${path} is ${describe(found)}, not ${wanted.type}` };
+    const fits = wanted.type === "DOUBLE" ? NUMERIC.has(found.type) : wanted.type === "INTEGER" ? INTEGRAL.has(found.type) : found.type === wanted.type;
+    if (!fits) return { error: `${path} is ${found.type}, not ${wanted.type === "INTEGER" ? "an integer type" : wanted.type}` };
+    return { expression: found.type === duckdbType(wanted) ? expression : `CAST(${expression} AS ${duckdbType(wanted)})` };
   }
   if (wanted.kind === "list") {
-    if (found.kind !== "list")
-      return { error: `${path} is ${describe(found)}, not a list` };
+    if (found.kind !== "list") return { error: `${path} is ${describe(found)}, not a list` };
     const element = project(`${path}[]`, "x", wanted.element, found.element);
     if ("error" in element) return element;
-    return {
-      expression:
-        element.expression === "x"
-          ? expression
-          : `list_transform(${expression}, lambda x: ${element.expression})`,
-    };
+    return { expression: element.expression === "x" ? expression : `list_transform(${expression}, lambda x: ${element.expression})` };
   }
-  if (found.kind !== "struct")
-    return { error: `${path} is ${describe(found)}, not a struct` };
-  for (const name of found.fields.keys())
-    if (!Object.hasOwn(wanted.fields, name))
-      return { error: `${path}.${name} is not in the layout` };
+  if (found.kind !== "struct") return { error: `${path} is ${describe(found)}, not a struct` };
+  for (const name of found.fields.keys()) if (!Object.hasOwn(wanted.fields, name)) return { error: `${path}.${name} is not in the layout` };
   const fields: string[] = [];
   let same = found.fields.size === Object.keys(wanted.fields).length;
   for (const [name, fieldType] of Object.entries(wanted.fields)) {
@@ -614,13 +439,7 @@ function project(
     fields.push(`${quote(name)} := ${read.expression}`);
   }
   // The field order of the layout, each field converted; a NULL struct stays NULL (an absent key).
-  return {
-    expression:
-      same &&
-      [...found.fields.keys()].join() === Object.keys(wanted.fields).join()
-        ? expression
-        : `CASE WHEN ${expression} IS NULL THEN NULL ELSE struct_pack(${fields.join(", ")}) END`,
-  };
+  return { expression: same && [...found.fields.keys()].join() === Object.keys(wanted.fields).join() ? expression : `CASE WHEN ${expression} IS NULL THEN NULL ELSE struct_pack(${fields.join(", ")}) END` };
 }
 
 function quote(name: string): string {
@@ -634,9 +453,7 @@ function duckdbType(type: LayoutType): string {
     case "list":
       return `${duckdbType(type.element)}[]`;
     case "struct":
-      return `STRUCT(${Object.entries(type.fields)
-        .map(([name, field]) => `${quote(name)} ${duckdbType(field)}`)
-        .join(", ")})`;
+      return `STRUCT(${Object.entries(type.fields).map(([name, field]) => `${quote(name)} ${duckdbType(field)}`).join(", ")})`;
   }
 }
 
@@ -647,30 +464,12 @@ function duckdbType(type: LayoutType): string {
  * under `--changed-out`). `offsets` number the rows
  * across the files: the rows before each file.
  */
-export function screeningsFromParquet(
-  files: readonly string[],
-  columns: string,
-  offsets: readonly number[],
-  vendor: Vendor,
-  scope: Scope,
-): string {
-  const other =
-    vendor === "vendorAWalletScreening"
-      ? VENDOR_SIGNALS.vendorBAddressScreening
-      : VENDOR_SIGNALS.vendorAWalletScreening;
-  const foreign = other
-    .map((name) => `r.signals.${name} IS NULL`)
-    .join(" AND ");
-  const offset =
-    files.length === 1
-      ? "0"
-      : `CASE filename ${files.map((file, index) => `WHEN ${sqlString(file)} THEN ${offsets[index]}`).join(" ")} END`;
-  const fields = Object.keys(SCREENING_LAYOUT)
-    .map((name) => `r.${name}`)
-    .join(", ");
-  return `SELECT line, ok, to_json(struct_pack(${Object.keys(SCREENING_LAYOUT)
-    .map((name) => `${name} := ${name}`)
-    .join(", ")})) AS text, ${Object.keys(SCREENING_LAYOUT).join(", ")}
+export function screeningsFromParquet(files: readonly string[], columns: string, offsets: readonly number[], vendor: Vendor, scope: Scope): string {
+  const other = vendor === "vendorAWalletScreening" ? VENDOR_SIGNALS.vendorBAddressScreening : VENDOR_SIGNALS.vendorAWalletScreening;
+  const foreign = other.map((name) => `r.signals.${name} IS NULL`).join(" AND ");
+  const offset = files.length === 1 ? "0" : `CASE filename ${files.map((file, index) => `WHEN ${sqlString(file)} THEN ${offsets[index]}`).join(" ")} END`;
+  const fields = Object.keys(SCREENING_LAYOUT).map((name) => `r.${name}`).join(", ");
+  return `SELECT line, ok, to_json(struct_pack(${Object.keys(SCREENING_LAYOUT).map((name) => `${name} := ${name}`).join(", ")})) AS text, ${Object.keys(SCREENING_LAYOUT).join(", ")}
 FROM (
   SELECT r.line, ${valueCheck(vendor, scope, "r")} AND COALESCE(${foreign}, FALSE) AND r.chain IS NOT NULL AND r.address IS NOT NULL AS ok, ${fields}
   FROM (

@@ -19,10 +19,7 @@
  * - `bad(line, error)` per bad line, `filtered()` per line of a subject the
  *   flags leave out. Blank lines are fed nowhere.
  */
-import type {
-  CategorySignal,
-  UnknownValue,
-} from "../semantics/screening-input.js";
+import type { CategorySignal, UnknownValue } from "../semantics/screening-input.js";
 import { STEPS, STRICTNESS, type Decision } from "../semantics/decision.js";
 import type { Action } from "../vendors.js";
 import type { ReplaySubject } from "./line.js";
@@ -155,37 +152,18 @@ interface SubjectCounts {
   samples: Map<string, ReplaySample[]>;
 }
 
-export function createReplayTally(
-  options: { samples?: number } = {},
-): ReplayTally {
+export function createReplayTally(options: { samples?: number } = {}): ReplayTally {
   const sampleLimit = options.samples ?? DEFAULT_SAMPLES;
-  const subjects = new Map<
-    string,
-    { counts: SubjectCounts; tally: ReplaySubjectTally }
-  >();
+  const subjects = new Map<string, { counts: SubjectCounts; tally: ReplaySubjectTally }>();
   let screenings = 0;
   let skipped = 0;
   let filtered = 0;
   const badLines = new Map<string, ReplayBadLine>();
   const unknownValues = new Map<string, ReplayUnknownValue>();
 
-  const subjectTally = (
-    subject: ReplaySubject,
-  ): { counts: SubjectCounts; tally: ReplaySubjectTally } => {
-    const counts: SubjectCounts = {
-      subject: { ...subject },
-      screenings: 0,
-      changed: 0,
-      baseBy: new Map(),
-      headBy: new Map(),
-      transitions: new Map(),
-      samples: new Map(),
-    };
-    const count = (
-      base: Decision,
-      head: Decision,
-      times: number,
-    ): string | undefined => {
+  const subjectTally = (subject: ReplaySubject): { counts: SubjectCounts; tally: ReplaySubjectTally } => {
+    const counts: SubjectCounts = { subject: { ...subject }, screenings: 0, changed: 0, baseBy: new Map(), headBy: new Map(), transitions: new Map(), samples: new Map() };
+    const count = (base: Decision, head: Decision, times: number): string | undefined => {
       screenings += times;
       counts.screenings += times;
       counts.baseBy.set(base.by, (counts.baseBy.get(base.by) ?? 0) + times);
@@ -196,25 +174,14 @@ export function createReplayTally(
       const key = `${base.action} ${head.action}`;
       const transition = counts.transitions.get(key);
       if (transition) transition.count += times;
-      else
-        counts.transitions.set(key, {
-          from: base.action,
-          to: head.action,
-          count: times,
-        });
+      else counts.transitions.set(key, { from: base.action, to: head.action, count: times });
       return key;
     };
     const tally: ReplaySubjectTally = {
       decided(line, base, head) {
         const key = count(base, head, 1);
         if (key === undefined) return false;
-        if (sampleLimit > 0)
-          keepSample(counts, key, sampleLimit, {
-            line,
-            ...counts.subject,
-            from: { action: base.action, by: base.by },
-            to: { action: head.action, by: head.by },
-          });
+        if (sampleLimit > 0) keepSample(counts, key, sampleLimit, { line, ...counts.subject, from: { action: base.action, by: base.by }, to: { action: head.action, by: head.by } });
         return true;
       },
       decidedMany(base, head, times) {
@@ -233,13 +200,8 @@ export function createReplayTally(
     },
     unknown(line, values) {
       const keys = values.map((value) => `${value.signal}\u0000${value.value}`);
-      const fresh = keys.filter(
-        (key, index) => !unknownValues.has(key) && keys.indexOf(key) === index,
-      );
-      if (
-        fresh.length > 0 &&
-        unknownValues.size + fresh.length > UNKNOWN_VALUES_KEPT
-      ) {
+      const fresh = keys.filter((key, index) => !unknownValues.has(key) && keys.indexOf(key) === index);
+      if (fresh.length > 0 && unknownValues.size + fresh.length > UNKNOWN_VALUES_KEPT) {
         const first = values[keys.indexOf(fresh[0]!)]!;
         return `${describeUnknownValue(first)} is not in the vendor's list, and ${UNKNOWN_VALUES_KEPT} other unknown values came before it: more than a vendor's new categories`;
       }
@@ -250,34 +212,21 @@ export function createReplayTally(
           known.count++;
           known.line = Math.min(known.line, line);
         } else {
-          unknownValues.set(key, {
-            signal: values[index]!.signal,
-            value: values[index]!.value,
-            count: 1,
-            line,
-          });
+          unknownValues.set(key, { signal: values[index]!.signal, value: values[index]!.value, count: 1, line });
         }
       }
       return undefined;
     },
     bad(line, error) {
       skipped++;
-      const message =
-        error.length > MAX_ERROR_LENGTH
-          ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…`
-          : error;
+      const message = error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error;
       const group = badLines.get(message);
       if (group) {
         group.count++;
         keepSmallest(group.lines, line, BAD_LINE_NUMBERS_KEPT);
         group.line = group.lines[0]!;
       } else if (badLines.size < BAD_LINE_GROUPS_KEPT) {
-        badLines.set(message, {
-          line,
-          error: message,
-          count: 1,
-          lines: [line],
-        });
+        badLines.set(message, { line, error: message, count: 1, lines: [line] });
       }
     },
     filtered(count = 1) {
@@ -287,16 +236,12 @@ export function createReplayTally(
       return screenings + skipped + filtered;
     },
     report(rules) {
-      const ordered = [...subjects.values()]
-        .map((entry) => entry.counts)
-        .sort((a, b) => compareSubjects(a.subject, b.subject));
+      const ordered = [...subjects.values()].map((entry) => entry.counts).sort((a, b) => compareSubjects(a.subject, b.subject));
       const reports = ordered.map((counts): ReplaySubjectReport => ({
         ...counts.subject,
         screenings: counts.screenings,
         changed: counts.changed,
-        transitions: [...counts.transitions.values()]
-          .map((transition) => ({ ...transition }))
-          .sort(compareTransitions),
+        transitions: [...counts.transitions.values()].map((transition) => ({ ...transition })).sort(compareTransitions),
         byRule: ruleCounts(rules(counts.subject), counts.baseBy, counts.headBy),
       }));
       return {
@@ -306,19 +251,10 @@ export function createReplayTally(
         filtered,
         changed: reports.reduce((sum, report) => sum + report.changed, 0),
         transitions: sumTransitions(reports),
-        byRule:
-          reports.length === 1
-            ? reports[0]!.byRule
-            : sumRuleCounts(ordered, rules),
-        samples: ordered
-          .flatMap((counts) => [...counts.samples.values()].flat())
-          .sort(compareSamples),
-        badLines: [...badLines.values()]
-          .map((group) => ({ ...group, lines: [...group.lines] }))
-          .sort((a, b) => a.line - b.line),
-        unknownValues: [...unknownValues.values()]
-          .map((value) => ({ ...value }))
-          .sort((a, b) => b.count - a.count || a.line - b.line),
+        byRule: reports.length === 1 ? reports[0]!.byRule : sumRuleCounts(ordered, rules),
+        samples: ordered.flatMap((counts) => [...counts.samples.values()].flat()).sort(compareSamples),
+        badLines: [...badLines.values()].map((group) => ({ ...group, lines: [...group.lines] })).sort((a, b) => a.line - b.line),
+        unknownValues: [...unknownValues.values()].map((value) => ({ ...value })).sort((a, b) => b.count - a.count || a.line - b.line),
         subjects: reports,
       };
     },
@@ -330,16 +266,12 @@ export function subjectKeyOf(subject: ReplaySubject): string {
 }
 
 /** `exposure category "bridge_exploit"`: how the report names an unknown value. */
-export function describeUnknownValue(
-  value: Pick<ReplayUnknownValue, "signal" | "value">,
-): string {
+export function describeUnknownValue(value: Pick<ReplayUnknownValue, "signal" | "value">): string {
   return `${value.signal} category ${JSON.stringify(value.value)}`;
 }
 
 /** -1 weaker (less strict, semantics.md section 2), 1 stricter, 0 the same action by another rule or step. */
-export function transitionDirection(
-  transition: Pick<ReplayTransition, "from" | "to">,
-): -1 | 0 | 1 {
+export function transitionDirection(transition: Pick<ReplayTransition, "from" | "to">): -1 | 0 | 1 {
   const delta = STRICTNESS[transition.to] - STRICTNESS[transition.from];
   return delta < 0 ? -1 : delta > 0 ? 1 : 0;
 }
@@ -350,32 +282,18 @@ export function transitionDirection(
  * strengthening, then the same action by another rule; in each, from the
  * stricter action down. What a reviewer must see first is never crowded out.
  */
-export function sampleRank(
-  transition: Pick<ReplayTransition, "from" | "to">,
-): number {
+export function sampleRank(transition: Pick<ReplayTransition, "from" | "to">): number {
   const delta = STRICTNESS[transition.to] - STRICTNESS[transition.from];
   const group = delta < 0 ? 2 + delta : delta > 0 ? 4 - delta : 4;
-  return (
-    group * 10 +
-    (2 - STRICTNESS[transition.from]) * 3 +
-    (2 - STRICTNESS[transition.to])
-  );
+  return group * 10 + (2 - STRICTNESS[transition.from]) * 3 + (2 - STRICTNESS[transition.to]);
 }
 
 function compareSamples(a: ReplaySample, b: ReplaySample): number {
-  return (
-    sampleRank({ from: a.from.action, to: a.to.action }) -
-      sampleRank({ from: b.from.action, to: b.to.action }) || a.line - b.line
-  );
+  return sampleRank({ from: a.from.action, to: a.to.action }) - sampleRank({ from: b.from.action, to: b.to.action }) || a.line - b.line;
 }
 
 /** Keeps the `limit` samples of a transition with the smallest line numbers, whatever order they come in. */
-function keepSample(
-  counts: SubjectCounts,
-  key: string,
-  limit: number,
-  sample: ReplaySample,
-): void {
+function keepSample(counts: SubjectCounts, key: string, limit: number, sample: ReplaySample): void {
   let kept = counts.samples.get(key);
   if (!kept) counts.samples.set(key, (kept = []));
   if (kept.length === limit && kept[limit - 1]!.line < sample.line) return;
@@ -394,11 +312,7 @@ function keepSmallest(lines: number[], line: number, limit: number): void {
 }
 
 function compareSubjects(a: ReplaySubject, b: ReplaySubject): number {
-  return (
-    compareText(a.environment, b.environment) ||
-    compareText(a.providerType, b.providerType) ||
-    compareText(a.scope, b.scope)
-  );
+  return compareText(a.environment, b.environment) || compareText(a.providerType, b.providerType) || compareText(a.scope, b.scope);
 }
 
 /** By code unit, as every engine and locale orders the same. */
@@ -408,8 +322,7 @@ function compareText(a: string, b: string): number {
 
 /** Weaker first (what a reviewer must see first), then stricter, then same-action; each by count. */
 function compareTransitions(a: ReplayTransition, b: ReplayTransition): number {
-  const group = (transition: ReplayTransition) =>
-    [0, 2, 1][transitionDirection(transition) + 1]!;
+  const group = (transition: ReplayTransition) => [0, 2, 1][transitionDirection(transition) + 1]!;
   return (
     group(a) - group(b) ||
     b.count - a.count ||
@@ -418,9 +331,7 @@ function compareTransitions(a: ReplayTransition, b: ReplayTransition): number {
   );
 }
 
-function sumTransitions(
-  reports: readonly ReplaySubjectReport[],
-): ReplayTransition[] {
+function sumTransitions(reports: readonly ReplaySubjectReport[]): ReplayTransition[] {
   const sums = new Map<string, ReplayTransition>();
   for (const transition of reports.flatMap((report) => report.transitions)) {
     const key = `${transition.from} ${transition.to}`;
@@ -432,10 +343,7 @@ function sumTransitions(
 }
 
 /** Over several subjects, the counts of each rule id or step added up; each subject's own are in `subjects`. */
-function sumRuleCounts(
-  subjects: readonly SubjectCounts[],
-  rules: (subject: ReplaySubject) => ReplayRuleIds,
-): ReplayRuleCount[] {
+function sumRuleCounts(subjects: readonly SubjectCounts[], rules: (subject: ReplaySubject) => ReplayRuleIds): ReplayRuleCount[] {
   const add = (into: Map<string, number>, from: Map<string, number>): void => {
     for (const [by, count] of from) into.set(by, (into.get(by) ?? 0) + count);
   };
@@ -453,25 +361,15 @@ function sumRuleCounts(
 }
 
 /** The steps before the rules, the rules (head's order, then those only base has), the terminal ALLOW. */
-function ruleCounts(
-  rules: ReplayRuleIds,
-  base: Map<string, number>,
-  head: Map<string, number>,
-): ReplayRuleCount[] {
+function ruleCounts(rules: ReplayRuleIds, base: Map<string, number>, head: Map<string, number>): ReplayRuleCount[] {
   const steps = new Set<string>(STEPS);
-  const ruleIds = [...new Set([...rules.head, ...rules.base])].filter(
-    (id) => !steps.has(id),
-  );
+  const ruleIds = [...new Set([...rules.head, ...rules.base])].filter((id) => !steps.has(id));
   const before = STEPS.filter((step) => step !== "terminal-allow");
   const order = [...before, ...ruleIds, "terminal-allow"];
   const listed = new Set(order);
   // A `by` no rule list names cannot come from decide(); kept rather than dropped, so the totals still add up.
-  const others = [...new Set([...base.keys(), ...head.keys()])]
-    .filter((by) => !listed.has(by))
-    .sort();
+  const others = [...new Set([...base.keys(), ...head.keys()])].filter((by) => !listed.has(by)).sort();
   return [...order, ...others]
     .map((by) => ({ by, base: base.get(by) ?? 0, head: head.get(by) ?? 0 }))
-    .filter(
-      (count) => ruleIds.includes(count.by) || count.base > 0 || count.head > 0,
-    );
+    .filter((count) => ruleIds.includes(count.by) || count.base > 0 || count.head > 0);
 }
