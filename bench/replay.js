@@ -97,7 +97,8 @@ export async function measureReplayThroughput({ root, lines: count = 200_000, ro
   const dist = (path) => import(pathToFileURL(join(root, "dist", path)).href);
   const { decide, compileSubject } = await dist("core/semantics/index.js");
   const { readReplayLine } = await dist("core/replay/line.js");
-  const { createLineReplayer, replayStream } = await dist("app/replay.js");
+  const { replayStream } = await dist("app/replay.js");
+  const { createLineReplayer } = await dist("app/replay/line-replayer.js");
   const lines = screeningLines(count);
   const text = `${lines.join("\n")}\n`;
   const parsed = lines.map((line) => JSON.parse(line));

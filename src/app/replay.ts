@@ -5,23 +5,19 @@
  * one decision procedure (core/semantics/decide.ts) against both. A line names
  * its own (environment, vendor, scope), or the flags do; the policies of each
  * are read when its first screening comes. Either engine (docs/replay.md,
- * "Engines") feeds the one tally through the one line reader here, so the
- * report is the same whichever decided.
+ * "Engines") feeds the one tally through the one line reader
+ * (app/replay/line-replayer.ts), so the report is the same whichever decided.
  */
 import { isAbsolute, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
-import { formatChangedScreening } from "../core/formats/replay.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
-import { readReplayLine, type ReplayLineContext, type ReplayLineReading, type ReplaySubject } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
-import { createReplayTally, subjectKeyOf, type ReplayReport, type ReplayRuleIds, type ReplaySubjectTally, type ReplayTally } from "../core/replay/tally.js";
-import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
-import type { CompiledSubject } from "../core/semantics/subject.js";
+import type { ReplayReport } from "../core/replay/tally.js";
 import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
+import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
 import { selectEnvironment, type ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
@@ -29,8 +25,7 @@ import { readLiveVersion } from "./live-version.js";
 import { refuseOutputOverInputs, refuseUnwritableTarget } from "./output-target.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
-
-const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
+import { createLineReplayer, type LineReplayer, type LoadedVersion, type ReplayVersions } from "./replay/line-replayer.js";
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -80,25 +75,6 @@ export type ReplayRun =
       /** The versions whose files have lint errors, each once. */
       withErrors: Array<{ side: ReplaySide; label: string }>;
     };
-
-/** One version of a policy: what it is called in the report, and what it decides with. */
-export interface ReplayVersion {
-  label: string;
-  subject: DecisionSubject;
-}
-
-/** A version read, with what lint says of its files. */
-interface LoadedVersion {
-  side: ReplayVersion;
-  findings: Diagnostic[];
-  hasErrors: boolean;
-}
-
-/** Both versions of the policy of one (environment, vendor, scope). */
-export interface ReplayVersions {
-  base: LoadedVersion;
-  head: LoadedVersion;
-}
 
 /** A version of some policy cannot be decided: the run's answer, found wherever in the input its first screening was. */
 class VersionUndecided extends Error {
@@ -258,112 +234,6 @@ function versionsLoader(workspace: Workspace, base: BaseSource, request: Pick<Re
   return Object.assign(loader, { loaded: (target: SubjectTarget) => done.get(subjectKey(target)) });
 }
 
-export interface LineReplayerOptions {
-  filter: Partial<ReplaySubject>;
-  /** The environments the config declares: a line naming another is bad. */
-  environments: readonly string[];
-  samples: number;
-  now: Date;
-  strict?: boolean | undefined;
-  /** Each changed screening as a line of `--changed-out`; a promise pauses the input until it settles. */
-  onChanged?: ((text: string) => Promise<void> | undefined) | undefined;
-}
-
-/** A policy's two versions compiled, and its counts. */
-export interface Decider {
-  subject: ReplaySubject;
-  base: CompiledSubject;
-  head: CompiledSubject;
-  tally: ReplaySubjectTally;
-}
-
-/**
- * The JavaScript engine's reading of lines into the tally: the reference
- * every engine matches, and what the DuckDB engine hands the lines SQL cannot
- * vouch for (docs/replay.md, "Engines"). A policy's versions are read when
- * its first screening comes (the sink's promise pauses the input meanwhile).
- */
-export interface LineReplayer extends LineSink {
-  readonly tally: ReplayTally;
-  /** The environments the config declares: a line naming another is bad. */
-  readonly environments: readonly string[];
-  /** `--changed-out` is asked for: every changed screening must come through `line`, none counted in bulk. */
-  readonly writesChanged: boolean;
-  /** Flags that name one policy: it is read first, and reported also when no line is of it. */
-  openFlagged(): Promise<void>;
-  /** The policy's versions, read and compiled when first asked for. */
-  open(subject: ReplaySubject): Promise<Decider>;
-  result(): { report: ReplayReport; subjectBases: Map<string, string> };
-}
-
-export function createLineReplayer(versions: (subject: ReplaySubject) => Promise<ReplayVersions>, options: LineReplayerOptions): LineReplayer {
-  const tally = createReplayTally({ samples: options.samples });
-  const context: ReplayLineContext = { filter: options.filter, environments: options.environments, unknownCategories: options.strict ? "refuse" : "accept" };
-  const deciders = new Map<string, Decider>();
-  const rules = new Map<string, ReplayRuleIds>();
-  const subjectBases = new Map<string, string>();
-  const decideOptions = { now: options.now.getTime() };
-  const onChanged = options.onChanged;
-  let last: Decider | undefined;
-  const decideLine = (decider: Decider, reading: Extract<ReplayLineReading, { kind: "screening" }>, number: number): Promise<void> | undefined => {
-    last = decider;
-    if (reading.unknownValues) {
-      const refused = tally.unknown(number, reading.unknownValues);
-      if (refused !== undefined) {
-        tally.bad(number, refused);
-        return undefined;
-      }
-    }
-    const base = decide(decider.base, reading.screening, decideOptions);
-    const head = decide(decider.head, reading.screening, decideOptions);
-    if (!decider.tally.decided(number, base, head) || !onChanged) return undefined;
-    return onChanged(formatChangedScreening({ line: number, subject: decider.subject, screening: reading.screening, base, head }));
-  };
-  const open = async (subject: ReplaySubject): Promise<Decider> => {
-    const key = subjectKeyOf(subject);
-    let decider = deciders.get(key);
-    if (decider) return decider;
-    const pair = await versions(subject);
-    decider = deciders.get(key);
-    if (decider) return decider;
-    decider = { subject, base: compileSubject(pair.base.side.subject), head: compileSubject(pair.head.side.subject), tally: tally.subject(subject) };
-    deciders.set(key, decider);
-    rules.set(key, { base: ruleIds(pair.base.side.subject), head: ruleIds(pair.head.side.subject) });
-    subjectBases.set(key, pair.base.side.label);
-    return decider;
-  };
-  return {
-    tally,
-    environments: options.environments,
-    writesChanged: onChanged !== undefined,
-    open,
-    async openFlagged() {
-      const { environment, providerType, scope } = options.filter;
-      if (environment !== undefined && providerType !== undefined && scope !== undefined) await open({ environment, providerType, scope });
-    },
-    line(text, number) {
-      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return undefined;
-      const reading = readReplayLine(text, context);
-      if (reading.kind === "bad") return tally.bad(number, reading.error);
-      if (reading.kind === "filtered") return tally.filtered();
-      const { subject } = reading;
-      // An export runs in long stretches of one policy: the one before is the likeliest.
-      if (last && last.subject.environment === subject.environment && last.subject.providerType === subject.providerType && last.subject.scope === subject.scope) {
-        return decideLine(last, reading, number);
-      }
-      const known = deciders.get(subjectKeyOf(subject));
-      if (known) return decideLine(known, reading, number);
-      return open(subject).then((decider) => decideLine(decider, reading, number));
-    },
-    tooLong(number) {
-      tally.bad(number, TOO_LONG);
-    },
-    result() {
-      return { report: tally.report((subject) => rules.get(subjectKeyOf(subject)) ?? { base: [], head: [] }), subjectBases };
-    },
-  };
-}
-
 /** The JavaScript engine: every line of the input through the line replayer; blank lines are no screenings and are passed over uncounted. */
 export async function replayStream(input: ReplayInput, lines: LineReplayer, onProgress: ((progress: ReplayProgress) => void) | undefined): Promise<void> {
   const started = performance.now();
@@ -386,9 +256,4 @@ export async function replayStream(input: ReplayInput, lines: LineReplayer, onPr
   } catch (error) {
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
-}
-
-/** The postScreen rule ids of each version, for the report's per-rule table. */
-function ruleIds(subject: DecisionSubject): string[] {
-  return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
 }

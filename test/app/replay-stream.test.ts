@@ -9,7 +9,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { createLineReplayer, replayStream } from "../../src/app/replay.js";
+import { replayStream } from "../../src/app/replay.js";
+import { createLineReplayer } from "../../src/app/replay/line-replayer.js";
 import { decide, type AddressEntryDocument, type DecisionSubject, type PolicyDocument } from "../../src/core/semantics/index.js";
 import { PROJECT_ROOT } from "../helpers/run-cli.js";
 

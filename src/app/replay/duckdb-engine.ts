@@ -28,7 +28,7 @@ import { openSqlSession, SqlEngineError, type SqlSession } from "../../workspace
 import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-files.js";
 import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
-import type { Decider, LineReplayer, ReplayRequest } from "../replay.js";
+import type { Decider, LineReplayer } from "./line-replayer.js";
 
 /** DuckDB's memory limit unless --memory-limit says otherwise: beyond it, sorts and groups spill to a temporary folder. */
 export const DEFAULT_MEMORY_LIMIT = "1GB";
@@ -52,7 +52,7 @@ export async function openDuckDbInput(session: SqlSession, input: string, cwd: s
 export interface DuckDbReplay {
   files: ReplayFiles;
   /** Every row into `lines`' tally: decided by SQL in bulk where it can vouch for a row, by `lines` itself where not. */
-  run(lines: LineReplayer, request: Pick<ReplayRequest, "filter" | "samples" | "now" | "onProgress">): Promise<void>;
+  run(lines: LineReplayer, request: DuckDbRunRequest): Promise<void>;
   close(): void;
 }
 
@@ -90,7 +90,15 @@ export async function openDuckDbReplay(input: string, cwd: string, options: Duck
   }
 }
 
-type RunRequest = Pick<ReplayRequest, "filter" | "samples" | "now" | "onProgress">;
+/** What a run reads of replay's request (app/replay.ts). */
+export interface DuckDbRunRequest {
+  /** `--env`, `--vendor`, `--scope`. */
+  filter: Partial<ReplaySubject>;
+  /** Changed screenings kept as samples, per policy and transition. */
+  samples: number;
+  now: Date;
+  onProgress?: ((progress: ReplayProgress) => void) | undefined;
+}
 
 /** One policy and the screenings relation of its rows (core/replay/sql-input.ts). */
 interface SubjectRows {
@@ -98,7 +106,7 @@ interface SubjectRows {
   screenings: string;
 }
 
-async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineReplayer, request: RunRequest, name: string): Promise<void> {
+async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineReplayer, request: DuckDbRunRequest, name: string): Promise<void> {
   const typed = input.format === "parquet";
   const subjects: SubjectRows[] = [];
   /** Rows the JavaScript reader reads: each a `SELECT line, text`. */
@@ -175,7 +183,7 @@ interface Group {
  * `--changed-out` the changed ones. With no `decider` (no row of the policy
  * is ok), every row is the reader's.
  */
-async function decideSubject(session: SqlSession, screenings: string, decider: Decider | undefined, writesChanged: boolean, request: RunRequest): Promise<string[]> {
+async function decideSubject(session: SqlSession, screenings: string, decider: Decider | undefined, writesChanged: boolean, request: DuckDbRunRequest): Promise<string[]> {
   const notOk = `SELECT line, text FROM (${screenings}) WHERE NOT ok`;
   if (!decider) return [notOk];
   const steps = replayStepsSql(decider.base, decider.head, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok", "text"] });
