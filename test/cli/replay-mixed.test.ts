@@ -30,14 +30,16 @@ const BAD_LINES = [
   "not json",
   JSON.stringify({ ...A_TX, chain: "EVM", address: "0x1", signals: { riskScore: 12 } }),
   '{"chain":"EVM","address":"0x2"}',
+  // The only line of live vendorA SIGN_IN, and a bad one: no policy to report, in either engine.
+  '{"environment":"live","providerType":"vendorAWalletScreening","scope":"SIGN_IN","chain":"EVM","address":"0x1","transfer":{"amountUsd":5}}',
 ];
 
 /**
- * 69 lines: sandbox vendorA TRANSACTION screenings of which the edit weakens
+ * 70 lines: sandbox vendorA TRANSACTION screenings of which the edit weakens
  * 19 (12 BLOCK -> ALERT, 4 BLOCK -> ALLOW, 3 ALERT -> ALLOW), 12 with the
  * unknown exposure category bridge_exploit; live vendorB TRANSACTION, 6 with
  * the unknown entity category bridge_hack; 2 sandbox vendorA SIGN_IN; and the
- * bad lines at lines 8, 17, 26, 35, 44 and 53.
+ * bad lines at lines 8, 17, 26, 35, 44, 53 and 62.
  */
 function dayExport(): string {
   const address = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
@@ -88,7 +90,7 @@ describe("replay of a mixed export", () => {
     expect(run.stdout).toBe(
       [
         `Replay of 3 policies: base HEAD (${commit}), head working tree`,
-        "63 screenings, 19 changed, 6 lines skipped",
+        "63 screenings, 19 changed, 7 lines skipped",
         "",
         "live/vendorBAddressScreening/TRANSACTION: 18 screenings, 0 changed",
         "",
@@ -142,12 +144,13 @@ describe("replay of a mixed export", () => {
         '  exposure category "bridge_exploit": 12 screenings (decided as matching no rule that names a category)',
         '  entity category "bridge_hack": 6 screenings (decided as matching no rule that names a category)',
         "",
-        "Skipped lines (6):",
+        "Skipped lines (7):",
         '  lines 8, 53: no environment: the line has no "environment" and --env is not given',
         '  line 17: environment: "staging" is not declared in screenpol.config.yaml (declared: sandbox, live)',
         "  line 26: providerType: must be a string, not 7",
         "  line 35: not valid JSON",
         "  line 44: signals.riskScore: 12 is out of range: must be <= 10",
+        "  line 62: transfer: a SIGN_IN screening has no transfer: there is no amount or token at sign-in",
         "",
       ].join("\n"),
     );
@@ -158,7 +161,7 @@ describe("replay of a mixed export", () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(Object.keys(report)).toEqual(["version", "screenings", "skipped", "filtered", "changed", "transitions", "byRule", "samples", "badLines", "unknownValues", "subjects"]);
-    expect(report).toMatchObject({ version: 1, screenings: 63, skipped: 6, filtered: 0, changed: 19 });
+    expect(report).toMatchObject({ version: 1, screenings: 63, skipped: 7, filtered: 0, changed: 19 });
     expect(report.transitions).toEqual([
       { from: "BLOCK", to: "ALERT", count: 12 },
       { from: "BLOCK", to: "ALLOW", count: 4 },
@@ -175,6 +178,7 @@ describe("replay of a mixed export", () => {
       { line: 26, error: "providerType: must be a string, not 7", count: 1, lines: [26] },
       { line: 35, error: "not valid JSON", count: 1, lines: [35] },
       { line: 44, error: "signals.riskScore: 12 is out of range: must be <= 10", count: 1, lines: [44] },
+      { line: 62, error: "transfer: a SIGN_IN screening has no transfer: there is no amount or token at sign-in", count: 1, lines: [62] },
     ]);
     expect(report.unknownValues).toEqual([
       { signal: "exposure", value: "bridge_exploit", count: 12, line: 4 },
@@ -191,7 +195,7 @@ describe("replay of a mixed export", () => {
     const run = await replay("--env", "sandbox");
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines.slice(0, 2)).toEqual([`Replay of 2 policies: base HEAD (${commit}), head working tree`, "45 screenings, 19 changed, 5 lines skipped, 19 lines of other policies filtered out"]);
+    expect(lines.slice(0, 2)).toEqual([`Replay of 2 policies: base HEAD (${commit}), head working tree`, "45 screenings, 19 changed, 5 lines skipped, 20 lines of other policies filtered out"]);
     expect(run.stdout).not.toContain("bridge_hack");
     expect(run.stdout).toContain(
       [
@@ -200,6 +204,7 @@ describe("replay of a mixed export", () => {
         "  line 26: providerType: must be a string, not 7",
         "  line 35: not valid JSON",
         "  line 44: signals.riskScore: 12 is out of range: must be <= 10",
+        "  line 62: transfer: a SIGN_IN screening has no transfer: there is no amount or token at sign-in",
         "",
       ].join("\n"),
     );
@@ -209,7 +214,7 @@ describe("replay of a mixed export", () => {
     const run = await replay("--strict", "--format", "json");
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect([report.screenings, report.skipped, report.unknownValues]).toEqual([45, 24, []]);
+    expect([report.screenings, report.skipped, report.unknownValues]).toEqual([45, 25, []]);
     expect(report.badLines.slice(0, 2)).toEqual([
       { line: 4, error: `signals.exposures[0].category: "bridge_exploit" is not one of ${CATEGORIES.vendorAWalletScreening.join(", ")}`, count: 12, lines: [4, 12, 16, 23, 28] },
       { line: 6, error: `signals.entity.category: "bridge_hack" is not one of ${CATEGORIES.vendorBAddressScreening.join(", ")}`, count: 6, lines: [6, 19, 30, 42, 54] },
@@ -217,15 +222,15 @@ describe("replay of a mixed export", () => {
   });
 
   it("--max-skipped: above the bound exit 1 with one line, the report printed all the same; at or under it exit 0", async () => {
-    const over = await replay("--max-skipped", "5");
+    const over = await replay("--max-skipped", "6");
     expect(over.code).toBe(1);
-    expect(over.stderr).toBe("screenpol: 6 lines skipped, more than --max-skipped 5\n");
-    expect(over.stdout).toContain("63 screenings, 19 changed, 6 lines skipped\n");
-    const share = await replay("--max-skipped", "8%", "--format", "json");
+    expect(over.stderr).toBe("screenpol: 7 lines skipped, more than --max-skipped 6\n");
+    expect(over.stdout).toContain("63 screenings, 19 changed, 7 lines skipped\n");
+    const share = await replay("--max-skipped", "9%", "--format", "json");
     expect(share.code).toBe(1);
-    expect(share.stderr).toBe("screenpol: 6 lines of 69 skipped (8.7%), more than --max-skipped 8%\n");
-    expect(JSON.parse(share.stdout).skipped).toBe(6);
-    expect((await replay("--max-skipped", "6")).code).toBe(0);
+    expect(share.stderr).toBe("screenpol: 7 lines of 70 skipped (10%), more than --max-skipped 9%\n");
+    expect(JSON.parse(share.stdout).skipped).toBe(7);
+    expect((await replay("--max-skipped", "7")).code).toBe(0);
     expect((await replay("--max-skipped", "10%")).code).toBe(0);
     const bad = await replay("--max-skipped", "lots");
     expect(bad.code).toBe(2);
