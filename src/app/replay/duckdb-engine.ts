@@ -120,9 +120,12 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
     subjects.push({ subject: { environment, providerType, scope }, screenings: await parquetScreenings(session, input, providerType, scope, name) });
   } else {
     const text = input.format === "jsonl" ? jsonLinesRelation(input.files) : csvRowsRelation(input.files);
-    const rows = `(${rowsBySubject(text, request.filter, MAX_LINE_BYTES)})`;
+    // Read and numbered once: every later query (one per policy, and the rows for the JavaScript reader) reads this table, not the files again.
+    await session.all(`CREATE TEMP TABLE replay_rows AS ${rowsBySubject(text, request.filter, MAX_LINE_BYTES)}`);
+    const rows = "replay_rows";
     const declared = lines.environments;
     let filtered = 0;
+    let undecidable = 0;
     const found = await session.all(`SELECT kind, environment, provider_type, scope, count(*) AS n, min(line) AS first FROM ${rows} GROUP BY ALL ORDER BY first`);
     for (const row of found) {
       const { environment, provider_type: providerType, scope } = row as { environment: string | null; provider_type: string | null; scope: string | null };
@@ -131,17 +134,19 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
       else if (row.kind === "subject" && declared.includes(environment!) && isVendor(providerType!) && isScope(scope!)) {
         const of = `(SELECT line, text FROM ${rows} WHERE kind = 'subject' AND environment = ${sqlString(environment!)} AND provider_type = ${sqlString(providerType)} AND scope = ${sqlString(scope)})`;
         subjects.push({ subject: { environment: environment!, providerType, scope }, screenings: screeningsFromText(of, providerType, scope, MAX_LINE_BYTES, { identity: true }) });
-      }
+      } else undecidable += Number(row.n);
     }
     lines.tally.filtered(filtered);
     const decidable = subjects.map(({ subject }) => `(environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)})`);
-    unsure.push(`SELECT line, text FROM ${rows} WHERE kind IS NULL OR (kind = 'subject' AND NOT (${decidable.join(" OR ") || "FALSE"}))`);
+    if (undecidable > 0) unsure.push(`SELECT line, text FROM ${rows} WHERE kind IS NULL OR (kind = 'subject' AND NOT (${decidable.join(" OR ") || "FALSE"}))`);
   }
   for (const rows of subjects) {
     // A policy is read when a screening of it is: one whose every line is bad is not reported, as the JavaScript engine reports it.
     const decider = (await session.all(`SELECT line FROM (${rows.screenings}) WHERE ok LIMIT 1`)).length > 0 ? await lines.open(rows.subject) : undefined;
     unsure.push(...(await decideSubject(session, rows.screenings, decider, lines.writesChanged, request)));
   }
+  // Every row was SQL's: nothing more to read.
+  if (unsure.length === 0) return;
   await session.each(`SELECT line, text FROM (${unsure.join("\nUNION ALL\n")}) ORDER BY line`, (row) => {
     const line = Number(row.line);
     const text = typed ? JSON.stringify(withoutNulls(JSON.parse(String(row.text)))) : String(row.text);
@@ -192,9 +197,15 @@ async function decideSubject(session: SqlSession, screenings: string, decider: D
   const progress = (percent: number, rows: number): void =>
     request.onProgress?.({ lines: rows, bytes: Math.round(percent * 100), totalBytes: 10_000, elapsedMs: performance.now() - started } satisfies ReplayProgress);
   const groups: Group[] = [];
+  let notOkRows = 0;
+  // Grouped by `ok` too, so the rows the JavaScript reader must read are counted in the same scan (no query for them when there are none).
   await session.each(
-    `SELECT base_step, base_entry_action, head_step, head_entry_action, count(*) AS n${firstLines} FROM (${steps}) WHERE ok GROUP BY ALL`,
+    `SELECT ok, base_step, base_entry_action, head_step, head_entry_action, count(*) AS n${firstLines} FROM (${steps}) GROUP BY ALL`,
     (row) => {
+      if (row.ok !== true) {
+        notOkRows += Number(row.n);
+        return;
+      }
       const key = { baseStep: Number(row.base_step), baseEntry: row.base_entry_action as string | null, headStep: Number(row.head_step), headEntry: row.head_entry_action as string | null };
       groups.push({
         base: decisionOfStep(decider.base, key.baseStep, key.baseEntry),
@@ -216,12 +227,13 @@ async function decideSubject(session: SqlSession, screenings: string, decider: D
     if (isChange) for (const line of group.lines) decider.tally.decided(line, group.base, group.head);
     decider.tally.decidedMany(group.base, group.head, group.count - (isChange ? group.lines.length : 0));
   }
-  if (changed.length === 0) return [notOk];
+  const readers = notOkRows > 0 ? [notOk] : [];
+  if (changed.length === 0) return readers;
   const entry = (column: string, value: string | null) => (value === null ? `${column} IS NULL` : `${column} = ${sqlString(value)}`);
   const which = changed.map(
     ({ key }) => `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
   );
-  return [notOk, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
+  return [...readers, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
 }
 
 /** A NULL column or field is an absent key (docs/replay.md, "The column layout"); a NULL in a list stays, as it is no screening's. */
