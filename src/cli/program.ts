@@ -101,8 +101,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("decide one screening against the policy and address entries (local, at a Git revision, or live), and say why ")
       .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
       .requiredOption("--env <name>", "environment whose files decide")
-      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor (default: the vendor whose signals the screening names)").choices(VENDORS))
+      .addOption(new Option("--scope <scope>", "the policy's scope (default: the screening's scope, or TRANSACTION for one with a transfer)").choices(SCOPES))
       .addOption(prettyOrJson())
       .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
       .option("--ref <git-rev>", "decide against the files as of this Git revision (offline)")
@@ -253,7 +253,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .addOption(new Option("--max-skipped <n|p%>", "exit 1 when more lines than this (a count, or a share like 0.5%) are skipped as bad").argParser(skippedBound))
       .option("--changed-out <file>", "write every changed screening with both decisions to this file, one JSON line each")
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
-      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded; docs/replay.md)").choices(REPLAY_ENGINE_NAMES).default("js"))
+      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded in this process)").choices(REPLAY_ENGINE_NAMES).default("js"))
       .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
   ).action(async (file: string, flags) => {
     const { replayCommand } = await import("./commands/replay.js");
@@ -262,7 +262,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("compile")
-    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as decide() does (docs/replay.md)")
+    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as `screenpol decide` does")
     .option("--sql", "compile to SQL")
     .addOption(new Option("--dialect <name>", "the SQL dialect").choices(SQL_DIALECTS).default("duckdb"))
     .option("--env <name>", "only this environment (default: every one in the config)")
