@@ -248,7 +248,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--base <git-ref>", "compare with the files as of this Git revision (offline)")
       .option("--live", "compare with the live policies and address entries (read once per policy, whatever the input's size)")
       .addOption(prettyOrJson())
-      .addOption(new Option("--samples <n>", `changed screenings listed per policy and transition, weaker first (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
+      .addOption(new Option("--samples <n>", "changed screenings listed per policy and transition, weaker first").argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
       .option("--strict", "a category the vendor's list does not have makes its line bad (default: it matches no rule, and is reported)")
       .addOption(new Option("--max-skipped <n|p%>", "exit 1 when more lines than this (a count, or a share like 0.5%) are skipped as bad").argParser(skippedBound))
       .option("--changed-out <file>", "write every changed screening with both decisions to this file, one JSON line each")
