@@ -310,6 +310,23 @@ describe("replay --engine duckdb on a mixed export reports exactly what the Java
     expect(readFileSync(join(repo.dir, "duckdb-changed.jsonl"), "utf8")).toBe(written);
   });
 
+  it("a policy that cannot be decided, met only through a line SQL hands the JavaScript reader (an unknown category): the same findings and exit 1", async () => {
+    const live = "policies/live/vendorBAddressScreening/TRANSACTION.yaml";
+    const text = readFileSync(join(repo.dir, live), "utf8");
+    repo.write("undecided.jsonl", [JSON.stringify({ ...A_TX, chain: "EVM", address: "0x1" }), JSON.stringify({ ...B_TX, chain: "EVM", address: "0x2", signals: { entity: { category: "bridge_hack" } } })].join("\n"));
+    repo.write(live, `${text}rules:\n  oops: [\n`);
+    try {
+      const args = ["replay", "undecided.jsonl", "--base", "HEAD"];
+      const js = await runCli(args, { cwd: repo.dir });
+      const duckdb = await runCli([...args, "--engine", "duckdb"], { cwd: repo.dir });
+      expect(js.code).toBe(1);
+      expect(js.stderr).toMatch(/^screenpol: the head version \(working tree\) cannot be decided \(yaml-syntax at policies\/live\/vendorBAddressScreening\/TRANSACTION\.yaml:\d+:\d+\); nothing was replayed\n$/);
+      expect({ code: duckdb.code, stderr: duckdb.stderr, stdout: duckdb.stdout }).toEqual({ code: js.code, stderr: js.stderr, stdout: js.stdout });
+    } finally {
+      repo.write(live, text);
+    }
+  });
+
   it("refuses Parquet without --env, --vendor and --scope in one line, exit 2: a row has no column to name its policy", async () => {
     const session = await openSqlSession({ threads: 1 });
     try {
