@@ -10,8 +10,10 @@ import { undecidedAt, versionFindings, type VersionFinding } from "../core/forma
 import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
-import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
+import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
+import type { Decision } from "../core/semantics/decision.js";
+import type { Screening } from "../core/semantics/signals.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
 import type { ConnectOptions } from "./connect.js";
@@ -166,12 +168,18 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   return tally.report(replayRuleIds(base, head));
 }
 
+/** Where lineReplayer hands each line: replay's tally, or compare's and plan's count of recorded screenings (core/replay/traffic.ts). */
+export interface ScreeningSink {
+  decided(line: number, base: Decision, head: Decision, screening: Screening): void;
+  bad(line: number, error: string): void;
+}
+
 /**
  * The JavaScript engine's reading of one line into the tally: the reference
  * every engine matches, and what the DuckDB engine hands the lines SQL
  * cannot vouch for (docs/replay.md, "Engines").
  */
-export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
+export function lineReplayer(tally: ScreeningSink, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
   const { providerType, scope } = request.target;
   const baseSubject = compileSubject(base.subject);
   const headSubject = compileSubject(head.subject);
@@ -180,7 +188,7 @@ export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: Repl
     line(text, number) {
       if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
       const reading = readReplayLine(text, providerType, scope);
-      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
+      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options), reading.screening);
       else tally.bad(number, reading.error);
     },
     tooLong(number) {

@@ -285,6 +285,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
     .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
+    .option("--traffic <file>", "recorded screenings of the changed policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause affects")
     .action(async (paths: string[], flags) => {
       const { compareCommand } = await import("./commands/compare.js");
       result.code = await compareCommand(paths, flags, io);
