@@ -197,7 +197,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
       .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
-      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
+      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself")
+      .option("--traffic <file>", "recorded screenings of the planned policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause of a weakening affects"),
   ).action(async (paths: string[], flags) => {
     const { planCommand } = await import("./commands/plan.js");
     result.code = await planCommand(paths, flags, io);
