@@ -7,23 +7,19 @@
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
-import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
-import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
-import type { Decision } from "../core/semantics/decision.js";
-import type { Screening } from "../core/semantics/signals.js";
+import type { DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
+import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
+import { lineReplayer } from "./replay/line-replayer.js";
 import type { ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
-
-const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -166,35 +162,6 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
   return tally.report(replayRuleIds(base, head));
-}
-
-/** Where lineReplayer hands each line: replay's tally, or compare's and plan's count of recorded screenings (core/replay/traffic.ts). */
-export interface ScreeningSink {
-  decided(line: number, base: Decision, head: Decision, screening: Screening): void;
-  bad(line: number, error: string): void;
-}
-
-/**
- * The JavaScript engine's reading of one line into the tally: the reference
- * every engine matches, and what the DuckDB engine hands the lines SQL
- * cannot vouch for (docs/replay.md, "Engines").
- */
-export function lineReplayer(tally: ScreeningSink, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
-  const { providerType, scope } = request.target;
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const options = { now: request.now.getTime() };
-  return {
-    line(text, number) {
-      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
-      const reading = readReplayLine(text, providerType, scope);
-      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options), reading.screening);
-      else tally.bad(number, reading.error);
-    },
-    tooLong(number) {
-      tally.bad(number, TOO_LONG);
-    },
-  };
 }
 
 /** The postScreen rule ids of each version, for the report's per-rule table. */

@@ -12,7 +12,7 @@ import type { SubjectComparison } from "../core/semantics/weakening/model.js";
 import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
 import type { SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
-import { lineReplayer } from "./replay.js";
+import { lineReplayer } from "./replay/line-replayer.js";
 
 /** The input, opened as replay opens it (`-` for standard input); replay's one-line errors, exit 2. */
 export async function openTraffic(path: string, cwd: string, stdin: (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined): Promise<ReplayInput> {
@@ -50,7 +50,7 @@ export function trafficPolicy<C extends SubjectComparison>(candidates: ReadonlyA
 export async function countTraffic<C extends SubjectComparison>(input: ReplayInput, candidate: TrafficCandidate<C>, now: Date): Promise<C> {
   const { target, base, head, comparison } = candidate;
   const tally = createTrafficTally(comparison, target, input.name);
-  const lines = lineReplayer(tally, { label: "base", subject: base }, { label: "head", subject: head }, { target, now });
+  const lines = lineReplayer(tally, { subject: base }, { subject: head }, { target, now });
   try {
     await readLines(input, lines);
   } catch (error) {

@@ -24,7 +24,8 @@ import { openSqlSession, SqlEngineError, type SqlSession } from "../../workspace
 import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-files.js";
 import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
-import { lineReplayer, replayRuleIds, type ReplayRequest, type ReplayVersion } from "../replay.js";
+import { replayRuleIds, type ReplayRequest, type ReplayVersion } from "../replay.js";
+import { lineReplayer } from "./line-replayer.js";
 
 /** DuckDB's memory limit unless --memory-limit says otherwise: beyond it, sorts and groups spill to a temporary folder. */
 export const DEFAULT_MEMORY_LIMIT = "1GB";

@@ -79,7 +79,7 @@ export function trafficLine(target: string, traffic: TrafficTotals): string {
 }
 
 /** ` (0.35%)`, two decimals; a share that rounds to nothing but is not nothing reads `<0.01%`; none of nothing says nothing. */
-export function shareOf(part: number, whole: number): string {
+function shareOf(part: number, whole: number): string {
   if (whole === 0) return "";
   const percent = (part * 100) / whole;
   return ` (${part > 0 && percent < 0.005 ? "<0.01" : percent.toFixed(2)}%)`;
