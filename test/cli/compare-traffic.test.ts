@@ -88,6 +88,17 @@ describe("screenpol compare --traffic", () => {
       "Recorded screenings decided with both versions (--traffic):",
       `  sandbox/vendorAWalletScreening/TRANSACTION: 5 of 30 recorded screenings in ${SAMPLE} decided less strictly (16.67%), 0 more strictly, 0 by another rule or step with the same action; 0 lines skipped`,
     ]);
+    const markdown = await runCli(["compare", "--base", "HEAD", "--traffic", SAMPLE, "--format", "markdown", ...NOW], { cwd: repo.dir });
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toContain("- `sandbox/vendorAWalletScreening/TRANSACTION`: rule block-severe-risk-score: riskScore gte raised from 8.5 to 9\n  - affects 5 of 30 recorded screenings (16.67%)\n");
+    expect(markdown.stdout).toContain("\n#### Recorded screenings decided with both versions (--traffic)\n\n- sandbox/vendorAWalletScreening/TRANSACTION: 5 of 30 recorded screenings in ");
+  });
+
+  it("says once that nothing was counted when no compared policy changes a decision, exit 0", async () => {
+    const run = await runCli(["compare", "--base", "HEAD", "--traffic", SAMPLE, ...NOW], { cwd: repo.dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("No policy or address entries changed.");
+    expect(run.stderr).toBe(`screenpol: --traffic: no compared policy decides a screening differently; ${SAMPLE} was not read\n`);
   });
 
   it("counts per cause and per transition exactly replay's transitions on the sample screenings, a generated file, its gzip and standard input", async () => {
