@@ -10,16 +10,15 @@ import { undecidedAt, versionFindings, type VersionFinding } from "../core/forma
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
-import type { DecisionSubject } from "../core/semantics/index.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import { lineReplayer } from "./replay/line-replayer.js";
 import type { ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
+import { lineReplayer, replayRuleIds, type ReplayVersion } from "./replay/line-replayer.js";
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -63,12 +62,6 @@ export type ReplayRun =
       /** The versions whose files have lint errors. */
       withErrors: ReplaySide[];
     };
-
-/** One version of the policy: what it is called in the report, and what it decides with. */
-export interface ReplayVersion {
-  label: string;
-  subject: DecisionSubject;
-}
 
 /** A version read, with what lint says of its files. */
 interface LoadedVersion {
@@ -163,13 +156,3 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   }
   return tally.report(replayRuleIds(base, head));
 }
-
-/** The postScreen rule ids of each version, for the report's per-rule table. */
-export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
-  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
-}
-
-function ruleIds(subject: DecisionSubject): string[] {
-  return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
-}
-

@@ -50,7 +50,7 @@ export function trafficPolicy<C extends SubjectComparison>(candidates: ReadonlyA
 export async function countTraffic<C extends SubjectComparison>(input: ReplayInput, candidate: TrafficCandidate<C>, now: Date): Promise<C> {
   const { target, base, head, comparison } = candidate;
   const tally = createTrafficTally(comparison, target, input.name);
-  const lines = lineReplayer(tally, { subject: base }, { subject: head }, { target, now });
+  const lines = lineReplayer(tally, { label: "base", subject: base }, { label: "head", subject: head }, { target, now });
   try {
     await readLines(input, lines);
   } catch (error) {

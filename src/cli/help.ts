@@ -53,7 +53,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   decide: {
     examples: [
-      ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
+      ["screenpol decide screening.yaml --env sandbox", "which rule decides it, and why (the vendor and scope read from the screening)"],
+      ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "the policy named in full"],
       ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
       ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --live", "against the policy in force now"],
       ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --ref v1.2 --all-matches", "against a release, and which later rules also match"],
@@ -254,6 +255,7 @@ export const COMMAND_DOCS: Readonly<Record<string, string>> = {
   decide: SEMANTICS,
   test: SEMANTICS,
   replay: SEMANTICS,
+  compile: "docs/replay.md",
   compare: SEMANTICS,
   plan: REVIEW_WORKFLOW,
   push: REVIEW_WORKFLOW,

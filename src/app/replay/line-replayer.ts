@@ -1,23 +1,40 @@
 /**
- * The JavaScript engine's reading of replay lines (semantics.md section 4):
- * each line read for the policy's vendor and scope and decided by the one
- * decision procedure against both versions. Its own module, as replay,
- * compare --traffic and plan --traffic each hand it their tally
- * (app/replay.ts, app/traffic.ts).
+ * The JavaScript engine's reading of a line and what each engine reports beside
+ * its tally: shared by app/replay.ts and the DuckDB engine, which hands it the
+ * lines SQL cannot vouch for (docs/replay.md, "Engines"), and by compare's and
+ * plan's `--traffic` (app/traffic.ts), which count the same decisions per cause.
  */
+import type { ReplayProgress } from "../../core/replay/progress.js";
 import { readReplayLine } from "../../core/replay/line.js";
+import type { ReplayTally } from "../../core/replay/tally.js";
 import type { Decision } from "../../core/semantics/decision.js";
-import { compileSubject, decide, type DecisionSubject } from "../../core/semantics/index.js";
 import type { Screening } from "../../core/semantics/signals.js";
+import { compileSubject, decide, type DecisionSubject } from "../../core/semantics/index.js";
 import { MAX_LINE_BYTES, type LineSink } from "../../workspace/replay-input.js";
 import type { SubjectTarget } from "../decision-subjects.js";
 
 const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
 
+/** One version of the policy: what it is called in the report, and what it decides with. */
+export interface ReplayVersion {
+  label: string;
+  subject: DecisionSubject;
+}
+
+/** What an engine needs of a replay request to decide and tally the screenings. */
+export interface ReplayPass {
+  target: SubjectTarget;
+  /** Changed screenings kept as samples. */
+  samples: number;
+  /** The clock of address entries' expiresAt, the same for both versions. */
+  now: Date;
+  onProgress?: ((progress: ReplayProgress) => void) | undefined;
+}
+
 /** Where lineReplayer hands each line: replay's tally, or compare's and plan's count of recorded screenings (core/replay/traffic.ts). */
 export interface ScreeningSink {
   decided(line: number, base: Decision, head: Decision, screening: Screening): void;
-  bad(line: number, error: string): void;
+  bad: ReplayTally["bad"];
 }
 
 /**
@@ -25,7 +42,7 @@ export interface ScreeningSink {
  * every engine matches, and what the DuckDB engine hands the lines SQL
  * cannot vouch for (docs/replay.md, "Engines").
  */
-export function lineReplayer(tally: ScreeningSink, base: { subject: DecisionSubject }, head: { subject: DecisionSubject }, request: { target: SubjectTarget; now: Date }): LineSink {
+export function lineReplayer(tally: ScreeningSink, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayPass, "target" | "now">): LineSink {
   const { providerType, scope } = request.target;
   const baseSubject = compileSubject(base.subject);
   const headSubject = compileSubject(head.subject);
@@ -42,3 +59,13 @@ export function lineReplayer(tally: ScreeningSink, base: { subject: DecisionSubj
     },
   };
 }
+
+/** The postScreen rule ids of each version, for the report's per-rule table. */
+export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
+  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
+}
+
+function ruleIds(subject: DecisionSubject): string[] {
+  return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
+}
+
