@@ -38,10 +38,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   test: {
     examples: [
       ["screenpol test", "every *.test.yaml under tests/"],
-      ["screenpol test --coverage", "and the rules no case reached"],
+      ["screenpol test --coverage", "and the share of rules and steps reached, per policy and overall"],
+      ["screenpol test --threshold 80", "exit 1 when under 80% of them are reached"],
+      ["screenpol test --run 'mixer'", "only the cases whose name matches"],
+      ["screenpol test policies/live/vendorAWalletScreening/TRANSACTION.yaml", "the tests of that policy"],
+      ["screenpol test --staged", "the staged tests against the staged policies (a Git hook)"],
       ["screenpol test --format junit -o tests.xml", "a CI test report to a file, the results to the terminal"],
     ],
-    exitCodes: [[0, "every case passed"], [1, "a case failed, or the files have errors"], USAGE],
+    exitCodes: [[0, "every case passed"], [1, "a case failed, the files have errors, or the coverage is under --threshold"], USAGE],
   },
   watch: {
     examples: [
@@ -88,8 +92,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol init", "here: what is missing is created, what exists is kept"],
       ["screenpol init policies --env staging --env production --kind sandbox --kind live", "two environments"],
       ["screenpol init --hooks husky --ci none", "a husky hook and no workflow"],
+      ["screenpol init --from-live --env sandbox=ENVIRONMENT_ID", "no examples: the sandbox environment's live policies, pulled"],
     ],
-    exitCodes: [[0, "done"], USAGE],
+    exitCodes: [[0, "done"], USAGE, [4, "with --from-live: remote failure (authentication, not found, the network); nothing was written"]],
   },
   emulator: {
     examples: [
@@ -139,6 +144,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol compile --sql --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION --base origin/main", "both versions in one scan, as replay runs them"],
     ],
     exitCodes: [[0, "compiled"], [1, "the policies have errors (on either side)"], [2, "usage, configuration, or an unknown base"]],
+  },
+  show: {
+    examples: [
+      ["screenpol show plan.json", "the plan a pull request's check saved, as plan printed it"],
+      ["screenpol show plan.json --format markdown", "the same as a pull-request comment"],
+    ],
+    exitCodes: [[0, "shown"], [2, "the file cannot be read or is not a plan"]],
   },
   compare: {
     examples: [
@@ -259,6 +271,7 @@ export const COMMAND_DOCS: Readonly<Record<string, string>> = {
   compare: SEMANTICS,
   plan: REVIEW_WORKFLOW,
   push: REVIEW_WORKFLOW,
+  show: REVIEW_WORKFLOW,
   pull: REVIEW_WORKFLOW,
   init: "docs/integrations.md",
   emulator: "docs/emulator.md",
