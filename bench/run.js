@@ -33,6 +33,8 @@
  *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
  *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
  *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
+ *  With the traffic phase (--skip-traffic skips it; about 20 s): bench/traffic.js, compare --traffic's count per
+ *  cause on 100,000 screenings of a 40-rule pair beside replay on the same file, in-process; target >= 0.8 x replay.
  *  With the policy-tests phase (--skip-policy-tests skips it; about 20 s): bench/policy-tests.js, `screenpol test`
  *  on 1,000 cases over 10 policies beside `screenpol lint <one policy>`, both cold, interleaved, medians;
  *  target: at most 300 ms above the lint (issue 12).
@@ -42,10 +44,10 @@
  *  With the weakening-at-size phase (--skip-weakening-size skips it; about 2 minutes): the same check on pairs of
  *  60, 200, 500 and 1,000 rules (the service allows 200 per list) under the 10 s default and a 2 s bound, each in a
  *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
- * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
+ * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, traffic, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -505,6 +507,19 @@ if (!flag("skip-replay")) {
   } catch (error) {
     log(`  replay phase failed: ${error.message.split("\n")[0]}`);
     addRow("replay", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-traffic")) {
+  // compare --traffic (bench/traffic.js): the count per cause beside replay on the same 100,000 screenings, in-process.
+  section = 8.5;
+  log(`\ncompare --traffic: 40-rule pair, 100,000 screenings counted per cause beside replay [${elapsed()}]`);
+  try {
+    const { measureTraffic } = await import("./traffic.js");
+    results.traffic = await measureTraffic({ root: ROOT, lines: 100_000, rounds: 3, log });
+    for (const [measure, value, target, pass] of results.traffic.rows) addRow(measure, value, target, pass);
+  } catch (error) {
+    log(`  traffic phase failed: ${error.message.split("\n")[0]}`);
+    addRow("compare --traffic", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-throughput")) await throughputPhase();

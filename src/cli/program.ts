@@ -203,7 +203,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
       .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
-      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
+      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself")
+      .option("--traffic <file>", "recorded screenings of the planned policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause of a weakening affects"),
   ).action(async (paths: string[], flags) => {
     const { planCommand } = await import("./commands/plan.js");
     result.code = await planCommand(paths, flags, io);
@@ -305,6 +306,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
     .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
+    .option("--traffic <file>", "recorded screenings of the changed policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause affects")
     .action(async (paths: string[], flags) => {
       const { compareCommand } = await import("./commands/compare.js");
       result.code = await compareCommand(paths, flags, io);

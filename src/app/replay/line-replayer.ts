@@ -3,14 +3,17 @@
  * each line read into a screening of its policy (core/replay/line.ts), decided
  * against both versions of that policy, fed to the one tally. The reference
  * every engine matches, and what the DuckDB engine hands the rows SQL cannot
- * vouch for (docs/replay.md, "Engines"); its own module so that both engines
- * and app/replay.ts use it without importing one another.
+ * vouch for (docs/replay.md, "Engines"), and compare's and plan's
+ * `--traffic` (app/traffic.ts), which count the same decisions per cause; its
+ * own module so that they use it without importing one another.
  */
 import type { Diagnostic } from "../../core/diagnostic.js";
 import { formatChangedScreening } from "../../core/formats/replay.js";
 import { readReplayLine, type ReplayLineContext, type ReplayLineReading, type ReplaySubject } from "../../core/replay/line.js";
 import { createReplayTally, subjectKeyOf, type ReplayReport, type ReplayRuleIds, type ReplaySubjectTally, type ReplayTally } from "../../core/replay/tally.js";
 import { compileSubject, decide, type DecisionSubject } from "../../core/semantics/index.js";
+import type { Decision } from "../../core/semantics/decision.js";
+import type { Screening } from "../../core/semantics/signals.js";
 import type { CompiledSubject } from "../../core/semantics/subject.js";
 import { MAX_LINE_BYTES, type LineSink } from "../../workspace/replay-input.js";
 
@@ -139,4 +142,36 @@ export function createLineReplayer(versions: (subject: ReplaySubject) => Promise
 /** The postScreen rule ids of each version, for the report's per-rule table. */
 function ruleIds(subject: DecisionSubject): string[] {
   return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
+}
+
+/** Where `policyLines` hands each line: compare's and plan's count of recorded screenings (core/replay/traffic.ts). */
+export interface ScreeningSink {
+  decided(line: number, base: Decision, head: Decision, screening: Screening): void;
+  bad(line: number, error: string): void;
+  /** A line of another policy, left out as replay with --env, --vendor and --scope naming this one leaves it out. */
+  filtered(): void;
+}
+
+/**
+ * One policy's lines, read as `replay --env E --vendor V --scope S` reads them
+ * (unknown categories decided as matching no rule), each screening decided
+ * with both versions: the decisions replay's report counts, for `--traffic`.
+ */
+export function policyLines(sink: ScreeningSink, base: DecisionSubject, head: DecisionSubject, policy: ReplaySubject, now: Date): LineSink {
+  const context: ReplayLineContext = { filter: policy, environments: [policy.environment], unknownCategories: "accept" };
+  const compiledBase = compileSubject(base);
+  const compiledHead = compileSubject(head);
+  const options = { now: now.getTime() };
+  return {
+    line(text, number) {
+      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
+      const reading = readReplayLine(text, context);
+      if (reading.kind === "screening") sink.decided(number, decide(compiledBase, reading.screening, options), decide(compiledHead, reading.screening, options), reading.screening);
+      else if (reading.kind === "filtered") sink.filtered();
+      else sink.bad(number, reading.error);
+    },
+    tooLong(number) {
+      sink.bad(number, TOO_LONG);
+    },
+  };
 }
