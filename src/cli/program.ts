@@ -148,6 +148,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     });
 
   program
+    .command("lsp")
+    .description("the language server for editors: lint's findings, their fixes, fmt and rules' decisions as you type")
+    .option("--stdio", "speak the Language Server Protocol on standard input and output")
+    .action(async (flags) => {
+      const { lspCommand } = await import("./commands/lsp.js");
+      result.code = await lspCommand(flags, io);
+    });
+
+  program
     .command("init")
     .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
     .argument("[directory]", "folder to scaffold (default: the current folder)")

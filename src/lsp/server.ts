@@ -1,0 +1,271 @@
+/**
+ * `screenpol lsp --stdio`: the language server, a second front end beside
+ * cli/ (style.md, `lsp/`): the protocol in, app and core out. Each open buffer
+ * is linted as `screenpol lint` lints its file, with every other file of the
+ * repository as it is on disk (or in its own open buffer); the findings,
+ * their quick fixes, fmt, a rule's decision in words and an outline are served
+ * from that one lint.
+ *
+ * Edits are applied one at a time, in order; the edits that arrive while a
+ * lint runs are linted together after it, so a fast typist never queues a
+ * lint per keystroke. A request that reads the lint (code actions, hover)
+ * waits for the edits before it, so it never answers about an older text.
+ */
+import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
+import {
+  AbstractMessageWriter,
+  createProtocolConnection,
+  LSPErrorCodes,
+  ResponseError,
+  StreamMessageReader,
+  TextDocuments,
+  type InitializeResult,
+  type Message,
+  type MessageWriter,
+} from "vscode-languageserver/node.js";
+import { createConnection, type WatchDog } from "vscode-languageserver/lib/common/server.js";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { findEditorRoot, openEditorWorkspace, type EditorWorkspace } from "../app/editor-workspace.js";
+import { formatFile, type FormattableKind } from "../core/fmt/format-file.js";
+import { PACKAGE_VERSION } from "../core/generated/release.js";
+import { codeActionsFor, minimalEdit } from "./code-actions.js";
+import { toLspDiagnostic } from "./diagnostics.js";
+import { hoverAt } from "./hover.js";
+import { documentSymbols } from "./symbols.js";
+
+export interface LanguageServerStreams {
+  /** The client's messages (standard input). */
+  input: NodeJS.ReadableStream;
+  /** Where the messages to the client go (standard output): each write is one whole message, header and body. */
+  output: { write(chunk: string): unknown };
+}
+
+/** LSP's TextDocumentSyncKind.Incremental: the client sends each edit, not the whole text. */
+const INCREMENTAL_SYNC = 2;
+
+const FORMATTABLE: ReadonlySet<string> = new Set<FormattableKind>(["policy", "addresses", "webhooks", "policy-test"]);
+
+/** Where an open document belongs: its repository and its path there; undefined outside any repository. */
+interface Place {
+  workspace: EditorWorkspace;
+  file: string;
+}
+
+/**
+ * Serves until the client's `exit` (or until the input ends). Resolves with the
+ * exit code the protocol prescribes: 0 after a `shutdown` request, else 1
+ * (LSP 3.17, "Exit Notification").
+ */
+export function runLanguageServer(streams: LanguageServerStreams): Promise<number> {
+  return new Promise((resolve) => {
+    let shutdownReceived = false;
+    let ended = false;
+    const watchDog: WatchDog = {
+      get shutdownReceived() {
+        return shutdownReceived;
+      },
+      set shutdownReceived(value) {
+        shutdownReceived = value;
+      },
+      // The editor's process id is not polled: the editor going away closes standard input, which ends the server too.
+      initialize: () => undefined,
+      exit: (code) => finish(code),
+    };
+    const connection = createConnection((logger) => createProtocolConnection(new StreamMessageReader(streams.input), new FrameWriter(streams.output), logger), watchDog);
+    const finish = (code: number): void => {
+      if (ended) return;
+      ended = true;
+      connection.dispose();
+      resolve(code);
+    };
+    streams.input.on("end", () => finish(shutdownReceived ? 0 : 1));
+    streams.input.on("close", () => finish(shutdownReceived ? 0 : 1));
+
+    const documents = new TextDocuments(TextDocument);
+    const roots = new Map<string, Promise<string | undefined>>();
+    const workspaces = new Map<string, Promise<EditorWorkspace>>();
+    const places = new Map<string, Place | undefined>();
+    /** What was last published per document, so that an unchanged list is not sent again. */
+    const published = new Map<string, string>();
+    const logged = new Set<string>();
+    const logOnce = (line: string): void => {
+      if (logged.has(line)) return;
+      logged.add(line);
+      connection.console.info(line);
+    };
+
+    const placeOf = async (uri: string): Promise<Place | undefined> => {
+      if (!uri.startsWith("file:")) return undefined;
+      const path = fileURLToPath(uri);
+      const folder = dirname(path);
+      if (!roots.has(folder)) roots.set(folder, findEditorRoot(folder));
+      const root = await roots.get(folder);
+      if (root === undefined) {
+        logOnce(`screenpol: no screenpol.config.yaml in ${folder} or any parent folder; its files are not checked`);
+        return undefined;
+      }
+      if (!workspaces.has(root)) workspaces.set(root, openEditorWorkspace(root));
+      const workspace = await workspaces.get(root)!;
+      const file = await workspace.fileOf(path);
+      return file === undefined ? undefined : { workspace, file };
+    };
+
+    // One chain of edits, applied in order; `pending` gathers the documents edited while the chain is busy.
+    let chain: Promise<void> = Promise.resolve();
+    const pending = new Map<string, "open" | "close">();
+    const enqueue = (uri: string, kind: "open" | "close"): void => {
+      const idle = pending.size === 0;
+      pending.set(uri, kind);
+      if (idle) chain = chain.then(applyPending).catch(logFailure);
+    };
+    /** A lint that failed (a file system error) is one line in the editor's log; the server goes on. */
+    const logFailure = (error: unknown): void => connection.console.error(`screenpol: ${error instanceof Error ? error.message : String(error)}`);
+    const applyPending = async (): Promise<void> => {
+      const batch = [...pending];
+      pending.clear();
+      const touched = new Set<EditorWorkspace>();
+      for (const [uri, kind] of batch) {
+        if (kind === "close") {
+          const place = places.get(uri);
+          places.delete(uri);
+          published.delete(uri);
+          void connection.sendDiagnostics({ uri, diagnostics: [] });
+          if (place) {
+            await place.workspace.closeBuffer(place.file);
+            touched.add(place.workspace);
+          }
+          continue;
+        }
+        const document = documents.get(uri);
+        if (!document) continue;
+        if (!places.has(uri)) places.set(uri, await placeOf(uri));
+        const place = places.get(uri);
+        if (!place) {
+          void publish(uri, "[]", []);
+          continue;
+        }
+        await place.workspace.setBuffer(place.file, document.getText());
+        touched.add(place.workspace);
+      }
+      publishAll(touched);
+    };
+    /** The findings of every open document of these repositories: a cross-file finding (duplicate-policy) may come or go in any of them. */
+    const publishAll = (touched: ReadonlySet<EditorWorkspace>): void => {
+      for (const [uri, place] of places) {
+        if (!place || !touched.has(place.workspace)) continue;
+        const diagnostics = place.workspace.lint().result.diagnostics.filter((d) => d.file === place.file).map(toLspDiagnostic);
+        void publish(uri, JSON.stringify(diagnostics), diagnostics);
+      }
+    };
+    const publish = (uri: string, key: string, diagnostics: ReturnType<typeof toLspDiagnostic>[]): Promise<void> | undefined => {
+      if (published.get(uri) === key) return undefined;
+      published.set(uri, key);
+      return connection.sendDiagnostics({ uri, diagnostics });
+    };
+    /** The document's place once every edit before this request is linted. */
+    const settledPlace = async (uri: string): Promise<Place | undefined> => {
+      while (pending.size > 0) await chain;
+      await chain;
+      return places.get(uri);
+    };
+
+    documents.onDidOpen((event) => enqueue(event.document.uri, "open"));
+    documents.onDidChangeContent((event) => enqueue(event.document.uri, "open"));
+    documents.onDidClose((event) => enqueue(event.document.uri, "close"));
+
+    connection.onInitialize(
+      (): InitializeResult => ({
+        capabilities: {
+          textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC, save: { includeText: false } },
+          codeActionProvider: { codeActionKinds: ["quickfix"] },
+          documentFormattingProvider: true,
+          hoverProvider: true,
+          documentSymbolProvider: true,
+        },
+        serverInfo: { name: "screenpol", version: PACKAGE_VERSION },
+      }),
+    );
+
+    connection.onDidChangeWatchedFiles(async (params) => {
+      const byWorkspace = new Map<EditorWorkspace, string[]>();
+      for (const change of params.changes) {
+        if (!change.uri.startsWith("file:")) continue;
+        const path = fileURLToPath(change.uri);
+        for (const [root, workspace] of workspaces) {
+          if (!path.startsWith(`${root}/`)) continue;
+          const opened = await workspace;
+          byWorkspace.set(opened, [...(byWorkspace.get(opened) ?? []), path]);
+        }
+      }
+      if (byWorkspace.size === 0) return;
+      chain = chain
+        .then(async () => {
+          for (const [workspace, paths] of byWorkspace) await workspace.filesChanged(paths);
+          publishAll(new Set(byWorkspace.keys()));
+        })
+        .catch(logFailure);
+      await chain;
+    });
+
+    connection.onCodeAction(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return [];
+      return codeActionsFor(document, place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.range);
+    });
+
+    connection.onDocumentFormatting(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return [];
+      const kind = place.workspace.roleOf(place.file).kind;
+      // fmt formats these kinds only (app/fmt.ts); any other file is left as it is, as `screenpol fmt` leaves it.
+      if (!FORMATTABLE.has(kind)) return [];
+      const text = document.getText();
+      const outcome = formatFile(text, kind as FormattableKind);
+      if (!outcome.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, `screenpol fmt: ${place.file}: ${outcome.reason}`);
+      return outcome.text === text ? [] : [minimalEdit(document, text, outcome.text)];
+    });
+
+    connection.onHover(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return null;
+      return hoverAt(document.getText(), place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
+    });
+
+    connection.onDocumentSymbol(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return [];
+      return documentSymbols(document.getText(), place.workspace.roleOf(place.file));
+    });
+
+    documents.listen(connection);
+    connection.listen();
+  });
+}
+
+/**
+ * Writes each message as one string, header and body together: the output is
+ * the command's standard output, which takes whole writes (cli/io.ts).
+ */
+class FrameWriter extends AbstractMessageWriter implements MessageWriter {
+  constructor(private readonly output: LanguageServerStreams["output"]) {
+    super();
+  }
+
+  write(message: Message): Promise<void> {
+    const body = JSON.stringify(message);
+    try {
+      this.output.write(`Content-Length: ${Buffer.byteLength(body, "utf8")}\r\n\r\n${body}`);
+      return Promise.resolve();
+    } catch (error) {
+      this.fireError(error, message, 0);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  end(): void {}
+}
