@@ -77,6 +77,9 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       if (ended) return;
       ended = true;
       connection.dispose();
+      // The reader left standard input flowing: stopped, the process can end once the command returns.
+      streams.input.pause();
+      if ("destroy" in streams.input && typeof streams.input.destroy === "function") streams.input.destroy();
       resolve(code);
     };
     streams.input.on("end", () => finish(shutdownReceived ? 0 : 1));
@@ -224,7 +227,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       if (!FORMATTABLE.has(kind)) return [];
       const text = document.getText();
       const outcome = formatFile(text, kind as FormattableKind);
-      if (!outcome.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, `screenpol fmt: ${place.file}: ${outcome.reason}`);
+      // The line `screenpol fmt` prints for the file it leaves as it is (cli/commands/fmt.ts).
+      if (!outcome.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, `screenpol: fmt: ${place.file}: ${outcome.reason}`);
       return outcome.text === text ? [] : [minimalEdit(document, text, outcome.text)];
     });
 

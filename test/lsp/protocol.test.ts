@@ -1,0 +1,289 @@
+/**
+ * `screenpol lsp --stdio` driven as an editor drives it (issue 28): the built
+ * CLI over standard input and output, a vscode-jsonrpc client on the other
+ * side. Each answer is checked against what the terminal commands say of the
+ * same text: `lint --format json` for diagnostics and hovers, `fmt` for
+ * formatting, `lint --fix` for quick fixes.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyEdits, startLspClient, uriOf, type LspClient, type LspDiagnostic, type LspRange, type TextEdit } from "../helpers/lsp-client.js";
+import { runCli } from "../helpers/run-cli.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+
+const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+
+let repo: TempRepo;
+let client: LspClient;
+let path: string;
+let original: string;
+
+beforeAll(async () => {
+  repo = makeTempRepo();
+  path = join(repo.dir, POLICY);
+  original = readFileSync(path, "utf8");
+  client = await startLspClient(repo.dir);
+});
+
+afterAll(async () => {
+  await client?.stop();
+  repo?.remove();
+});
+
+/** 0-based line of the first line holding `needle` (after line `from`). */
+function lineOf(text: string, needle: string, from = 0): number {
+  const index = text.split("\n").findIndex((line, at) => at >= from && line.includes(needle));
+  if (index === -1) throw new Error(`no line holds ${needle}`);
+  return index;
+}
+
+function insertLineAfter(text: string, needle: string, line: string): string {
+  const lines = text.split("\n");
+  lines.splice(lineOf(text, needle) + 1, 0, line);
+  return lines.join("\n");
+}
+
+/** `lint --format json` of `text` as the policy file, in a copy of the repository of its own. */
+async function lintJson(text: string): Promise<Array<{ file: string; line: number; column: number; endLine: number; endColumn: number; code: string; message: string; severity: string; path: string }>> {
+  const other = makeTempRepo();
+  try {
+    writeFileSync(join(other.dir, POLICY), text);
+    // The whole repository, as the server lints a buffer: cross-file findings included.
+    const run = await runCli(["lint", "--format", "json"], { cwd: other.dir });
+    expect([0, 1], run.stderr).toContain(run.code);
+    return (JSON.parse(run.stdout) as { diagnostics: Awaited<ReturnType<typeof lintJson>> }).diagnostics.filter((d) => d.file === POLICY);
+  } finally {
+    other.remove();
+  }
+}
+
+/** Opens `text` as the policy's buffer (a new document each time: its own version sequence). */
+async function openFresh(text: string): Promise<LspDiagnostic[]> {
+  await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(path) } });
+  client.open(path, text);
+  await client.settle(path);
+  return client.diagnostics(path) ?? [];
+}
+
+describe("screenpol lsp --stdio", () => {
+  it("answers initialize with incremental sync, quick fixes, formatting, hover and document symbols", () => {
+    expect(client.initialized.capabilities).toEqual({
+      textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
+      codeActionProvider: { codeActionKinds: ["quickfix"] },
+      documentFormattingProvider: true,
+      hoverProvider: true,
+      documentSymbolProvider: true,
+    });
+    expect(client.initialized.serverInfo?.name).toBe("screenpol");
+  });
+
+  it("lints the open buffer, not the file on disk, and re-lints it on each incremental edit", async () => {
+    const withCrossVendor = insertLineAfter(original, "riskScore: { gte: 8.5 }", "        riskLevel: { atLeast: high }");
+    const line = lineOf(withCrossVendor, "riskLevel: { atLeast: high }");
+    const opened = await openFresh(withCrossVendor);
+    expect(opened.map((d) => ({ range: d.range, code: d.code, severity: d.severity }))).toEqual([
+      { range: { start: { line, character: 8 }, end: { line, character: 17 } }, code: "cross-vendor-field", severity: 1 },
+    ]);
+    const [lint] = await lintJson(withCrossVendor);
+    expect(opened[0]!.message).toBe(lint!.message);
+    expect(readFileSync(path, "utf8")).toBe(original);
+
+    // Delete the line: one incremental change, nothing left to report.
+    client.change(path, 2, [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: "" }]);
+    await client.settle(path);
+    expect(client.diagnostics(path)).toEqual([]);
+
+    // Typed back in two pieces: half-typed, then whole.
+    client.change(path, 3, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: "        riskLev\n" }]);
+    await client.settle(path);
+    expect(client.diagnostics(path)!.map((d) => d.code)).toEqual(["yaml-syntax"]);
+    client.change(path, 4, [{ range: { start: { line, character: 15 }, end: { line, character: 15 } }, text: "el: { atLeast: high }" }]);
+    await client.settle(path);
+    expect(client.diagnostics(path)!.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([["cross-vendor-field", line, 8]]);
+  });
+
+  it("offers lint --fix's fix as a quick fix whose edit gives the fixed text", async () => {
+    const wrongCase = original.replace("      action: BLOCK\n", "      action: block\n");
+    const diagnostics = await openFresh(wrongCase);
+    expect(diagnostics.map((d) => d.code)).toEqual(["schema"]);
+    const actions = await client.connection.sendRequest<Array<{ title: string; kind: string; edit: { changes: Record<string, TextEdit[]> } }>>("textDocument/codeAction", {
+      textDocument: { uri: uriOf(path) },
+      range: diagnostics[0]!.range,
+      context: { diagnostics },
+    });
+    // A schema finding is structural: a fix, never a suppression.
+    expect(actions.map((action) => [action.title, action.kind])).toEqual([["Change to BLOCK", "quickfix"]]);
+    const fixed = applyEdits(wrongCase, actions[0]!.edit.changes[uriOf(path)]!);
+    expect(fixed).toBe(original);
+
+    // The same fix `lint --fix` writes.
+    const other = makeTempRepo();
+    try {
+      writeFileSync(join(other.dir, POLICY), wrongCase);
+      await runCli(["lint", "--fix", POLICY], { cwd: other.dir });
+      expect(readFileSync(join(other.dir, POLICY), "utf8")).toBe(fixed);
+    } finally {
+      other.remove();
+    }
+  });
+
+  it("offers a suppression with a reason for an unreachable rule, never for a compliance finding", async () => {
+    const unreachable = original.replace(
+      "    - id: alert-everything-else-sandbox",
+      "    - id: block-severe-again\n      when:\n        riskScore: { gte: 8.5 }\n      action: BLOCK\n\n    - id: alert-everything-else-sandbox",
+    );
+    const withCrossVendor = insertLineAfter(unreachable, "category: no_kyc_exchange", "        riskLevel: { atLeast: high }");
+    const diagnostics = await openFresh(withCrossVendor);
+    expect(diagnostics.map((d) => d.code)).toEqual(["cross-vendor-field", "unreachable-rule"]);
+    const whole: LspRange = { start: { line: 0, character: 0 }, end: { line: withCrossVendor.split("\n").length, character: 0 } };
+    const actions = await client.connection.sendRequest<Array<{ title: string; edit: { changes: Record<string, TextEdit[]> } }>>("textDocument/codeAction", {
+      textDocument: { uri: uriOf(path) },
+      range: whole,
+      context: { diagnostics },
+    });
+    expect(actions.map((action) => action.title)).toEqual(["Suppress unreachable-rule on this line, with a reason"]);
+    const suppressed = applyEdits(withCrossVendor, actions[0]!.edit.changes[uriOf(path)]!);
+    expect(suppressed).toBe(withCrossVendor.replace("    - id: block-severe-again", "    # screenpol-disable-next-line unreachable-rule -- reason\n    - id: block-severe-again"));
+    client.change(path, 2, [{ text: suppressed }]);
+    await client.settle(path);
+    expect(client.diagnostics(path)!.map((d) => d.code)).toEqual(["cross-vendor-field"]);
+  });
+
+  it("formats as screenpol fmt writes the file, and refuses with fmt's line when fmt refuses", async () => {
+    await openFresh(original);
+    const edits = await client.connection.sendRequest<TextEdit[]>("textDocument/formatting", { textDocument: { uri: uriOf(path) }, options: { tabSize: 2, insertSpaces: true } });
+    const formatted = applyEdits(original, edits);
+    const other = makeTempRepo();
+    try {
+      const fmt = await runCli(["fmt", POLICY], { cwd: other.dir });
+      expect(fmt.code, fmt.stderr).toBe(0);
+      expect(formatted).toBe(readFileSync(join(other.dir, POLICY), "utf8"));
+      expect(formatted).not.toBe(original);
+
+      const broken = original.replace("scope: TRANSACTION\n", "scope: TRANSACTION\n  oops: [\n");
+      await openFresh(broken);
+      writeFileSync(join(other.dir, POLICY), broken);
+      const refused = await runCli(["fmt", POLICY], { cwd: other.dir });
+      expect(refused.code).toBe(2);
+      await expect(client.connection.sendRequest("textDocument/formatting", { textDocument: { uri: uriOf(path) }, options: { tabSize: 2, insertSpaces: true } })).rejects.toThrow(
+        refused.stderr.trim(),
+      );
+    } finally {
+      other.remove();
+    }
+  });
+
+  it("hovers a rule's id with its decision in words and lint's finding of a rule that never decides", async () => {
+    const shadowed = original.replace("    - id: block-severe-risk-score", "    - id: alert-any-score\n      when:\n        riskScore: { gte: 0 }\n      action: ALERT\n\n    - id: block-severe-risk-score");
+    const diagnostics = await openFresh(shadowed);
+    expect(diagnostics.map((d) => d.code)).toContain("shadowed-rule");
+    const line = lineOf(shadowed, "- id: block-severe-risk-score");
+    const hover = await client.connection.sendRequest<{ contents: { kind: string; value: string }; range: LspRange }>("textDocument/hover", {
+      textDocument: { uri: uriOf(path) },
+      position: { line, character: 14 },
+    });
+    const lint = (await lintJson(shadowed)).find((d) => d.code === "shadowed-rule")!;
+    expect(hover.contents).toEqual({
+      kind: "markdown",
+      value: ["**block-severe-risk-score**: rule 2 of 8", "", "BLOCK when riskScore >= 8.5", "", "Vendor risk score of 8.5 or more.", "", `shadowed-rule: ${lint.message}`].join("\n"),
+    });
+    expect(hover.range).toEqual({ start: { line, character: 10 }, end: { line, character: 10 + "block-severe-risk-score".length } });
+
+    const reachable = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri: uriOf(path) },
+      position: { line: lineOf(shadowed, "- id: alert-obfuscation-with-elevated-score"), character: 12 },
+    });
+    expect(reachable.contents.value).toBe(
+      [
+        "**alert-obfuscation-with-elevated-score**: rule 5 of 8",
+        "",
+        "ALERT when riskScore >= 4 and any of: exposure mixer any >= 15%; cluster = privacy_wallet",
+        "",
+        "Mixer or privacy wallet involvement on a counterparty that already scores 4 or more.",
+        "",
+        "No earlier rule shadows it or leaves it unreachable (lint).",
+      ].join("\n"),
+    );
+    // Off a rule id: nothing to say.
+    expect(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 0 } })).toBeNull();
+  });
+
+  it("lists the rules as document symbols, by id, with their actions", async () => {
+    await openFresh(original);
+    const symbols = await client.connection.sendRequest<Array<{ name: string; detail: string }>>("textDocument/documentSymbol", { textDocument: { uri: uriOf(path) } });
+    expect(symbols.map((symbol) => `${symbol.name} ${symbol.detail}`)).toEqual([
+      "block-severe-risk-score BLOCK",
+      "block-illicit-cluster BLOCK",
+      "block-direct-illicit-proceeds BLOCK",
+      "alert-obfuscation-with-elevated-score ALERT",
+      "alert-no-kyc-exchange ALERT",
+      "allow-low-risk-gambling ALLOW",
+      "alert-everything-else-sandbox ALERT",
+    ]);
+  });
+
+  it("survives random edits, half-typed YAML included, answering every request; its last diagnostics are lint's", { timeout: 120_000 }, async () => {
+    let text = original;
+    let version = 1;
+    await openFresh(text);
+    const alphabet = fc.constantFrom("a", "Z", "0", "9", ".", ":", " ", "  ", "-", "- ", "\n", "\n  ", "{", "}", "[", "]", ",", "#", "'", '"', "\t", "*", "&", "|", ">", "!", "%", "@", "riskLevel", "action: ", "BLOCK", "é");
+    const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 12 }), insert: fc.array(alphabet, { maxLength: 6 }).map((parts) => parts.join("")), request: fc.nat({ max: 4 }) });
+    const requests = ["textDocument/hover", "textDocument/codeAction", "textDocument/formatting", "textDocument/documentSymbol"];
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(edit, async ({ at, length, insert, request }) => {
+        const start = at % (text.length + 1);
+        const end = Math.min(text.length, start + length);
+        const position = (offset: number) => {
+          const before = text.slice(0, offset).split("\n");
+          return { line: before.length - 1, character: before.at(-1)!.length };
+        };
+        const range = { start: position(start), end: position(end) };
+        text = text.slice(0, start) + insert + text.slice(end);
+        client.change(path, ++version, [{ range, text: insert }]);
+        if (request < requests.length) {
+          const method = requests[request]!;
+          const params = { textDocument: { uri: uriOf(path) }, position: range.start, range: { start: range.start, end: range.start }, context: { diagnostics: [] }, options: { tabSize: 2, insertSpaces: true } };
+          // An answer, result or refusal (fmt refuses a file that does not parse), never silence or a crash.
+          await client.connection.sendRequest(method, params).then(
+            () => undefined,
+            (error: { code?: number }) => expect(error.code).toBe(-32803),
+          );
+          answered++;
+        }
+      }),
+      { numRuns: 300, seed: 28, interruptAfterTimeLimit: 90_000 },
+    );
+    expect(answered).toBeGreaterThan(100);
+    await client.settle(path);
+    const published = client.diagnostics(path)!.map((d) => ({ code: d.code, message: d.message, range: d.range }));
+    const lint = (await lintJson(text)).map((d) => ({
+      code: d.code,
+      message: d.message,
+      range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
+    }));
+    expect(published).toEqual(lint);
+    expect(client.stderr()).toBe("");
+  });
+});
+
+describe("screenpol lsp exits", () => {
+  it("0 after shutdown and exit, 1 on exit without shutdown (LSP 3.17), 2 without --stdio", async () => {
+    const other = makeTempRepo();
+    try {
+      const polite = await startLspClient(other.dir);
+      expect(await polite.stop()).toBe(0);
+      const abrupt = await startLspClient(other.dir);
+      await abrupt.connection.sendNotification("exit");
+      expect(await abrupt.exited).toBe(1);
+      abrupt.connection.dispose();
+      const run = await runCli(["lsp"], { cwd: other.dir });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe("screenpol: screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (docs/editors.md)\n");
+    } finally {
+      other.remove();
+    }
+  });
+});
