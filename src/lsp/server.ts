@@ -12,10 +12,11 @@
  * waits for the edits before it, so it never answers about an older text.
  */
 import { fileURLToPath } from "node:url";
-import { dirname } from "node:path";
+import { dirname, sep } from "node:path";
 import {
   AbstractMessageWriter,
   createProtocolConnection,
+  DidChangeWatchedFilesNotification,
   LSPErrorCodes,
   ResponseError,
   StreamMessageReader,
@@ -177,8 +178,10 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
     documents.onDidChangeContent((event) => enqueue(event.document.uri, "open"));
     documents.onDidClose((event) => enqueue(event.document.uri, "close"));
 
-    connection.onInitialize(
-      (): InitializeResult => ({
+    let watchesFiles = false;
+    connection.onInitialize((params): InitializeResult => {
+      watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+      return {
         capabilities: {
           textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC, save: { includeText: false } },
           codeActionProvider: { codeActionKinds: ["quickfix"] },
@@ -187,28 +190,32 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
           documentSymbolProvider: true,
         },
         serverInfo: { name: "screenpol", version: PACKAGE_VERSION },
-      }),
-    );
+      };
+    });
 
-    connection.onDidChangeWatchedFiles(async (params) => {
-      const byWorkspace = new Map<EditorWorkspace, string[]>();
-      for (const change of params.changes) {
-        if (!change.uri.startsWith("file:")) continue;
-        const path = fileURLToPath(change.uri);
-        for (const [root, workspace] of workspaces) {
-          if (!path.startsWith(`${root}/`)) continue;
-          const opened = await workspace;
-          byWorkspace.set(opened, [...(byWorkspace.get(opened) ?? []), path]);
-        }
-      }
-      if (byWorkspace.size === 0) return;
+    // Files changed outside the editor (a checkout, `catalog sync`) re-check the open files they affect: the client watches them when it can.
+    connection.onInitialized(() => {
+      if (watchesFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] });
+    });
+
+    // Chained at once, so that a request after this notification waits for its re-reads.
+    connection.onDidChangeWatchedFiles((params) => {
       chain = chain
         .then(async () => {
+          const byWorkspace = new Map<EditorWorkspace, string[]>();
+          for (const change of params.changes) {
+            if (!change.uri.startsWith("file:")) continue;
+            const path = fileURLToPath(change.uri);
+            for (const [root, opening] of workspaces) {
+              if (!path.startsWith(`${root}${sep}`)) continue;
+              const workspace = await opening;
+              byWorkspace.set(workspace, [...(byWorkspace.get(workspace) ?? []), path]);
+            }
+          }
           for (const [workspace, paths] of byWorkspace) await workspace.filesChanged(paths);
           publishAll(new Set(byWorkspace.keys()));
         })
         .catch(logFailure);
-      await chain;
     });
 
     connection.onCodeAction(async (params) => {

@@ -5,7 +5,8 @@
  * same text: `lint --format json` for diagnostics and hovers, `fmt` for
  * formatting, `lint --fix` for quick fixes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -222,6 +223,51 @@ describe("screenpol lsp --stdio", () => {
       "allow-low-risk-gambling ALLOW",
       "alert-everything-else-sandbox ALERT",
     ]);
+  });
+
+  it("checks across files: an unsaved buffer against the files on disk, again when the client's watcher reports a change", async () => {
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(path) } });
+    const twinFile = POLICY.replace(/\.yaml$/, ".yml");
+    const twin = join(repo.dir, twinFile);
+    // Both files claim one policy: lint names it in the second.
+    const other = makeTempRepo();
+    let expected: string[];
+    try {
+      writeFileSync(join(other.dir, twinFile), original);
+      const run = await runCli(["lint", "--format", "json"], { cwd: other.dir });
+      expected = (JSON.parse(run.stdout) as { diagnostics: Array<{ file: string; code: string; message: string }> }).diagnostics.filter((d) => d.file === twinFile).map((d) => `${d.code}: ${d.message}`);
+    } finally {
+      other.remove();
+    }
+    expect(expected).toEqual([expect.stringMatching(/^duplicate-policy: /)]);
+
+    // A new buffer, never saved, against the file on disk.
+    client.open(twin, original);
+    await client.settle(twin);
+    expect(client.diagnostics(twin)!.map((d) => `${d.code}: ${d.message}`)).toEqual(expected);
+
+    // The file on disk deleted, then written back, by something else: the client's watcher says so.
+    rmSync(path);
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(path), type: 3 }] });
+    await client.settle(twin);
+    expect(client.diagnostics(twin)).toEqual([]);
+    writeFileSync(path, original);
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(path), type: 1 }] });
+    await client.settle(twin);
+    expect(client.diagnostics(twin)!.map((d) => `${d.code}: ${d.message}`)).toEqual(expected);
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(twin) } });
+  });
+
+  it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "screenpol-lsp-outside-"));
+    try {
+      const file = join(outside, "TRANSACTION.yaml");
+      client.open(file, "providerType: nope\n");
+      await client.settle(file);
+      expect(client.diagnostics(file)).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it("survives random edits, half-typed YAML included, answering every request; its last diagnostics are lint's", { timeout: 120_000 }, async () => {
