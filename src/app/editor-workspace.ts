@@ -60,7 +60,16 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
   let session!: LintSession;
   let cached: LintResult | undefined;
   let snapshot = new Set<string>();
+  /**
+   * The policy files unknown-policy checks a test file's header against: those
+   * on disk, as lint lists them, and the open buffers under the policies
+   * folder; kept as files come and go, and read by the session at each result.
+   */
+  let knownPolicies = new Set<string>();
   const repositoryPaths = new Map<string, string | undefined>();
+
+  /** What lint lists as a policy file (workspace/repository.ts, listPolicyFiles): a YAML file under the policies folder. */
+  const isPolicyFolderFile = (file: string): boolean => file.startsWith(`${config.paths.policies}/`) && /\.ya?ml$/i.test(file);
 
   /** Everything from disk, the open buffers on top: at start, and when the config or the snapshot changes. */
   const loadEverything = async (): Promise<void> => {
@@ -70,10 +79,11 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
     const loaded = await loadLintCatalog(root, config);
     catalog = loaded.status === "loaded" || loaded.status === "given" ? loaded.index : undefined;
     snapshot = new Set(snapshotFiles(config));
-    // unknown-policy: the policies on disk, as lint reads them for a test file.
-    session = createLintSession({ config, now: now(), catalog, knownPolicies: await listPolicyFiles(root, config) });
+    knownPolicies = await listPolicyFiles(root, config);
+    for (const file of buffers.keys()) if (isPolicyFolderFile(file)) knownPolicies.add(file);
+    session = createLintSession({ config, now: now(), catalog, knownPolicies });
     for (const source of await readSelection(await collectPaths(root, root, [], config), read.source)) {
-      session.update(buffers.has(source.file) ? { file: source.file, text: buffers.get(source.file)! } : source);
+      if (!buffers.has(source.file)) session.update(source);
     }
     for (const [file, text] of buffers) session.update({ file, text });
     cached = undefined;
@@ -88,6 +98,10 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
   };
   const reread = async (file: string): Promise<void> => {
     const source: SourceFile = await readSource(scope, join(root, file));
+    if (isPolicyFolderFile(file)) {
+      if (source.readError === undefined) knownPolicies.add(file);
+      else knownPolicies.delete(file);
+    }
     if (source.readError !== undefined || !linted(file)) session.remove(file);
     else session.update(source);
     cached = undefined;
@@ -116,6 +130,7 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
         await loadEverything();
         return;
       }
+      if (isPolicyFolderFile(file)) knownPolicies.add(file);
       session.update({ file, text });
       cached = undefined;
     },

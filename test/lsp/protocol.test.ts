@@ -11,7 +11,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEdits, startLspClient, uriOf, type LspClient, type LspDiagnostic, type LspRange, type TextEdit } from "../helpers/lsp-client.js";
-import { runCli } from "../helpers/run-cli.js";
+import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
@@ -256,6 +256,40 @@ describe("screenpol lsp --stdio", () => {
     await client.settle(twin);
     expect(client.diagnostics(twin)!.map((d) => `${d.code}: ${d.message}`)).toEqual(expected);
     await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(twin) } });
+  });
+
+  it("checks a test file's policy against the policy files on disk and the open buffers", async () => {
+    const testFile = "tests/sandbox/vendorAWalletScreening/TRANSACTION.test.yaml";
+    const testPath = join(repo.dir, testFile);
+    const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(path) } });
+    client.open(testPath, testText);
+    await client.settle(testPath);
+    expect(client.diagnostics(testPath)).toEqual([]);
+
+    // The policy deleted on disk: lint's unknown-policy, word for word.
+    rmSync(path);
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(path), type: 3 }] });
+    await client.settle(testPath);
+    const other = makeTempRepo();
+    let expected: string[];
+    try {
+      rmSync(join(other.dir, POLICY));
+      other.write(testFile, testText);
+      const run = await runCli(["lint", "--format", "json"], { cwd: other.dir });
+      expected = (JSON.parse(run.stdout) as { diagnostics: Array<{ file: string; code: string; message: string }> }).diagnostics.filter((d) => d.file === testFile).map((d) => `${d.code}: ${d.message}`);
+    } finally {
+      other.remove();
+    }
+    expect(expected).toEqual([expect.stringMatching(/^unknown-policy: /)]);
+    expect(client.diagnostics(testPath)!.map((d) => `${d.code}: ${d.message}`)).toEqual(expected);
+
+    // The policy open in a buffer, not yet saved: the test file names a policy that exists in the editor.
+    client.open(path, original);
+    await client.settle(testPath);
+    expect(client.diagnostics(testPath)).toEqual([]);
+    writeFileSync(path, original);
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
   });
 
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
