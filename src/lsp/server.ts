@@ -33,6 +33,7 @@ import { PACKAGE_VERSION } from "../core/generated/release.js";
 import { codeActionsFor, minimalEdit } from "./code-actions.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { hoverAt } from "./hover.js";
+import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 
 export interface LanguageServerStreams {
@@ -188,6 +189,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
           documentFormattingProvider: true,
           hoverProvider: true,
           documentSymbolProvider: true,
+          definitionProvider: true,
+          completionProvider: { triggerCharacters: [" ", ":"] },
         },
         serverInfo: { name: "screenpol", version: PACKAGE_VERSION },
       };
@@ -251,6 +254,20 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       return documentSymbols(document.getText(), place.workspace.roleOf(place.file));
+    });
+
+    connection.onDefinition(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return null;
+      return definitionAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.root, place.workspace.lint(), params.position);
+    });
+
+    connection.onCompletion(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document) return [];
+      return completionsAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
     });
 
     documents.listen(connection);

@@ -69,13 +69,15 @@ async function openFresh(text: string): Promise<LspDiagnostic[]> {
 }
 
 describe("screenpol lsp --stdio", () => {
-  it("answers initialize with incremental sync, quick fixes, formatting, hover and document symbols", () => {
+  it("answers initialize with incremental sync, quick fixes, formatting, hover, document symbols, definitions and completion", () => {
     expect(client.initialized.capabilities).toEqual({
       textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
       codeActionProvider: { codeActionKinds: ["quickfix"] },
       documentFormattingProvider: true,
       hoverProvider: true,
       documentSymbolProvider: true,
+      definitionProvider: true,
+      completionProvider: { triggerCharacters: [" ", ":"] },
     });
     expect(client.initialized.serverInfo?.name).toBe("screenpol");
   });
@@ -292,6 +294,54 @@ describe("screenpol lsp --stdio", () => {
     await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
   });
 
+  it("goes from a test case's by: to the rule, from the header to the policy, and completes by: with the rule ids", async () => {
+    const testFile = "tests/sandbox/vendorAWalletScreening/TRANSACTION.test.yaml";
+    const testPath = join(repo.dir, testFile);
+    const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
+    await openFresh(original);
+    client.open(testPath, testText);
+    await client.settle(testPath);
+    const byLine = lineOf(testText, "by: block-severe-risk-score");
+    const character = testText.split("\n")[byLine]!.indexOf("block-severe-risk-score") + 3;
+    const definition = await client.connection.sendRequest("textDocument/definition", { textDocument: { uri: uriOf(testPath) }, position: { line: byLine, character } });
+    const ruleLine = lineOf(original, "- id: block-severe-risk-score");
+    expect(definition).toEqual({ uri: uriOf(path), range: { start: { line: ruleLine, character: 10 }, end: { line: ruleLine, character: 10 + "block-severe-risk-score".length } } });
+    // The policy as its buffer has it, not as the file on disk: a rule moved down in the editor is found where it now is.
+    client.change(path, 2, [{ range: { start: { line: ruleLine, character: 0 }, end: { line: ruleLine, character: 0 } }, text: "\n\n" }]);
+    const moved = await client.connection.sendRequest<{ range: LspRange }>("textDocument/definition", { textDocument: { uri: uriOf(testPath) }, position: { line: byLine, character } });
+    expect(moved.range.start.line).toBe(ruleLine + 2);
+
+    const header = await client.connection.sendRequest("textDocument/definition", { textDocument: { uri: uriOf(testPath) }, position: { line: lineOf(testText, "scope: TRANSACTION"), character: 9 } });
+    expect(header).toEqual({ uri: uriOf(path), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    // A step is not a rule: nowhere to go.
+    const stepLine = lineOf(testText, "by: sanctions-floor");
+    expect(await client.connection.sendRequest("textDocument/definition", { textDocument: { uri: uriOf(testPath) }, position: { line: stepLine, character: testText.split("\n")[stepLine]!.indexOf("sanctions-floor") + 2 } })).toBeNull();
+
+    // Typing a new case's `by: `.
+    const typed = `${testText}\n  - name: typed\n    screening: { chain: EVM, address: "0x52908400098527886E0F7030069857D2E4169EE7" }\n    expect: { action: BLOCK, by: `;
+    client.change(testPath, 2, [{ text: typed }]);
+    const lines = typed.split("\n");
+    const items = await client.connection.sendRequest<Array<{ label: string }>>("textDocument/completion", {
+      textDocument: { uri: uriOf(testPath) },
+      position: { line: lines.length - 1, character: lines.at(-1)!.length },
+    });
+    expect(items.map((item) => item.label)).toEqual([
+      "block-severe-risk-score",
+      "block-illicit-cluster",
+      "block-direct-illicit-proceeds",
+      "alert-obfuscation-with-elevated-score",
+      "alert-no-kyc-exchange",
+      "allow-low-risk-gambling",
+      "alert-everything-else-sandbox",
+      "sanctions-floor",
+      "address-entry",
+      "policy-disabled",
+      "pre-screen",
+      "terminal-allow",
+    ]);
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
+  });
+
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
     const outside = mkdtempSync(join(tmpdir(), "screenpol-lsp-outside-"));
     try {
@@ -309,8 +359,8 @@ describe("screenpol lsp --stdio", () => {
     let version = 1;
     await openFresh(text);
     const alphabet = fc.constantFrom("a", "Z", "0", "9", ".", ":", " ", "  ", "-", "- ", "\n", "\n  ", "{", "}", "[", "]", ",", "#", "'", '"', "\t", "*", "&", "|", ">", "!", "%", "@", "riskLevel", "action: ", "BLOCK", "é");
-    const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 12 }), insert: fc.array(alphabet, { maxLength: 6 }).map((parts) => parts.join("")), request: fc.nat({ max: 4 }) });
-    const requests = ["textDocument/hover", "textDocument/codeAction", "textDocument/formatting", "textDocument/documentSymbol"];
+    const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 12 }), insert: fc.array(alphabet, { maxLength: 6 }).map((parts) => parts.join("")), request: fc.nat({ max: 6 }) });
+    const requests = ["textDocument/hover", "textDocument/codeAction", "textDocument/formatting", "textDocument/documentSymbol", "textDocument/definition", "textDocument/completion"];
     let answered = 0;
     await fc.assert(
       fc.asyncProperty(edit, async ({ at, length, insert, request }) => {
