@@ -342,6 +342,24 @@ describe("screenpol lsp --stdio", () => {
     await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
   });
 
+  it("re-checks the open files when the config's buffer changes what they mean (severity:)", async () => {
+    const unreachable = original.replace(
+      "    - id: alert-everything-else-sandbox",
+      "    - id: block-severe-again\n      when:\n        riskScore: { gte: 8.5 }\n      action: BLOCK\n\n    - id: alert-everything-else-sandbox",
+    );
+    expect((await openFresh(unreachable)).map((d) => d.code)).toEqual(["unreachable-rule"]);
+    const configPath = join(repo.dir, "screenpol.config.yaml");
+    const config = readFileSync(configPath, "utf8");
+    client.open(configPath, `${config}\nseverity:\n  unreachable-rule: off\n`);
+    await client.settle(path);
+    expect(client.diagnostics(path)).toEqual([]);
+    expect(client.diagnostics(configPath)).toEqual([]);
+    // Closed unsaved: the config on disk decides again.
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(configPath) } });
+    await client.settle(path);
+    expect(client.diagnostics(path)!.map((d) => d.code)).toEqual(["unreachable-rule"]);
+  });
+
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
     const outside = mkdtempSync(join(tmpdir(), "screenpol-lsp-outside-"));
     try {
