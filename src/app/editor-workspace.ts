@@ -45,6 +45,13 @@ export interface EditorWorkspace {
   lint(): EditorLint;
 }
 
+/**
+ * A lint session reads the clock once (core/lint.ts); an editor stays open for
+ * days. After this long, the next edit lints everything again with the time
+ * then, so that an address entry that expired meanwhile is reported.
+ */
+const CLOCK_REFRESH_MS = 60 * 60 * 1000;
+
 /** The folder of screenpol.config.yaml above `folder` (as the CLI finds it from its working folder), or undefined. */
 export async function findEditorRoot(folder: string): Promise<string | undefined> {
   const { root, configFound } = await findRoot(folder);
@@ -67,6 +74,8 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
    */
   let knownPolicies = new Set<string>();
   const repositoryPaths = new Map<string, string | undefined>();
+  /** When the session's clock was read: expired-address-entry compares against it (see {@link CLOCK_REFRESH_MS}). */
+  let clockReadAt = 0;
 
   /** What lint lists as a policy file (workspace/repository.ts, listPolicyFiles): a YAML file under the policies folder. */
   const isPolicyFolderFile = (file: string): boolean => file.startsWith(`${config.paths.policies}/`) && /\.ya?ml$/i.test(file);
@@ -81,7 +90,9 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
     snapshot = new Set(snapshotFiles(config));
     knownPolicies = await listPolicyFiles(root, config);
     for (const file of buffers.keys()) if (isPolicyFolderFile(file)) knownPolicies.add(file);
-    session = createLintSession({ config, now: now(), catalog, knownPolicies });
+    const clock = now();
+    clockReadAt = clock.getTime();
+    session = createLintSession({ config, now: clock, catalog, knownPolicies });
     for (const source of await readSelection(await collectPaths(root, root, [], config), read.source)) {
       if (!buffers.has(source.file)) session.update(source);
     }
@@ -126,7 +137,7 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
       const before = buffers.get(file);
       buffers.set(file, text);
       if (before === text) return;
-      if (file === CONFIG_FILE) {
+      if (file === CONFIG_FILE || now().getTime() - clockReadAt >= CLOCK_REFRESH_MS) {
         await loadEverything();
         return;
       }
