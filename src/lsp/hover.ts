@@ -2,9 +2,12 @@
  * Hover on a rule's id: what the rule decides, in the words `decide` uses for
  * conditions (core/semantics/describe.ts), and what lint says of its reach:
  * the rule's shadowed-rule and unreachable-rule findings, as lint words them.
+ * Hover on an address entry's address: its action, where it applies, and its
+ * expiry in days (expired-address-entry's reading of `expiresAt`).
  */
 import type { Hover, Position } from "vscode-languageserver/node.js";
 import type { EditorLint } from "../app/editor-workspace.js";
+import { parseExpiry } from "../core/checks/expired-address-entry.js";
 import { formatPath } from "../core/diagnostic.js";
 import type { FileRole } from "../core/layout.js";
 import { readWhenTerms, type Term } from "../core/semantics/conditions.js";
@@ -15,7 +18,8 @@ import { contains, parsedDocument, placedItems } from "./rules.js";
 /** The findings that say whether a rule can decide at all (policy-language.md section 5.3). */
 const REACH_CODES: ReadonlySet<string> = new Set(["shadowed-rule", "unreachable-rule"]);
 
-export function hoverAt(text: string, file: string, role: FileRole, lint: EditorLint, position: Position): Hover | null {
+export function hoverAt(text: string, file: string, role: FileRole, lint: EditorLint, position: Position, now: Date): Hover | null {
+  if (role.kind === "addresses") return entryHover(text, position, now);
   if (role.kind !== "policy") return null;
   const document = parsedDocument(text);
   if (!document) return null;
@@ -43,3 +47,28 @@ function decisionInWords(rule: Record<string, unknown>, vendor: Vendor | undefin
   return parts.length === 0 ? `${action} every screening` : `${action} when ${parts.join(" and ")}`;
 }
 
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Hover on an entry's address: what it does where (its scope: ALL is both scopes), and its expiry in days. */
+function entryHover(text: string, position: Position, now: Date): Hover | null {
+  const document = parsedDocument(text);
+  if (!document) return null;
+  const entry = placedItems(document, ["entries"], "address").find((item) => Object.hasOwn(item.value, "address") && contains(item.nameRange, position));
+  if (!entry) return null;
+  const { address, chain, action, scope, expiresAt, reason } = entry.value;
+  const where = scope === "ALL" ? "both scopes (SIGN_IN and TRANSACTION)" : typeof scope === "string" ? `${scope} only` : "(no scope)";
+  const lines = [`**${String(address)}**${typeof chain === "string" ? ` (${chain})` : ""}: ${typeof action === "string" ? action : "(no action)"} in ${where}`, "", expiryInWords(expiresAt, now)];
+  if (typeof reason === "string") lines.push("", reason);
+  return { contents: { kind: "markdown", value: lines.join("\n") }, range: entry.nameRange };
+}
+
+/** `expires in 12 days (2027-12-31T23:59:59Z)`, `expired 3 days ago (...)`, `no expiry`; whole days, rounded down. */
+function expiryInWords(expiresAt: unknown, now: Date): string {
+  if (typeof expiresAt !== "string") return "No expiry.";
+  const expiry = parseExpiry(expiresAt);
+  if (expiry === undefined) return `Expiry ${expiresAt} is not a date-time (see the findings).`;
+  const days = Math.floor(Math.abs(expiry - now.getTime()) / DAY_MS);
+  const count = `${days} day${days === 1 ? "" : "s"}`;
+  return expiry > now.getTime() ? `Expires in ${count} (${expiresAt}).` : `Expired ${count} ago (${expiresAt}): it no longer applies.`;
+}

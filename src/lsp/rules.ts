@@ -32,7 +32,11 @@ export function placedItems(document: ParsedDocument, listPath: readonly string[
   return list.flatMap((value: unknown, index) => {
     if (!isRecord(value)) return [];
     const path = [...listPath, index];
-    const range = toLspRange(document.locate(path, "value"));
+    // locate gives a map's first line: the item ends where its last member's value does.
+    const start = toLspRange(document.locate(path, "value"));
+    const ends = Object.keys(value).map((key) => toLspRange(document.locate([...path, key], "value")).end);
+    const end = [start.end, ...ends].reduce((last, position) => (position.line > last.line || (position.line === last.line && position.character > last.character) ? position : last));
+    const range = { start: start.start, end };
     const nameRange = Object.hasOwn(value, nameKey) ? toLspRange(document.locate([...path, nameKey], "value")) : range;
     return [{ index, value, range, nameRange }];
   });

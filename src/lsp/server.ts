@@ -246,7 +246,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return null;
-      return hoverAt(document.getText(), place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
+      return hoverAt(document.getText(), place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.position, new Date());
     });
 
     connection.onDocumentSymbol(async (params) => {

@@ -213,9 +213,37 @@ describe("screenpol lsp --stdio", () => {
     expect(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 0 } })).toBeNull();
   });
 
+  it("hovers an address entry's address with its action, where it applies and its expiry in days", async () => {
+    const addressesPath = join(repo.dir, "policies/live/vendorAWalletScreening/addresses.yaml");
+    const text = readFileSync(addressesPath, "utf8");
+    client.open(addressesPath, text);
+    await client.settle(addressesPath);
+    const line = lineOf(text, "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    const before = Date.now();
+    const hover = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri: uriOf(addressesPath) }, position: { line, character: 16 } });
+    const daysAt = (at: number) => Math.floor((Date.parse("2027-12-31T23:59:59Z") - at) / 86_400_000);
+    const days = [daysAt(before), daysAt(Date.now())];
+    expect(days.map((count) =>
+      [
+        "**bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq** (BTC): ALLOW in TRANSACTION only",
+        "",
+        `Expires in ${count} days (2027-12-31T23:59:59Z).`,
+        "",
+        "Custody provider BTC settlement address, due diligence COMP-1144; renew with the contract",
+      ].join("\n"),
+    )).toContain(hover.contents.value);
+    const both = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri: uriOf(addressesPath) }, position: { line: lineOf(text, "0x293cCC84a99fcbD790367AeDf45495e35A9833AB"), character: 20 } });
+    expect(both.contents.value.split("\n").slice(0, 3)).toEqual(["**0x293cCC84a99fcbD790367AeDf45495e35A9833AB** (EVM): ALLOW in both scopes (SIGN_IN and TRANSACTION)", "", "No expiry."]);
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(addressesPath) } });
+  });
+
   it("lists the rules as document symbols, by id, with their actions", async () => {
     await openFresh(original);
-    const symbols = await client.connection.sendRequest<Array<{ name: string; detail: string }>>("textDocument/documentSymbol", { textDocument: { uri: uriOf(path) } });
+    const symbols = await client.connection.sendRequest<Array<{ name: string; detail: string; range: LspRange }>>("textDocument/documentSymbol", { textDocument: { uri: uriOf(path) } });
+    // A rule's symbol spans the rule: from its `id` to the end of its last member, `action: BLOCK`.
+    const first = lineOf(original, "- id: block-severe-risk-score");
+    const action = lineOf(original, "action: BLOCK", first);
+    expect(symbols[0]!.range).toEqual({ start: { line: first, character: 6 }, end: { line: action, character: "      action: BLOCK".length } });
     expect(symbols.map((symbol) => `${symbol.name} ${symbol.detail}`)).toEqual([
       "block-severe-risk-score BLOCK",
       "block-illicit-cluster BLOCK",
