@@ -19,7 +19,11 @@ export default defineConfig({
       "test/app/reachability-cases.test.ts",
       "test/app/reachability-oracle.test.ts",
     ],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A mutant may make a test slow (a loop bound mutated); Stryker's own timeout decides that. This one only has
+    // to outlast a loaded two-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
+  // As vitest.config.ts: dt-sql-parser's ES modules import folders, which Node's loader refuses.
+  server: { deps: { inline: ["dt-sql-parser"] } },
 });

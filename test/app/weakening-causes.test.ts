@@ -52,7 +52,7 @@ describe("causes of a weakening, by name", () => {
     // The threshold: one region, the scores between the two thresholds, at any address but the entry's (which the entry now decides).
     expect(lines.slice(3, 6)).toEqual([
       "p: rule block-high-score: riskScore gte raised from 7 to 8",
-      `  where address other than ${ADDRESS} on EVM, riskScore in [7, 8), exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure scam direct < 10% or none`,
+      `  where riskScore in [7, 8), exposure mixer direct < 5% or none, exposure mixer indirect < 5% or none, exposure scam direct < 10% or none, address other than ${ADDRESS} on EVM`,
       "  BLOCK (block-high-score) -> allowed: no rule matches (e.g. riskScore = 7)",
     ]);
   });

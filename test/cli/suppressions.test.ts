@@ -130,7 +130,7 @@ describe("severity in screenpol.config.yaml", () => {
     expect(json.suppressed).toBeUndefined();
     const codes = new Set(json.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`));
     expect([...codes].filter((code) => code.startsWith("screenpol.config.yaml"))).toEqual(["screenpol.config.yaml invalid-suppression", "screenpol.config.yaml schema"]);
-    const decide = await runCli(["decide", "--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "-"], { cwd: repo.dir, input: "chain: EVM\n" });
+    const decide = await runCli(["decide", "--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "-"], { cwd: repo.dir, input: "chain: EVM\naddress: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e'\n" });
     expect(decide.code).toBe(2);
     expect(decide.stderr).toBe(
       "screenpol: screenpol.config.yaml:11:3: schema cannot be suppressed: a file that does not parse, validate and name one policy has no meaning to accept (schema violation); fix the file (and 2 more; run `screenpol lint`)\n",

@@ -158,7 +158,7 @@ describe("a suppression that cannot be honoured suppresses nothing, and says why
     const comment = "# screenpol-disable-next-line unreachable-rule --kept -- for the audit";
     expect(invalid(comment)).toEqual([
       unreachable,
-      aboutComment("invalid-suppression", 2, 3, 3 + comment.length, "unreachable-rule --kept is not a screenpol code; see docs/codes/"),
+      aboutComment("invalid-suppression", 2, 3, 3 + comment.length, "unreachable-rule --kept is not a screenpol code; `screenpol explain` lists the codes"),
     ]);
   });
 
@@ -166,10 +166,10 @@ describe("a suppression that cannot be honoured suppresses nothing, and says why
     const misspelt = "# screenpol-disable-next-line unreachable-rul -- kept";
     expect(invalid(misspelt)).toEqual([
       unreachable,
-      aboutComment("invalid-suppression", 2, 3, 3 + misspelt.length, "unreachable-rul is not a screenpol code (did you mean unreachable-rule?); see docs/codes/"),
+      aboutComment("invalid-suppression", 2, 3, 3 + misspelt.length, "unreachable-rul is not a screenpol code (did you mean unreachable-rule?); `screenpol explain` lists the codes"),
     ]);
     const unknown = "# screenpol-disable-next-line no-such-thing-at-all -- kept";
-    expect(invalid(unknown)).toEqual([unreachable, aboutComment("invalid-suppression", 2, 3, 3 + unknown.length, "no-such-thing-at-all is not a screenpol code; see docs/codes/")]);
+    expect(invalid(unknown)).toEqual([unreachable, aboutComment("invalid-suppression", 2, 3, 3 + unknown.length, "no-such-thing-at-all is not a screenpol code; `screenpol explain` lists the codes")]);
   });
 
   it("names a compliance finding, which stays", () => {
