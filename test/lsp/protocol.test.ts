@@ -457,7 +457,7 @@ describe("screenpol lsp exits", () => {
       abrupt.connection.dispose();
       const run = await runCli(["lsp"], { cwd: other.dir });
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe("screenpol: screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (docs/editors.md)\n");
+      expect(run.stderr).toBe("screenpol: screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (`screenpol lsp --help` names the setup page)\n");
     } finally {
       other.remove();
     }

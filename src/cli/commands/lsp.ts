@@ -15,7 +15,7 @@ export interface LspFlags {
 
 export async function lspCommand(flags: LspFlags, io: CliIo): Promise<ExitCode> {
   if (flags.stdio !== true || io.stdin === undefined) {
-    throw new UsageError("screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (docs/editors.md)");
+    throw new UsageError("screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (`screenpol lsp --help` names the setup page)");
   }
   const { runLanguageServer } = await import("../../lsp/server.js");
   const code = await runLanguageServer({ input: io.stdin, output: io.stdout });
