@@ -213,6 +213,29 @@ describe("screenpol lsp --stdio", () => {
     expect(await client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line: 0, character: 0 } })).toBeNull();
   });
 
+  it("hovers a condition's threshold with the same signal's thresholds in every rule, lowest first", async () => {
+    await openFresh(original);
+    const line = lineOf(original, "riskScore: { gte: 8.5 }");
+    const character = original.split("\n")[line]!.indexOf("8.5");
+    const hover = await client.connection.sendRequest<{ contents: { value: string }; range: LspRange }>("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line, character: character + 1 } });
+    expect(hover.contents.value).toBe(
+      [
+        "**riskScore gte** in this policy's rules, lowest first:",
+        "",
+        "- 0: alert-everything-else-sandbox (ALERT)",
+        "- 4: alert-obfuscation-with-elevated-score (ALERT)",
+        "- **8.5: block-severe-risk-score (BLOCK)** (here)",
+      ].join("\n"),
+    );
+    expect(hover.range).toEqual({ start: { line, character }, end: { line, character: character + 3 } });
+    const mixer = lineOf(original, "category: mixer");
+    const percent = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri: uriOf(path) },
+      position: { line: mixer, character: original.split("\n")[mixer]!.indexOf("minPercent: 15") + 13 },
+    });
+    expect(percent.contents.value).toBe(["**exposure mixer any minPercent** in this policy's rules, lowest first:", "", "- **15%: alert-obfuscation-with-elevated-score (ALERT)** (here)"].join("\n"));
+  });
+
   it("hovers an address entry's address with its action, where it applies and its expiry in days", async () => {
     const addressesPath = join(repo.dir, "policies/live/vendorAWalletScreening/addresses.yaml");
     const text = readFileSync(addressesPath, "utf8");
