@@ -33,6 +33,7 @@ import { PACKAGE_VERSION } from "../core/generated/release.js";
 import { codeActionsFor, minimalEdit } from "./code-actions.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { hoverAt } from "./hover.js";
+import { testCaseHover } from "./test-hover.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 
@@ -246,7 +247,10 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return null;
-      return hoverAt(document.getText(), place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.position, new Date());
+      const role = place.workspace.roleOf(place.file);
+      const lint = place.workspace.lint();
+      if (role.kind === "policy-test") return testCaseHover(document.getText(), place.file, role, lint, params.position, new Date());
+      return hoverAt(document.getText(), place.file, role, lint, params.position, new Date());
     });
 
     connection.onDocumentSymbol(async (params) => {

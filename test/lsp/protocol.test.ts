@@ -411,6 +411,42 @@ describe("screenpol lsp --stdio", () => {
     expect(client.diagnostics(path)!.map((d) => d.code)).toEqual(["unreachable-rule"]);
   });
 
+  it("hovers a test case's name with what screenpol test says of it: passes, or fails and why", async () => {
+    const testFile = "tests/sandbox/vendorAWalletScreening/TRANSACTION.test.yaml";
+    const testPath = join(repo.dir, testFile);
+    const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
+    await openFresh(original);
+    const name = "a transfer to the INC-2291 wallet drainer, address in lower case, is blocked by its address entry";
+    const failing = testText.replace("    expect: { action: BLOCK, by: block-severe-risk-score }", "    expect: { action: ALERT, by: block-severe-risk-score }");
+    expect(failing).not.toBe(testText);
+    client.open(testPath, failing);
+    await client.settle(testPath);
+    const hoverOn = (needle: string) =>
+      client.connection.sendRequest<{ contents: { value: string } } | null>("textDocument/hover", {
+        textDocument: { uri: uriOf(testPath) },
+        position: { line: lineOf(failing, needle), character: failing.split("\n")[lineOf(failing, needle)]!.indexOf(needle) + 2 },
+      });
+    expect((await hoverOn(name))!.contents.value).toBe("**passes**: decided BLOCK by address-entry");
+
+    const failingName = failing.split("\n")[lineOf(failing, "by: block-severe-risk-score") - 6]!;
+    expect(failingName).toMatch(/^ {2}- name: /);
+    const hover = (await hoverOn(failingName.replace(/^ {2}- name: /, "")))!.contents.value.split("\n");
+    expect(hover[0]).toBe("**fails**: expected ALERT by block-severe-risk-score, decided BLOCK by block-severe-risk-score");
+    // The same words as `screenpol test` prints for that case.
+    const other = makeTempRepo();
+    try {
+      other.write(testFile, failing);
+      const run = await runCli(["test", testFile], { cwd: other.dir });
+      expect(run.code).toBe(1);
+      const why = hover.slice(2).map((line) => line.trim());
+      expect(why.length).toBeGreaterThan(0);
+      for (const line of why) expect(run.stdout).toContain(line);
+    } finally {
+      other.remove();
+    }
+    await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
+  });
+
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
     const outside = mkdtempSync(join(tmpdir(), "screenpol-lsp-outside-"));
     try {
