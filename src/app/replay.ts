@@ -7,21 +7,18 @@
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
-import { readReplayLine } from "../core/replay/line.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
-import { createReplayTally, type ReplayReport, type ReplayTally } from "../core/replay/tally.js";
-import { compileSubject, decide, type DecisionSubject } from "../core/semantics/index.js";
+import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
 import { openGitRevision } from "../workspace/git-revision.js";
-import { MAX_LINE_BYTES, openReplayInput, readLines, ReplayInputError, type LineSink, type ReplayInput } from "../workspace/replay-input.js";
+import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
 import type { ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
-
-const TOO_LONG = `line too long: over ${MAX_LINE_BYTES / (1024 * 1024)} MiB, not read (a screening is one JSON object per line)`;
+import { lineReplayer, replayRuleIds, type ReplayVersion } from "./replay/line-replayer.js";
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -65,12 +62,6 @@ export type ReplayRun =
       /** The versions whose files have lint errors. */
       withErrors: ReplaySide[];
     };
-
-/** One version of the policy: what it is called in the report, and what it decides with. */
-export interface ReplayVersion {
-  label: string;
-  subject: DecisionSubject;
-}
 
 /** A version read, with what lint says of its files. */
 interface LoadedVersion {
@@ -165,36 +156,3 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   }
   return tally.report(replayRuleIds(base, head));
 }
-
-/**
- * The JavaScript engine's reading of one line into the tally: the reference
- * every engine matches, and what the DuckDB engine hands the lines SQL
- * cannot vouch for (docs/replay.md, "Engines").
- */
-export function lineReplayer(tally: ReplayTally, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "now">): LineSink {
-  const { providerType, scope } = request.target;
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const options = { now: request.now.getTime() };
-  return {
-    line(text, number) {
-      if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === "")) return;
-      const reading = readReplayLine(text, providerType, scope);
-      if (reading.ok) tally.decided(number, decide(baseSubject, reading.screening, options), decide(headSubject, reading.screening, options));
-      else tally.bad(number, reading.error);
-    },
-    tooLong(number) {
-      tally.bad(number, TOO_LONG);
-    },
-  };
-}
-
-/** The postScreen rule ids of each version, for the report's per-rule table. */
-export function replayRuleIds(base: ReplayVersion, head: ReplayVersion): { base: string[]; head: string[] } {
-  return { base: ruleIds(base.subject), head: ruleIds(head.subject) };
-}
-
-function ruleIds(subject: DecisionSubject): string[] {
-  return subject.policy?.rules.postScreen.map((rule) => rule.id) ?? [];
-}
-

@@ -262,6 +262,7 @@ export const COMMAND_DOCS: Readonly<Record<string, string>> = {
   decide: SEMANTICS,
   test: SEMANTICS,
   replay: SEMANTICS,
+  compile: "docs/replay.md",
   compare: SEMANTICS,
   plan: REVIEW_WORKFLOW,
   push: REVIEW_WORKFLOW,

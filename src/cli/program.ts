@@ -258,7 +258,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .addOption(prettyOrJson())
       .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
-      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded; docs/replay.md)").choices(REPLAY_ENGINE_NAMES).default("js"))
+      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded in this process)").choices(REPLAY_ENGINE_NAMES).default("js"))
       .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
   ).action(async (file: string, flags) => {
     const { replayCommand } = await import("./commands/replay.js");
@@ -267,7 +267,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
 
   program
     .command("compile")
-    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as decide() does (docs/replay.md)")
+    .description("each policy compiled to one SQL SELECT over a relation of screenings, deciding as `screenpol decide` does")
     .option("--sql", "compile to SQL")
     .addOption(new Option("--dialect <name>", "the SQL dialect").choices(SQL_DIALECTS).default("duckdb"))
     .option("--env <name>", "only this environment (default: every one in the config)")

@@ -111,7 +111,8 @@ async function expectSameReports(jsInput: string, duckdbInput: string, extra: st
   return pretty;
 }
 
-describe("replay --engine duckdb reports exactly what the JavaScript engine reports", () => {
+// Each case runs the CLI four times or more: a minute outlasts a loaded two-core machine (8 s alone).
+describe("replay --engine duckdb reports exactly what the JavaScript engine reports", { timeout: 60_000 }, () => {
   it("on the sample screenings: 30 decided, 5 weaker", async () => {
     const report = await expectSameReports(SAMPLE, SAMPLE);
     expect(report).toContain("30 screenings, 5 changed, 0 lines skipped");

@@ -24,7 +24,7 @@ import { openSqlSession, SqlEngineError, type SqlSession } from "../../workspace
 import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-files.js";
 import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
-import { lineReplayer, replayRuleIds, type ReplayRequest, type ReplayVersion } from "../replay.js";
+import { lineReplayer, replayRuleIds, type ReplayPass, type ReplayVersion } from "./line-replayer.js";
 
 /** DuckDB's memory limit unless --memory-limit says otherwise: beyond it, sorts and groups spill to a temporary folder. */
 export const DEFAULT_MEMORY_LIMIT = "1GB";
@@ -47,7 +47,7 @@ export async function openDuckDbInput(session: SqlSession, input: string, cwd: s
 /** An opened DuckDB replay: the session and the files, found before any policy is loaded (a mistyped name costs nothing). */
 export interface DuckDbReplay {
   files: ReplayFiles;
-  run(base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport>;
+  run(base: ReplayVersion, head: ReplayVersion, request: ReplayPass): Promise<ReplayReport>;
   close(): void;
 }
 
@@ -87,7 +87,7 @@ export async function openDuckDbReplay(input: string, cwd: string, options: Duck
 }
 
 /** The screenings relation (core/replay/sql-input.ts) of the files, a Parquet schema checked first. */
-async function screeningsRelation(session: SqlSession, input: ReplayFiles, vendor: ReplayRequest["target"]["providerType"], scope: ReplayRequest["target"]["scope"], name: string): Promise<string> {
+async function screeningsRelation(session: SqlSession, input: ReplayFiles, vendor: ReplayPass["target"]["providerType"], scope: ReplayPass["target"]["scope"], name: string): Promise<string> {
   if (input.format === "jsonl") return screeningsFromText(jsonLinesRelation(input.files), vendor, scope, MAX_LINE_BYTES);
   if (input.format === "csv") return screeningsFromText(csvRowsRelation(input.files), vendor, scope, MAX_LINE_BYTES);
   const files = input.files.map(sqlString).join(", ");
@@ -118,7 +118,7 @@ interface Group {
  * Decides every row; `typed`: the rows are Parquet's, and the text of one SQL
  * does not vouch for is the row as JSON with a null for each absent value.
  */
-async function decideAll(session: SqlSession, screenings: string, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">, typed: boolean): Promise<ReplayReport> {
+async function decideAll(session: SqlSession, screenings: string, base: ReplayVersion, head: ReplayVersion, request: ReplayPass, typed: boolean): Promise<ReplayReport> {
   const baseSubject = compileSubject(base.subject);
   const headSubject = compileSubject(head.subject);
   const steps = replayStepsSql(baseSubject, headSubject, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok"] });
