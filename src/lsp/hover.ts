@@ -16,6 +16,7 @@ import { RISK_LEVELS } from "../core/semantics/signals.js";
 import { isRecord } from "../core/config.js";
 import type { ParsedDocument } from "../core/document.js";
 import { toLspRange } from "./diagnostics.js";
+import { casesReaching, policyTests } from "./test-reach.js";
 import { isVendor, type Vendor } from "../core/vendors.js";
 import { contains, parsedDocument, placedItems, type PlacedItem } from "./rules.js";
 
@@ -37,6 +38,9 @@ export function hoverAt(text: string, file: string, role: FileRole, lint: Editor
   const rulePath = formatPath(["rules", "postScreen", rule.index]);
   const reach = lint.result.diagnostics.filter((d) => d.file === file && REACH_CODES.has(d.code) && (d.path === rulePath || d.path.startsWith(`${rulePath}.`)));
   lines.push("", ...(reach.length > 0 ? reach.map((d) => `${d.code}: ${d.message}`) : ["No earlier rule shadows it or leaves it unreachable (lint)."]));
+  const tests = policyTests(lint, file, now);
+  const cases = casesReaching(tests.tests).get(String(rule.value.id)) ?? 0;
+  lines.push("", tests.files.length === 0 ? "No test file tests this policy." : `${cases} test case${cases === 1 ? "" : "s"} of ${tests.files.join(", ")} reach${cases === 1 ? "es" : ""} it.`);
   return { contents: { kind: "markdown", value: lines.join("\n") }, range: rule.nameRange };
 }
 

@@ -18,7 +18,9 @@ import {
   createProtocolConnection,
   DidChangeWatchedFilesNotification,
   LSPErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   StreamMessageReader,
   TextDocuments,
   type InitializeResult,
@@ -34,6 +36,8 @@ import { codeActionsFor, minimalEdit } from "./code-actions.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { hoverAt } from "./hover.js";
 import { testCaseHover } from "./test-hover.js";
+import { casesReaching, policyTests, testSummary } from "./test-reach.js";
+import { parsedDocument, placedItems } from "./rules.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 
@@ -44,8 +48,14 @@ export interface LanguageServerStreams {
   output: { write(chunk: string): unknown };
 }
 
+/** A message to a client that is gone (the connection closed under a pending publish) has no one to tell. */
+const ignoreClosed = (): undefined => undefined;
+
 /** LSP's TextDocumentSyncKind.Incremental: the client sends each edit, not the whole text. */
 const INCREMENTAL_SYNC = 2;
+
+/** The command of the rules' lenses: runs the policy's tests over the open buffers and files on disk, and says the counts. */
+const RUN_TESTS_COMMAND = "screenpol.test";
 
 const FORMATTABLE: ReadonlySet<string> = new Set<FormattableKind>(["policy", "addresses", "webhooks", "policy-test"]);
 
@@ -136,7 +146,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
           const place = places.get(uri);
           places.delete(uri);
           published.delete(uri);
-          void connection.sendDiagnostics({ uri, diagnostics: [] });
+          void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(ignoreClosed);
           if (place) {
             await place.workspace.closeBuffer(place.file);
             touched.add(place.workspace);
@@ -167,7 +177,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
     const publish = (uri: string, key: string, diagnostics: ReturnType<typeof toLspDiagnostic>[]): Promise<void> | undefined => {
       if (published.get(uri) === key) return undefined;
       published.set(uri, key);
-      return connection.sendDiagnostics({ uri, diagnostics });
+      return connection.sendDiagnostics({ uri, diagnostics }).catch(ignoreClosed);
     };
     /** The document's place once every edit before this request is linted. */
     const settledPlace = async (uri: string): Promise<Place | undefined> => {
@@ -191,6 +201,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
           hoverProvider: true,
           documentSymbolProvider: true,
           definitionProvider: true,
+          codeLensProvider: { resolveProvider: false },
+          executeCommandProvider: { commands: [RUN_TESTS_COMMAND] },
           completionProvider: { triggerCharacters: [" ", ":"] },
         },
         serverInfo: { name: "screenpol", version: PACKAGE_VERSION },
@@ -199,7 +211,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
 
     // Files changed outside the editor (a checkout, `catalog sync`) re-check the open files they affect: the client watches them when it can.
     connection.onInitialized(() => {
-      if (watchesFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] });
+      if (watchesFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.{yaml,yml,json}" }] }).catch(logFailure);
     });
 
     // Chained at once, so that a request after this notification waits for its re-reads.
@@ -272,6 +284,33 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       return completionsAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
+    });
+
+    // Per rule of a policy: how many test cases it decides, with the command that runs the policy's tests.
+    connection.onCodeLens(async (params) => {
+      const place = await settledPlace(params.textDocument.uri);
+      const document = documents.get(params.textDocument.uri);
+      if (!place || !document || place.workspace.roleOf(place.file).kind !== "policy") return [];
+      const parsed = parsedDocument(document.getText());
+      if (!parsed) return [];
+      const reaching = casesReaching(policyTests(place.workspace.lint(), place.file, new Date()).tests);
+      return placedItems(parsed, ["rules", "postScreen"], "id")
+        .filter((rule) => typeof rule.value.id === "string")
+        .map((rule) => {
+          const count = reaching.get(rule.value.id as string) ?? 0;
+          return { range: rule.nameRange, command: { title: `${count} test case${count === 1 ? "" : "s"}`, command: RUN_TESTS_COMMAND, arguments: [params.textDocument.uri] } };
+        });
+    });
+
+    connection.onExecuteCommand(async (params) => {
+      const [uri] = params.arguments ?? [];
+      if (params.command !== RUN_TESTS_COMMAND || typeof uri !== "string") return null;
+      const place = await settledPlace(uri);
+      if (!place) return null;
+      const summary = testSummary(place.file, policyTests(place.workspace.lint(), place.file, new Date()));
+      // A notification, not showMessageRequest: nothing to wait for, and a client without that request cannot fail it.
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: summary }).catch(ignoreClosed);
+      return summary;
     });
 
     documents.listen(connection);

@@ -5,7 +5,7 @@
  * same text: `lint --format json` for diagnostics and hovers, `fmt` for
  * formatting, `lint --fix` for quick fixes.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -78,6 +78,8 @@ describe("screenpol lsp --stdio", () => {
       documentSymbolProvider: true,
       definitionProvider: true,
       completionProvider: { triggerCharacters: [" ", ":"] },
+      codeLensProvider: { resolveProvider: false },
+      executeCommandProvider: { commands: ["screenpol.test"] },
     });
     expect(client.initialized.serverInfo?.name).toBe("screenpol");
   });
@@ -190,7 +192,7 @@ describe("screenpol lsp --stdio", () => {
     const lint = (await lintJson(shadowed)).find((d) => d.code === "shadowed-rule")!;
     expect(hover.contents).toEqual({
       kind: "markdown",
-      value: ["**block-severe-risk-score**: rule 2 of 8", "", "BLOCK when riskScore >= 8.5", "", "Vendor risk score of 8.5 or more.", "", `shadowed-rule: ${lint.message}`].join("\n"),
+      value: ["**block-severe-risk-score**: rule 2 of 8", "", "BLOCK when riskScore >= 8.5", "", "Vendor risk score of 8.5 or more.", "", `shadowed-rule: ${lint.message}`, "", "No test file tests this policy."].join("\n"),
     });
     expect(hover.range).toEqual({ start: { line, character: 10 }, end: { line, character: 10 + "block-severe-risk-score".length } });
 
@@ -207,6 +209,8 @@ describe("screenpol lsp --stdio", () => {
         "Mixer or privacy wallet involvement on a counterparty that already scores 4 or more.",
         "",
         "No earlier rule shadows it or leaves it unreachable (lint).",
+        "",
+        "No test file tests this policy.",
       ].join("\n"),
     );
     // Off a rule id: nothing to say.
@@ -447,6 +451,39 @@ describe("screenpol lsp --stdio", () => {
     await client.connection.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf(testPath) } });
   });
 
+  it("shows per rule how many test cases it decides, in a lens and in its hover, and the lens's command runs the tests", async () => {
+    const testFile = "tests/sandbox/vendorAWalletScreening/TRANSACTION.test.yaml";
+    const testPath = join(repo.dir, testFile);
+    const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
+    await openFresh(original);
+    // On disk, not open: the lenses read it as lint does.
+    mkdirSync(join(repo.dir, "tests/sandbox/vendorAWalletScreening"), { recursive: true });
+    writeFileSync(testPath, testText);
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 1 }] });
+    await client.settle(path);
+    // Every case of the sample suite passes: a rule decides the cases that expect it.
+    const expectedBy = (id: string) => testText.split("\n").filter((line) => line.includes(`by: ${id} }`)).length;
+    const lenses = await client.connection.sendRequest<Array<{ range: LspRange; command: { title: string; command: string; arguments: unknown[] } }>>("textDocument/codeLens", { textDocument: { uri: uriOf(path) } });
+    const ids = ["block-severe-risk-score", "block-illicit-cluster", "block-direct-illicit-proceeds", "alert-obfuscation-with-elevated-score", "alert-no-kyc-exchange", "allow-low-risk-gambling", "alert-everything-else-sandbox"];
+    expect(lenses.map((lens) => [lens.range.start.line, lens.command.title])).toEqual(
+      ids.map((id) => [lineOf(original, `- id: ${id}`), `${expectedBy(id)} test case${expectedBy(id) === 1 ? "" : "s"}`]),
+    );
+    expect(expectedBy("alert-everything-else-sandbox")).toBeGreaterThan(1);
+    const run = await runCli(["test", testFile], { cwd: repo.dir });
+    expect(run.code, run.stdout).toBe(0);
+    const cases = testText.split("\n").filter((line) => line.startsWith("  - name: ")).length;
+    const summary = await client.connection.sendRequest("workspace/executeCommand", { command: lenses[0]!.command.command, arguments: lenses[0]!.command.arguments });
+    expect(summary).toBe(`screenpol test: ${cases} passed, 0 failed in ${testFile}`);
+    const hover = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", {
+      textDocument: { uri: uriOf(path) },
+      position: { line: lineOf(original, "- id: alert-everything-else-sandbox"), character: 12 },
+    });
+    expect(hover.contents.value.split("\n").at(-1)).toBe(`${expectedBy("alert-everything-else-sandbox")} test cases of ${testFile} reach it.`);
+    rmSync(join(repo.dir, "tests"), { recursive: true });
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 3 }] });
+    await client.settle(path);
+  });
+
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
     const outside = mkdtempSync(join(tmpdir(), "screenpol-lsp-outside-"));
     try {
@@ -464,8 +501,8 @@ describe("screenpol lsp --stdio", () => {
     let version = 1;
     await openFresh(text);
     const alphabet = fc.constantFrom("a", "Z", "0", "9", ".", ":", " ", "  ", "-", "- ", "\n", "\n  ", "{", "}", "[", "]", ",", "#", "'", '"', "\t", "*", "&", "|", ">", "!", "%", "@", "riskLevel", "action: ", "BLOCK", "é");
-    const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 12 }), insert: fc.array(alphabet, { maxLength: 6 }).map((parts) => parts.join("")), request: fc.nat({ max: 6 }) });
-    const requests = ["textDocument/hover", "textDocument/codeAction", "textDocument/formatting", "textDocument/documentSymbol", "textDocument/definition", "textDocument/completion"];
+    const edit = fc.record({ at: fc.nat(), length: fc.nat({ max: 12 }), insert: fc.array(alphabet, { maxLength: 6 }).map((parts) => parts.join("")), request: fc.nat({ max: 7 }) });
+    const requests = ["textDocument/hover", "textDocument/codeAction", "textDocument/formatting", "textDocument/documentSymbol", "textDocument/definition", "textDocument/completion", "textDocument/codeLens"];
     let answered = 0;
     await fc.assert(
       fc.asyncProperty(edit, async ({ at, length, insert, request }) => {
