@@ -8,7 +8,7 @@
  * bench/run.js; target p95 <= 30 ms.
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,6 +49,8 @@ export async function measureLspLatency({ root, edits = 1000, warmup = 20, timeo
   const latencies = [];
   let timeouts = 0;
   let wrong = 0;
+  let rssAfterWarmup;
+  let rssAtEnd;
   try {
     await connection.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(repo).href, capabilities: {} });
     await connection.sendNotification("initialized", {});
@@ -72,7 +74,9 @@ export async function measureLspLatency({ root, edits = 1000, warmup = 20, timeo
       }
       if (result.count !== (typing ? 1 : 0)) wrong++;
       if (i >= warmup) latencies.push(result.ms);
+      if (i === warmup) rssAfterWarmup = residentKiB(child.pid);
     }
+    rssAtEnd = residentKiB(child.pid);
     await connection.sendRequest("shutdown");
     await connection.sendNotification("exit");
   } finally {
@@ -80,5 +84,14 @@ export async function measureLspLatency({ root, edits = 1000, warmup = 20, timeo
     child.kill();
     rmSync(repo, { recursive: true, force: true });
   }
-  return { latencies, timeouts, wrong, rules: 40 };
+  return { latencies, timeouts, wrong, rules: 40, rssAfterWarmupKiB: rssAfterWarmup, rssAtEndKiB: rssAtEnd };
+}
+
+/** The server's resident set (Linux /proc), undefined elsewhere: whether memory stays flat over the keystrokes. */
+function residentKiB(pid) {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+  } catch {
+    return undefined;
+  }
 }

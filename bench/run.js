@@ -423,6 +423,7 @@ if (!flag("skip-lsp")) {
     const p50 = median(lsp.latencies);
     const p95 = percentile(lsp.latencies, 95);
     log(`  ${lsp.latencies.length} keystrokes timed, ${lsp.timeouts} timeouts, ${lsp.wrong} with unexpected diagnostics; median ${ms(p50)}, p95 ${ms(p95)}, max ${ms(Math.max(...lsp.latencies))}`);
+    if (lsp.rssAtEndKiB !== undefined) log(`  server RSS ${round(lsp.rssAfterWarmupKiB / 1024)} MiB after the warm-up, ${round(lsp.rssAtEndKiB / 1024)} MiB at the end`);
     addRow("lsp: keystroke -> diagnostics, p95", `${ms(p95)} (${lsp.latencies.length} keystrokes)`, "<= 30 ms", p95 <= 30 && lsp.timeouts === 0 && lsp.wrong === 0,
       lsp.timeouts > 0 ? `${lsp.timeouts} keystrokes got no diagnostics within 2 s` : "");
     results.lsp = { ...lsp, medianMs: p50, p95Ms: p95 };
