@@ -37,7 +37,8 @@ import { toLspDiagnostic } from "./diagnostics.js";
 import { hoverAt } from "./hover.js";
 import { testCaseHover } from "./test-hover.js";
 import { casesReaching, policyTests, testSummary } from "./test-reach.js";
-import { parsedDocument, placedItems } from "./rules.js";
+import { contains, parsedDocument, placedItems } from "./rules.js";
+import { pinTestAction } from "./pin-test.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 
@@ -196,7 +197,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC, save: { includeText: false } },
-          codeActionProvider: { codeActionKinds: ["quickfix"] },
+          codeActionProvider: { codeActionKinds: ["quickfix", "refactor"] },
           documentFormattingProvider: true,
           hoverProvider: true,
           documentSymbolProvider: true,
@@ -238,7 +239,14 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
-      return codeActionsFor(document, place.file, place.workspace.roleOf(place.file), place.workspace.lint(), params.range);
+      const role = place.workspace.roleOf(place.file);
+      const lint = place.workspace.lint();
+      const actions = codeActionsFor(document, place.file, role, lint, params.range);
+      // On a rule's id: a test case that pins what the rule decides.
+      const parsed = role.kind === "policy" ? parsedDocument(document.getText()) : undefined;
+      const rule = parsed ? placedItems(parsed, ["rules", "postScreen"], "id").find((item) => Object.hasOwn(item.value, "id") && contains(item.nameRange, params.range.start)) : undefined;
+      const pin = rule ? pinTestAction(place.file, role, place.workspace.root, lint, rule, new Date()) : undefined;
+      return pin ? [...actions, pin] : actions;
     });
 
     connection.onDocumentFormatting(async (params) => {

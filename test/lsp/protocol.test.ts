@@ -72,7 +72,7 @@ describe("screenpol lsp --stdio", () => {
   it("answers initialize with incremental sync, quick fixes, formatting, hover, document symbols, definitions and completion", () => {
     expect(client.initialized.capabilities).toEqual({
       textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
-      codeActionProvider: { codeActionKinds: ["quickfix"] },
+      codeActionProvider: { codeActionKinds: ["quickfix", "refactor"] },
       documentFormattingProvider: true,
       hoverProvider: true,
       documentSymbolProvider: true,
@@ -482,6 +482,44 @@ describe("screenpol lsp --stdio", () => {
     rmSync(join(repo.dir, "tests"), { recursive: true });
     await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 3 }] });
     await client.settle(path);
+  });
+
+  it("offers, on a rule's id, a test case pinning what the rule decides; screenpol test passes it", async () => {
+    const testFile = "tests/sandbox/vendorAWalletScreening/TRANSACTION.test.yaml";
+    const testPath = join(repo.dir, testFile);
+    const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
+    await openFresh(original);
+    mkdirSync(join(repo.dir, "tests/sandbox/vendorAWalletScreening"), { recursive: true });
+    writeFileSync(testPath, testText);
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 1 }] });
+    await client.settle(path);
+    const cases = testText.split("\n").filter((line) => line.startsWith("  - name: ")).length;
+    try {
+      for (const id of ["block-illicit-cluster", "alert-obfuscation-with-elevated-score", "allow-low-risk-gambling"]) {
+        const line = lineOf(original, `- id: ${id}`);
+        const actions = await client.connection.sendRequest<Array<{ title: string; kind: string; edit: { changes: Record<string, TextEdit[]> } }>>("textDocument/codeAction", {
+          textDocument: { uri: uriOf(path) },
+          range: { start: { line, character: 12 }, end: { line, character: 12 } },
+          context: { diagnostics: [] },
+        });
+        const action = original.split("\n")[lineOf(original, "action: ", line)]!;
+        expect(actions.map((one) => [one.title, one.kind]), action).toEqual([[`Add a test case pinning this decision (${/action: (\w+)/.exec(action)![1]} by ${id}) to ${testFile}`, "refactor"]]);
+        const pinned = applyEdits(testText, actions[0]!.edit.changes[uriOf(testPath)]!);
+        const other = makeTempRepo();
+        try {
+          other.write(testFile, pinned);
+          const run = await runCli(["test", testFile], { cwd: other.dir });
+          expect(run.code, `${id}\n${run.stdout}${run.stderr}`).toBe(0);
+          expect(run.stdout).toContain(`${cases + 1} passed`);
+        } finally {
+          other.remove();
+        }
+      }
+    } finally {
+      rmSync(join(repo.dir, "tests"), { recursive: true });
+      await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 3 }] });
+      await client.settle(path);
+    }
   });
 
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
