@@ -14,11 +14,13 @@ import { parseYaml } from "../core/document.js";
 import type { DecisionReport, FilePosition } from "../core/formats/decision-pretty.js";
 import { lintFails, toDiagnostic, type LintResult } from "../core/lint.js";
 import { versionFindings } from "../core/formats/version-findings.js";
-import { alsoMatched, decide, readScreening, type ScopedScreening, type Screening } from "../core/semantics/index.js";
+import { alsoMatched, decide, readScreening, screeningTarget, type ScopedScreening, type Screening } from "../core/semantics/index.js";
+import type { Scope, Vendor } from "../core/vendors.js";
 import { decodeSource, MAX_FILE_BYTES } from "../core/source.js";
 import { readBounded, readStreamBounded, type BoundedRead } from "../workspace/bounded-read.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import type { ConnectOptions } from "./connect.js";
+import { UsageError } from "./errors.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { readLiveVersion } from "./live-version.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
@@ -29,7 +31,11 @@ export const STDIN_NAME = "<stdin>";
 /** A pipe named as the screening file (`<(cmd)`) gets as long as the token file's. */
 const PIPE_TIMEOUT_MS = 10_000;
 
-export interface DecideRequest extends SubjectTarget {
+export interface DecideRequest {
+  environment: string;
+  /** The policy's vendor and scope; when not given, what the screening says (`screeningTarget`). */
+  providerType?: Vendor | undefined;
+  scope?: Scope | undefined;
   cwd: string;
   /** A file path, or `-` for `stdin`. */
   input: string;
@@ -53,25 +59,32 @@ export type DecideOutcome =
   /** The policy or addresses file cannot be decided (a structural finding, the schema): nothing is decided (exit 1). */
   | { kind: "findings"; lint: LintResult }
   /** `hasErrors`: the files decided from have lint errors, listed in the report (exit 1). */
-  | { kind: "decided"; report: DecisionReport; hasErrors: boolean };
+  | {
+      kind: "decided";
+      report: DecisionReport;
+      hasErrors: boolean;
+      /** What was read from the screening for a flag not given (`vendor from its signals, scope from its transfer`). */
+      inferred?: string;
+    };
 
 export async function runDecide(request: DecideRequest): Promise<DecideOutcome> {
-  const target: SubjectTarget = { environment: request.environment, providerType: request.providerType, scope: request.scope };
   // The screening first: a mistyped file name costs no Git read and no request.
   const reading = await readScreeningInput(request);
   if (!reading.ok) return { kind: "invalid-screening", problems: reading.problems };
+  const target = reading.target;
   const version = await openVersion(request, target);
   const load = await loadVersions(version.workspace.config, [target], version.read, { now: request.now });
   const loaded = load.versions.get(subjectKey(target))!;
   if (!loaded.decides) return { kind: "findings", lint: load.lint };
 
   const decision = decide(loaded.subject, reading.screening, { now: request.now, trace: true });
-  const screening: ScopedScreening = { scope: request.scope, ...reading.screening };
+  const screening: ScopedScreening = { scope: target.scope, ...reading.screening };
   return {
     kind: "decided",
+    ...(reading.inferred === undefined ? {} : { inferred: reading.inferred }),
     hasErrors: lintFails(load.lint),
     report: {
-      environment: request.environment,
+      environment: target.environment,
       subject: loaded.subject,
       screening,
       decision,
@@ -102,7 +115,7 @@ async function openVersion(request: DecideRequest, target: SubjectTarget): Promi
   return { workspace, read: revision.read, name: label, against: { kind: "git", label: `at ref ${label}`, ref: version.ref, commit: revision.commit } };
 }
 
-type ScreeningInput = { ok: true; screening: Screening } | { ok: false; problems: Diagnostic[] };
+type ScreeningInput = { ok: true; screening: Screening; target: SubjectTarget; inferred?: string } | { ok: false; problems: Diagnostic[] };
 
 async function readScreeningInput(request: DecideRequest): Promise<ScreeningInput> {
   const fromStdin = request.input === "-";
@@ -119,12 +132,34 @@ async function readScreeningInput(request: DecideRequest): Promise<ScreeningInpu
     return { ok: false, problems };
   }
   // JSON is YAML: one parse gives positions for both.
-  const screening = readScreening(parsed.document.data, request.providerType, request.scope);
+  const { target, inferred } = targetOf(request, parsed.document.data);
+  const screening = readScreening(parsed.document.data, target.providerType, target.scope);
   if (!screening.ok) {
     const document = parsed.document;
     return { ok: false, problems: screening.findings.map((finding) => ({ ...toDiagnostic(file, document, finding), severity: "error" })) };
   }
-  return { ok: true, screening: screening.screening };
+  return { ok: true, screening: screening.screening, target, ...(inferred === undefined ? {} : { inferred }) };
+}
+
+/**
+ * The policy a screening is decided against: the flags, and what the screening
+ * says for a flag not given; `inferred` words what was read from it. Neither
+ * is a usage error naming the flag (exit 2).
+ */
+function targetOf(request: DecideRequest, data: unknown): { target: SubjectTarget; inferred?: string } {
+  const read = screeningTarget(data);
+  const providerType = request.providerType ?? read.vendor?.value;
+  const scope = request.scope ?? read.scope?.value;
+  const missing = [
+    ...(providerType === undefined ? ["--vendor (the screening's signals name neither vendor's, or both)"] : []),
+    ...(scope === undefined ? ["--scope (the screening has no scope and no transfer)"] : []),
+  ];
+  if (providerType === undefined || scope === undefined) throw new UsageError(`decide needs ${missing.join(" and ")}`);
+  const from = [
+    ...(request.providerType === undefined ? [`vendor from ${read.vendor!.from}`] : []),
+    ...(request.scope === undefined ? [`scope from ${read.scope!.from}`] : []),
+  ];
+  return { target: { environment: request.environment, providerType, scope }, ...(from.length === 0 ? {} : { inferred: from.join(", ") }) };
 }
 
 function wholeFileProblem(file: string, reason: string): ScreeningInput {

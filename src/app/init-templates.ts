@@ -11,6 +11,7 @@
  * its braces and is left as it is.
  */
 import { PLACEHOLDER_ENVIRONMENT_ID, placeholderEnvironmentId } from "../core/config.js";
+import { formatFile } from "../core/fmt/format-file.js";
 import { GITHUB_REPOSITORY } from "../core/generated/release.js";
 import type { Scope, Vendor } from "../core/vendors.js";
 import { INIT_FILES, type InitFileName } from "./generated/init-files.js";
@@ -32,8 +33,10 @@ export type CiProvider = "github" | "none";
 export interface ScaffoldOptions {
   /** screenpol's version, pinned in the workflow's action reference. */
   version: string;
-  /** Environments to configure, each with its example policies; in order. */
-  environments: ReadonlyArray<{ name: string; kind: EnvironmentKind }>;
+  /** Environments to configure, in order; each with its example policies, or with its id from the dashboard and no examples (init --from-live). */
+  environments: ReadonlyArray<{ name: string; kind: EnvironmentKind; id?: string }>;
+  /** The admin API the policies are pulled from (init --from-live); the local emulator's by default. */
+  baseUrl?: string;
   hooks: HookManager;
   ci: CiProvider;
   /** The `# yaml-language-server: $schema=` target of a policy file of `vendor` in `environment`. */
@@ -46,15 +49,18 @@ export interface ScaffoldFile {
   content: string;
   /**
    * `lines`: an existing file gets the template's missing lines appended
-   * (.gitignore); otherwise an existing file is kept as it is.
+   * (.gitignore); `pre-commit`, `lefthook`, `husky`: an existing hook
+   * configuration gets screenpol's hook added (core/hook-configs.ts);
+   * otherwise an existing file is kept as it is.
    */
-  merge?: "lines";
+  merge?: "lines" | Exclude<HookManager, "none">;
 }
 
 /** Every file of a new repository, in the order they are listed to the user. */
 export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
-  const files: ScaffoldFile[] = [{ path: "screenpol.config.yaml", content: configFile(options.environments) }];
-  for (const { name } of options.environments) {
+  const files: ScaffoldFile[] = [{ path: "screenpol.config.yaml", content: configFile(options.environments, options.baseUrl) }];
+  // An environment with its id is pulled from the service (init --from-live): its policies are what is live, never an example.
+  for (const { name } of options.environments.filter((environment) => environment.id === undefined)) {
     for (const [vendor, scope] of EXAMPLES) {
       const content = fillTemplate(`policy-${vendor}-${scope}.yaml`, { schema: options.schemaOf(name, vendor), environment: name });
       files.push({ path: `policies/${name}/${vendor}/${scope}.yaml`, content });
@@ -69,11 +75,20 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   return files;
 }
 
-function configFile(environments: ScaffoldOptions["environments"]): string {
-  const entries = environments.map(({ name, kind }, index) =>
-    fillTemplate("screenpol.config.environment.yaml", { name, kind, environmentId: index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index) }),
+/** The local emulator's base URL (`screenpol emulator`), where a new repository points until it is told otherwise. */
+const EMULATOR_BASE_URL = "http://127.0.0.1:4010/api/v0";
+
+function configFile(environments: ScaffoldOptions["environments"], baseUrl: string | undefined): string {
+  const entries = environments.map(({ name, kind, id }, index) =>
+    id === undefined
+      ? fillTemplate("screenpol.config.environment.yaml", { name, kind, environmentId: index === 0 ? PLACEHOLDER_ENVIRONMENT_ID : placeholderEnvironmentId(index) })
+      : fillTemplate("screenpol.config.pulled-environment.yaml", { name, kind, environmentId: id }),
   );
-  return fillTemplate("screenpol.config.yaml", {}) + entries.join("");
+  const base =
+    baseUrl === undefined
+      ? { baseUrlNote: "The local emulator (`screenpol emulator`). Point at the hosted admin API for real use.", baseUrl: EMULATOR_BASE_URL }
+      : { baseUrlNote: "The admin API `screenpol init --from-live` pulled the policies from.", baseUrl };
+  return fillTemplate("screenpol.config.yaml", base) + entries.join("");
 }
 
 /** The example policies: one template per vendor and scope (init-files/policy-<vendor>-<scope>.yaml), in the order they are written. */
@@ -85,6 +100,49 @@ const EXAMPLES: ReadonlyArray<readonly [Vendor, Scope]> = [
 ];
 
 /**
+ * Init's example policy of `vendor` and `scope` for `environment`, as init
+ * writes it (in the form `screenpol fmt --check` accepts), or undefined where
+ * init writes none. `schema` is the reference of its first line.
+ */
+export function examplePolicy(environment: string, vendor: string, scope: string, schema: string): string | undefined {
+  if (!EXAMPLES.some(([exampleVendor, exampleScope]) => exampleVendor === vendor && exampleScope === scope)) return undefined;
+  const text = fillTemplate(`policy-${vendor}-${scope}.yaml` as InitFileName, { schema, environment });
+  const formatted = formatFile(text, "policy");
+  return formatted.ok ? formatted.text : text;
+}
+
+/** A first line `# yaml-language-server: $schema=...`: where it points depends on the install, not on who wrote the file. */
+const SCHEMA_LINE = /^# yaml-language-server: \$schema=[^\n]*\n/;
+
+/**
+ * Whether `text` is init's example policy for this environment, vendor and
+ * scope exactly as init wrote it, its schema line aside: nobody's work yet, so
+ * `pull` replaces it (or removes it, with nothing live behind it) without
+ * asking. A file anyone changed, by a byte, is not one.
+ */
+export function isUntouchedExample(text: string, environment: string, vendor: string, scope: string): boolean {
+  const example = examplePolicy(environment, vendor, scope, "");
+  return example !== undefined && text.replace(SCHEMA_LINE, "") === example.replace(SCHEMA_LINE, "");
+}
+
+/**
+ * `text` without the comment lines of init's example header (the ones that call
+ * it an example and say to replace its rules), wherever they still stand
+ * together at the top of the file: what `pull` keeps of an edited example's
+ * comments never calls live content an example.
+ */
+export function withoutExampleHeader(text: string, environment: string, vendor: string, scope: string): string {
+  const example = examplePolicy(environment, vendor, scope, "");
+  if (example === undefined) return text;
+  const lines = example.replace(SCHEMA_LINE, "").split("\n");
+  const header = lines.slice(0, lines.findIndex((line) => !line.startsWith("#"))).join("\n");
+  const at = text.indexOf(`${header}\n`);
+  // Only in the comments above the content: the same words lower down are the author's.
+  if (header === "" || at < 0 || !/^(?:#[^\n]*\n|\n)*$/.test(text.slice(0, at))) return text;
+  return text.slice(0, at) + text.slice(at + header.length + 1);
+}
+
+/**
  * The hook of docs/integrations.md for each manager. Each runs the project's
  * own installed screenpol (`npx screenpol`, from node_modules/.bin), so the
  * hook and CI lint with the same version, the one package.json pins.
@@ -92,11 +150,11 @@ const EXAMPLES: ReadonlyArray<readonly [Vendor, Scope]> = [
 function hookFiles(hooks: HookManager): ScaffoldFile[] {
   switch (hooks) {
     case "pre-commit":
-      return [{ path: ".pre-commit-config.yaml", content: fillTemplate("pre-commit-config.yaml", {}) }];
+      return [{ path: ".pre-commit-config.yaml", content: fillTemplate("pre-commit-config.yaml", {}), merge: "pre-commit" }];
     case "husky":
-      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\n" }];
+      return [{ path: ".husky/pre-commit", content: "npx screenpol lint --staged\nnpx screenpol test --staged\n", merge: "husky" }];
     case "lefthook":
-      return [{ path: "lefthook.yml", content: fillTemplate("lefthook.yml", {}) }];
+      return [{ path: "lefthook.yml", content: fillTemplate("lefthook.yml", {}), merge: "lefthook" }];
     case "none":
       return [];
   }

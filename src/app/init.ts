@@ -3,7 +3,9 @@
  * init`), in an empty folder or in a repository that already has files. Like
  * `git init` or `npm init -y` in a project, it never refuses because a file
  * exists: it creates what is missing, keeps what exists, appends the missing
- * lines to an existing .gitignore, and says which for every file. `force`
+ * lines to an existing .gitignore, adds screenpol's hook to an existing hook
+ * configuration (pre-commit, husky, lefthook: a team's hooks are kept and
+ * screenpol's run with them), and says which for every file. `force`
  * overwrites instead. Every file is written whole (created exclusively, or
  * replaced by a rename), so an interrupted init leaves no half-written file;
  * and never through a folder that links out of the repository (exit 2 first).
@@ -11,6 +13,7 @@
 import { lstat, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { formatFile } from "../core/fmt/format-file.js";
+import { mergeLefthookConfig, mergePreCommitConfig, type HookMerge } from "../core/hook-configs.js";
 import { VENDORS } from "../core/vendors.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
 import { createFilesExclusively } from "../workspace/new-files.js";
@@ -39,7 +42,14 @@ export type InitAction = "created" | "kept" | "appended" | "overwrote";
 export interface InitResult {
   root: string;
   /** Every scaffold file, in order, with what init did to it. */
-  files: Array<{ path: string; action: InitAction }>;
+  files: InitFile[];
+}
+
+export interface InitFile {
+  path: string;
+  action: InitAction;
+  /** What changed in a file init added to, or why a hook configuration was kept: said next to its line. */
+  detail?: string;
 }
 
 export async function initRepository(request: InitRequest): Promise<InitResult> {
@@ -65,40 +75,78 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
     const formatted = formatFile(file.content, "policy");
     if (formatted.ok) file.content = formatted.text;
   }
-  // Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads).
+  await refuseLinkedFolders(root, files);
+  return { root, files: await writeScaffold(root, files, request.force === true) };
+}
+
+/** Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads). */
+export async function refuseLinkedFolders(root: string, files: readonly ScaffoldFile[]): Promise<void> {
   for (const file of files) {
     const link = await folderLeadingOutside(root, join(root, file.path));
     if (link !== undefined) throw new UsageError(`cannot write ${file.path} in ${root}: ${link} leads outside the repository through a symbolic link; nothing was written`);
   }
-  const result: InitResult = { root, files: [] };
-  for (const file of files) result.files.push({ path: file.path, action: await place(root, file, request.force === true) });
-  return result;
 }
 
-async function place(root: string, file: ScaffoldFile, force: boolean): Promise<InitAction> {
+/** Places each file (created, kept, appended to, or with `force` overwritten) and says which. */
+export async function writeScaffold(root: string, files: readonly ScaffoldFile[], force: boolean): Promise<InitFile[]> {
+  const placed: InitFile[] = [];
+  for (const file of files) placed.push({ path: file.path, ...(await place(root, file, force)) });
+  return placed;
+}
+
+async function place(root: string, file: ScaffoldFile, force: boolean): Promise<Omit<InitFile, "path">> {
   const path = join(root, file.path);
   const existing = await lstat(path).catch(() => undefined);
   try {
     if (!existing) {
       await createFilesExclusively(root, [file]);
-      return "created";
+      return { action: "created" };
     }
     // A folder or a link where the file would go is the user's: never written through or over.
-    if (!existing.isFile()) return "kept";
+    if (!existing.isFile()) return { action: "kept" };
     if (force) {
       await writeFileAtomic(path, file.content);
-      return "overwrote";
+      return { action: "overwrote" };
     }
-    if (file.merge !== "lines") return "kept";
+    if (file.merge === undefined) return { action: "kept" };
     const text = await readFile(path, "utf8");
+    if (file.merge !== "lines") {
+      const merged = mergeHook(file.merge, text, file.content);
+      if (merged.outcome === "present") return { action: "kept", detail: "it already runs screenpol" };
+      if (merged.outcome === "unreadable") return { action: "kept", detail: `screenpol's hook not added: ${merged.reason}; add it by hand (docs/integrations.md)` };
+      // The file's own mode: a hook script the team made executable stays executable (husky before version 9 runs it directly).
+      await writeFileAtomic(path, merged.text, { mode: existing.mode & 0o7777 });
+      return { action: "appended", detail: HOOK_ADDED[file.merge] };
+    }
     const missing = missingLines(text, file.content);
-    if (missing.length === 0) return "kept";
+    if (missing.length === 0) return { action: "kept" };
     const separator = text === "" || text.endsWith("\n") ? "" : "\n";
-    await writeFileAtomic(path, `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${missing.join("\n")}\n`);
-    return "appended";
+    await writeFileAtomic(path, `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${missing.join("\n")}\n`, { mode: existing.mode & 0o7777 });
+    return { action: "appended" };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "EEXIST" ? "it appeared while init ran" : (error as Error).message;
     throw new UsageError(`cannot write ${file.path} in ${root}: ${reason}`, { cause: error });
+  }
+}
+
+const HOOK_ADDED: Record<Exclude<HookManager, "none">, string> = {
+  "pre-commit": "screenpol's hook added as the last entry of repos:; the rest kept as it was",
+  lefthook: "screenpol's commands added under pre-commit.commands; the rest kept as it was",
+  husky: "`npx screenpol lint --staged` and `npx screenpol test --staged` added as its last lines",
+};
+
+function mergeHook(manager: Exclude<HookManager, "none">, text: string, template: string): HookMerge {
+  switch (manager) {
+    case "pre-commit":
+      return mergePreCommitConfig(text, template);
+    case "lefthook":
+      return mergeLefthookConfig(text, template);
+    case "husky": {
+      // A shell script: its commands run in order, so screenpol's goes last, once.
+      if (/screenpol/i.test(text)) return { outcome: "present" };
+      const separator = text === "" || text.endsWith("\n") ? "" : "\n";
+      return { outcome: "added", text: `${text}${separator}${text === "" ? "" : "\n"}# Added by screenpol init.\n${template}` };
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { loadLintCache, openLintCache, userCacheFolder, type LintCache } from ".
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { isMissingPath } from "../workspace/named-path.js";
+import { firstTimeSaying } from "../workspace/said-once.js";
 import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, listPolicyFiles, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
@@ -266,4 +267,16 @@ async function knownPoliciesFor(
   if (from === undefined || !sources.some((source) => classifyPath(source.file, config).kind === "policy-test")) return undefined;
   if (from === "working-tree") return listPolicyFiles(root, config);
   return new Set(from.filter((source) => classifyPath(source.file, config).kind === "policy").map((source) => source.file));
+}
+
+/**
+ * The catalog notice to show on the terminal, or undefined: "no token catalog
+ * snapshot" is said once per repository on this machine (docs/catalog.md,
+ * "Without a snapshot"), not on every lint after init; the other notices (a
+ * snapshot that cannot be read, or whose metadata is off) every time, as they
+ * say something went wrong.
+ */
+export async function catalogNoticeToShow(run: Pick<LintRun, "catalog" | "catalogNotice" | "root">): Promise<string | undefined> {
+  if (run.catalogNotice === undefined || run.catalog.status !== "missing") return run.catalogNotice;
+  return (await firstTimeSaying(userCacheFolder(), `no-catalog-snapshot\0${run.root}\0${run.catalog.file}`)) ? run.catalogNotice : undefined;
 }

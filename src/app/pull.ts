@@ -11,12 +11,20 @@
  * and then nothing at all is written. A file that would carry the API token
  * (echoed by the server into a live value) is refused too, whatever --force
  * says, and then nothing at all is written either (app/secrets.ts).
+ *
+ * A policy file that is still `screenpol init`'s example, exactly as init wrote
+ * it, is nobody's work: it is replaced by the live copy without asking and
+ * without its example comments, and removed when nothing is live behind it
+ * (else `plan` would offer to create the example in the environment). An
+ * example anyone edited is protected like any other file, and what pull
+ * keeps of its comments never includes the lines that call it an example.
  */
+import { rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { canonicalJson, canonicalPolicy, renderAddressEntriesYaml, renderPolicyYaml, canonicalAddressEntries } from "../core/canonical.js";
 import type { EnvironmentConfig } from "../core/config.js";
 import { parseYaml } from "../core/document.js";
-import { layoutPath } from "../core/plan/index.js";
+import { layoutPath, type LiveRecord } from "../core/plan/index.js";
 import type { SecretRedactor } from "../core/secret-redactor.js";
 import type { RemoteClient } from "../remote/index.js";
 import { keepComments } from "../core/fmt/format-file.js";
@@ -27,6 +35,7 @@ import { collectPaths, folderLeadingOutside, readRepositoryFile, toRepositoryPat
 import { connect, selectEnvironment } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { configFileFrom } from "./doctor.js";
+import { isUntouchedExample, withoutExampleHeader } from "./init-templates.js";
 import { fetchLive } from "./plan.js";
 import { invocationRedactor, refuseFilesWithSecrets } from "./secrets.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
@@ -55,6 +64,8 @@ export interface PulledFile {
   /** created: there was no file; updated: replaced; unchanged: already held the live content, left as is. */
   status: "created" | "updated" | "unchanged";
   revision: number;
+  /** The file it replaced was init's example, as init wrote it. */
+  replacedExample?: boolean;
 }
 
 export interface PullReport {
@@ -62,6 +73,8 @@ export interface PullReport {
   files: PulledFile[];
   /** Local policy files of the environment with nothing live behind them; left alone. */
   localOnly: string[];
+  /** Init's untouched examples with nothing live behind them; removed. */
+  removedExamples: string[];
 }
 
 interface PlannedWrite {
@@ -71,6 +84,8 @@ interface PlannedWrite {
   revision: number;
   exists: boolean;
   same: boolean;
+  /** Overwrites init's untouched example: no local change to protect. */
+  replacesExample: boolean;
 }
 
 export async function runPull(request: PullRequest): Promise<PullReport> {
@@ -85,7 +100,22 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   } finally {
     await connection?.client.close();
   }
+  return applyPull(await planPull(workspace, environment, records, secrets, request.force === true));
+}
 
+/** What a pull of one environment will write, checked: nothing written yet. */
+export interface PlannedPull {
+  workspace: Workspace;
+  environment: EnvironmentConfig;
+  writes: PlannedWrite[];
+}
+
+/**
+ * The files the live `records` of `environment` become, refused (before
+ * anything is written) when one would carry a secret, or, without `force`,
+ * overwrite a change Git cannot give back.
+ */
+export async function planPull(workspace: Workspace, environment: EnvironmentConfig, records: readonly LiveRecord[], secrets: SecretRedactor, force: boolean): Promise<PlannedPull> {
   const writes: PlannedWrite[] = [];
   for (const record of records) {
     if (record.resource === "policy") {
@@ -94,7 +124,8 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
       const data = { providerType: record.providerType, scope: record.scope, schemaVersion: record.policy.schemaVersion, enabled: record.policy.enabled, rules: record.policy.rules };
       const schema = await schemaReference(workspace.root, folderIn(workspace.root, path), `policy-${record.providerType}-v${String(record.policy.schemaVersion)}.schema.json`);
       const text = renderPolicyYaml(data, { schema, header: header(environment.name, `${record.providerType}/${record.scope}`) });
-      writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data)), "policy"));
+      const example = { environment: environment.name, vendor: record.providerType, scope: record.scope };
+      writes.push(await planWrite(workspace, path, text, record.policy.revision, (existing) => canonicalJson(canonicalPolicy(existing)) === canonicalJson(canonicalPolicy(data)), "policy", example));
     } else {
       if (record.entries.revision === 0 && record.entries.entries.length === 0) continue;
       const path = layoutPath(workspace.config.paths.policies, environment.name, record.providerType, "addresses");
@@ -110,8 +141,8 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
   // Before the local-changes check: --force must not get a tainted file written.
   refuseFilesWithSecrets(writes.filter((write) => !write.same), secrets);
 
-  const overwrites = writes.filter((write) => write.exists && !write.same);
-  if (!request.force && overwrites.length > 0) {
+  const overwrites = writes.filter((write) => write.exists && !write.same && !write.replacesExample);
+  if (!force && overwrites.length > 0) {
     const status = await workingTreeStatus(workspace.root, overwrites.map((write) => write.absolute));
     const blocked = overwrites.filter((write) => !status.inRepository || status.changed.has(write.absolute));
     if (blocked.length > 0) {
@@ -122,18 +153,43 @@ export async function runPull(request: PullRequest): Promise<PullReport> {
     }
   }
 
+  return { workspace, environment, writes };
+}
+
+/** Writes a planned pull, each file atomically, and removes init's untouched examples with nothing live behind them. */
+export async function applyPull({ workspace, environment, writes }: PlannedPull): Promise<PullReport> {
   const files: PulledFile[] = [];
   for (const write of writes) {
     if (!write.same) {
       await writeFileAtomic(write.absolute, write.text, { createFolder: true });
     }
-    files.push({ path: write.path, status: write.same ? "unchanged" : write.exists ? "updated" : "created", revision: write.revision });
+    files.push({ path: write.path, status: write.same ? "unchanged" : write.exists ? "updated" : "created", revision: write.revision, ...(write.replacesExample ? { replacedExample: true } : {}) });
   }
   const written = new Set(writes.map((write) => write.path));
   const folder = join(workspace.root, workspace.config.paths.policies, environment.name);
   const local = await collectPaths(workspace.root, workspace.root, [folder], workspace.config).then((selection) => selection.files, () => [] as string[]);
-  const localOnly = local.map((absolute) => toRepositoryPath(workspace.root, absolute)).filter((path) => !written.has(path) && /\.ya?ml$/i.test(path));
-  return { environment, files, localOnly };
+  const localOnly: string[] = [];
+  const removedExamples: string[] = [];
+  for (const absolute of local) {
+    const path = toRepositoryPath(workspace.root, absolute);
+    if (written.has(path) || !/\.ya?ml$/i.test(path)) continue;
+    if (await isExampleAt(workspace, environment.name, path, absolute)) {
+      await rm(absolute);
+      removedExamples.push(path);
+    } else {
+      localOnly.push(path);
+    }
+  }
+  return { environment, files, localOnly, removedExamples };
+}
+
+/** Whether the file at `path` is init's untouched example for the vendor and scope its layout path names. */
+async function isExampleAt(workspace: Workspace, environment: string, path: string, absolute: string): Promise<boolean> {
+  const parts = path.slice(`${workspace.config.paths.policies}/${environment}/`.length).replace(/\.ya?ml$/i, "").split("/");
+  if (parts.length !== 2) return false;
+  const [vendor, scope] = parts as [string, string];
+  const read = await readRepositoryFile(workspace.root, absolute);
+  return read.ok && isUntouchedExample(read.bytes.toString("utf8"), environment, vendor, scope);
 }
 
 async function planWrite(
@@ -143,6 +199,7 @@ async function planWrite(
   revision: number,
   equalsLive: (existing: unknown) => boolean,
   kind: "policy" | "addresses",
+  example?: { environment: string; vendor: string; scope: string },
 ): Promise<PlannedWrite> {
   const absolute = join(workspace.root, ...path.split("/"));
   // A folder that is a link out of the repository would take the write elsewhere.
@@ -150,14 +207,19 @@ async function planWrite(
     throw new UsageError(`refusing to write ${path}: its folder leads outside the repository through a symbolic link. Nothing was written`);
   }
   const read = await readRepositoryFile(workspace.root, absolute);
-  if (!read.ok && read.problem === "missing") return { absolute, path, text: pulled, revision, exists: false, same: false };
+  if (!read.ok && read.problem === "missing") return { absolute, path, text: pulled, revision, exists: false, same: false, replacesExample: false };
   // Something that is not a readable policy file (a FIFO, a link out, over 1 MiB) is a local change like any other.
-  if (!read.ok) return { absolute, path, text: pulled, revision, exists: true, same: false };
+  if (!read.ok) return { absolute, path, text: pulled, revision, exists: true, same: false, replacesExample: false };
   const existing = read.bytes.toString("utf8");
+  // Init's example, untouched: the live copy as pulled, none of the example's comments.
+  if (example !== undefined && isUntouchedExample(existing, example.environment, example.vendor, example.scope)) {
+    return { absolute, path, text: pulled, revision, exists: true, same: existing === pulled, replacesExample: existing !== pulled };
+  }
   const parsed = parseYaml(existing);
   const same = existing === pulled || (parsed.problems.length === 0 && parsed.document !== undefined && equalsLive(parsed.document.data));
-  // The file's comments stay where the content they sit on did not change (and its header stays).
-  return { absolute, path, text: same ? pulled : keepComments(existing, pulled, kind), revision, exists: true, same };
+  // The file's comments stay where the content they sit on did not change (and its header stays, but for the lines of init's example header).
+  const commented = example === undefined ? existing : withoutExampleHeader(existing, example.environment, example.vendor, example.scope);
+  return { absolute, path, text: same ? pulled : keepComments(commented, pulled, kind), revision, exists: true, same, replacesExample: false };
 }
 
 function header(environment: string, what: string): string[] {

@@ -67,7 +67,12 @@ export async function openValidWorkspace(cwd: string): Promise<Workspace> {
   const path = join(root, CONFIG_FILE);
   const read = await readRepositoryFile(root, path);
   if (!read.ok) throw new ConfigError(`cannot read ${path}: ${read.reason}`, { cause: read.cause });
-  const { config, source } = parseConfigSource({ file: CONFIG_FILE, bytes: read.bytes });
+  return validWorkspace(root, read.bytes);
+}
+
+/** The workspace at `root` with the config `bytes` (read, or about to be written by init): a ConfigError on its first error. */
+export function validWorkspace(root: string, bytes: Uint8Array): Workspace {
+  const { config, source } = parseConfigSource({ file: CONFIG_FILE, bytes });
   const problems = lintSources([source]).diagnostics.filter((d) => d.severity === "error");
   const first = problems[0];
   if (first) throw new ConfigError(`${CONFIG_FILE}:${first.line}:${first.column}: ${first.message}${problems.length > 1 ? ` (and ${problems.length - 1} more; run \`screenpol lint\`)` : ""}`);

@@ -38,10 +38,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   test: {
     examples: [
       ["screenpol test", "every *.test.yaml under tests/"],
-      ["screenpol test --coverage", "and the rules no case reached"],
+      ["screenpol test --coverage", "and the share of rules and steps reached, per policy and overall"],
+      ["screenpol test --threshold 80", "exit 1 when under 80% of them are reached"],
+      ["screenpol test --run 'mixer'", "only the cases whose name matches"],
+      ["screenpol test policies/live/vendorAWalletScreening/TRANSACTION.yaml", "the tests of that policy"],
+      ["screenpol test --staged", "the staged tests against the staged policies (a Git hook)"],
       ["screenpol test --format junit -o tests.xml", "a CI test report to a file, the results to the terminal"],
     ],
-    exitCodes: [[0, "every case passed"], [1, "a case failed, or the files have errors"], USAGE],
+    exitCodes: [[0, "every case passed"], [1, "a case failed, the files have errors, or the coverage is under --threshold"], USAGE],
   },
   watch: {
     examples: [
@@ -53,7 +57,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   decide: {
     examples: [
-      ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "which rule decides it, and why"],
+      ["screenpol decide screening.yaml --env sandbox", "which rule decides it, and why (the vendor and scope read from the screening)"],
+      ["screenpol decide screening.yaml --env sandbox --vendor vendorAWalletScreening --scope TRANSACTION", "the policy named in full"],
       ["screenpol decide - --env live --vendor vendorBAddressScreening --scope SIGN_IN --format json", "a screening from standard input"],
       ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --live", "against the policy in force now"],
       ["screenpol decide screening.yaml --env live --vendor vendorAWalletScreening --scope TRANSACTION --ref v1.2 --all-matches", "against a release, and which later rules also match"],
@@ -95,8 +100,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["screenpol init", "here: what is missing is created, what exists is kept"],
       ["screenpol init policies --env staging --env production --kind sandbox --kind live", "two environments"],
       ["screenpol init --hooks husky --ci none", "a husky hook and no workflow"],
+      ["screenpol init --from-live --env sandbox=ENVIRONMENT_ID", "no examples: the sandbox environment's live policies, pulled"],
     ],
-    exitCodes: [[0, "done"], USAGE],
+    exitCodes: [[0, "done"], USAGE, [4, "with --from-live: remote failure (authentication, not found, the network); nothing was written"]],
   },
   emulator: {
     examples: [

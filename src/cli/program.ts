@@ -68,7 +68,10 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .argument("[paths...]", "test files or folders (default: the config's tests/ folder, *.test.yaml)")
     .addOption(new Option("-f, --format <name>", "output format").choices(TEST_FORMAT_NAMES).default("pretty"))
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
-    .option("--coverage", "list, per tested policy, the rules and steps no case reached")
+    .option("--coverage", "per policy, the share of rules and steps some case reached and those none reached; untested policies at 0%")
+    .option("--threshold <percent>", "exit 1 when the overall coverage is under this percentage (0 to 100); implies --coverage")
+    .option("--run <regex>", "run only the cases whose name matches this regular expression")
+    .option("--staged", "read the test files, policies and address entries as staged in the Git index (a hook)")
     .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
     .action(async (paths: string[], flags) => {
       const { testCommand } = await import("./commands/test.js");
@@ -100,8 +103,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .description("decide one screening against the policy and address entries (local, at a Git revision, or live), and say why ")
       .argument("<screening>", "a screening as YAML or JSON (its shape: screenpol schema --kind screening), or - for standard input")
       .requiredOption("--env <name>", "environment whose files decide")
-      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .addOption(new Option("--vendor <providerType>", "the policy's vendor (default: the vendor whose signals the screening names)").choices(VENDORS))
+      .addOption(new Option("--scope <scope>", "the policy's scope (default: the screening's scope, or TRANSACTION for one with a transfer)").choices(SCOPES))
       .addOption(prettyOrJson())
       .addOption(new Option("--now <date-time>", "the clock for address entries' expiresAt, ISO 8601 (default: now)").argParser(isoDateTime))
       .option("--ref <git-rev>", "decide against the files as of this Git revision (offline)")
@@ -156,19 +159,21 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = await lspCommand(flags, io);
     });
 
-  program
-    .command("init")
-    .description("scaffold a policy repository, or add what is missing to one: config, example policies, hook, CI workflows")
-    .argument("[directory]", "folder to scaffold (default: the current folder)")
-    .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox)", collect)
-    .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect)
-    .addOption(new Option("--hooks <manager>", "the commit hook to write").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
-    .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
-    .option("--force", "overwrite existing files instead of keeping them")
-    .action(async (directory: string | undefined, flags) => {
-      const { initCommand } = await import("./commands/init.js");
-      result.code = await initCommand(directory, flags, io);
-    });
+  addRemoteOptions(
+    program
+      .command("init")
+      .description("scaffold a policy repository, or add what is missing to one: config, example policies (or, --from-live, what is live), hook, CI workflows")
+      .argument("[directory]", "folder to scaffold (default: the current folder)")
+      .option("--env <name>", "an environment to configure, with example policies (repeatable; default: sandbox); with --from-live NAME=ID, its id from the dashboard", collect)
+      .option("--kind <kind>", "sandbox or live: the kind of the --env before it (repeatable; default: sandbox)", collect)
+      .option("--from-live", "no examples: pull every environment's live policies and address entries (--env NAME=ID, or the existing config's environments)")
+      .addOption(new Option("--hooks <manager>", "the commit hook to write, or add to an existing configuration").choices(["pre-commit", "husky", "lefthook", "none"]).default("pre-commit"))
+      .addOption(new Option("--ci <provider>", "the CI workflows to write (pull requests, and apply on merge)").choices(["github", "none"]).default("github"))
+      .option("--force", "overwrite existing files instead of keeping them"),
+  ).action(async (directory: string | undefined, flags) => {
+    const { initCommand } = await import("./commands/init.js");
+    result.code = await initCommand(directory, flags, io);
+  });
 
   program
     .command("emulator")

@@ -12,8 +12,20 @@ const PLACEHOLDER = /\{\{([A-Za-z]+)\}\}/g;
 const HOOKS: readonly HookManager[] = ["pre-commit", "husky", "lefthook", "none"];
 const CI: readonly CiProvider[] = ["github", "none"];
 
-/** What init writes for every hook manager and CI provider, with two environments of each kind. */
+/** What init writes for every hook manager and CI provider, with two environments of each kind; and what init --from-live writes. */
 function everyScaffold(): ScaffoldFile[] {
+  const fromLive = scaffoldFiles({
+    version: "1.2.3",
+    environments: [{ name: "production", kind: "live", id: "7d4e1b2c-9a3f-4e8d-b6c5-0f1e2d3c4b5a" }],
+    baseUrl: "https://admin.example.com/api/v0",
+    hooks: "none",
+    ci: "none",
+    schemaOf: () => "",
+  });
+  return [...everyExampleScaffold(), ...fromLive];
+}
+
+function everyExampleScaffold(): ScaffoldFile[] {
   return HOOKS.flatMap((hooks) =>
     CI.flatMap((ci) =>
       scaffoldFiles({

@@ -4,7 +4,7 @@
  * without the snapshot. Includes the `kill -9` during the write.
  */
 import { spawn } from "node:child_process";
-import { cpSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runLint } from "../../src/app/lint.js";
@@ -151,6 +151,21 @@ describe("screenpol lint and the snapshot", () => {
     const pretty = await runCli(["lint"], { cwd: samples.dir });
     expect(pretty.code).toBe(0);
     expect(pretty.stderr).toBe("screenpol: no token catalog snapshot (catalog/tokens.json); token references not checked — run screenpol catalog sync\n");
+    // Said once per repository on this machine, not on every lint after init.
+    expect(await runCli(["lint"], { cwd: samples.dir })).toMatchObject({ code: 0, stderr: "" });
+    // Another repository is told once too; a cache folder that cannot be written means the line every time.
+    const other = tempCatalogRepo();
+    try {
+      for (const entry of ["screenpol.config.yaml", "policies", "webhooks"]) cpSync(join(PROJECT_ROOT, entry), join(other.dir, entry), { recursive: true });
+      // A JSON lint shows no line, so it does not count as said.
+      expect((await runCli(["lint", "--format", "json"], { cwd: other.dir })).stderr).toBe("");
+      expect((await runCli(["lint"], { cwd: other.dir })).stderr).toContain("no token catalog snapshot");
+      const unwritable = join(other.dir, "cache-is-a-file");
+      writeFileSync(unwritable, "");
+      for (let run = 0; run < 2; run++) expect((await runCli(["lint"], { cwd: other.dir, env: { XDG_CACHE_HOME: unwritable } })).stderr).toContain("no token catalog snapshot");
+    } finally {
+      other.remove();
+    }
     for (const format of ["json", "sarif"]) {
       const run = await runCli(["lint", "--format", format], { cwd: samples.dir });
       expect(run.stderr).toBe("");

@@ -366,3 +366,47 @@ describe("screenpol schema --kind screening", () => {
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(readFileSync(join(PROJECT_ROOT, `schemas/screening-${vendor}.schema.json`), "utf8")));
   });
 });
+
+describe("screenpol decide without --vendor or --scope: the screening says which policy", () => {
+  const VENDOR_B_SIGN_IN = `scope: SIGN_IN\nchain: EVM\naddress: "${ADDRESS}"\nsignals:\n  riskLevel: severe\n`;
+
+  it("reads the vendor from the signals and the scope from the scope or the transfer; stdout as with the flags, one line on stderr", async () => {
+    const screening = example("block-by-rule.yaml");
+    const named = await decide([...SANDBOX_A_TRANSACTION, "-"], screening);
+    const read = await decide(["decide", "--env", "sandbox", "-"], screening);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toBe(named.stdout);
+    expect(read.stderr).toBe("screenpol: decided against sandbox/vendorAWalletScreening/TRANSACTION (vendor from its signals, scope from its scope)\n");
+
+    const withoutScope = screening.replace(/^scope: TRANSACTION\n/m, "");
+    expect(withoutScope).not.toBe(screening);
+    const fromTransfer = await decide(["decide", "--env", "sandbox", "--format", "json", ...A, "-"], withoutScope);
+    expect(fromTransfer.code).toBe(0);
+    expect(fromTransfer.stderr).toBe("screenpol: decided against sandbox/vendorAWalletScreening/TRANSACTION (scope from its transfer)\n");
+    expect(JSON.parse(fromTransfer.stdout)).toEqual(JSON.parse((await decide([...SANDBOX_A_TRANSACTION, "--format", "json", "-"], withoutScope)).stdout));
+
+    const vendorB = await decide(["decide", "--env", "sandbox", "-"], VENDOR_B_SIGN_IN);
+    expect(vendorB.stderr).toBe("screenpol: decided against sandbox/vendorBAddressScreening/SIGN_IN (vendor from its signals, scope from its scope)\n");
+    expect(vendorB.stdout).toBe((await decide(["decide", "--env", "sandbox", ...B, "--scope", "SIGN_IN", "-"], VENDOR_B_SIGN_IN)).stdout);
+  });
+
+  it("a flag given wins over the screening, and says nothing on stderr", async () => {
+    const run = await decide([...SANDBOX_A_TRANSACTION, "-"], example("block-by-rule.yaml"));
+    expect(run.stderr).toBe("");
+    const refused = await decide(["decide", "--env", "sandbox", "--scope", "SIGN_IN", "-"], VENDOR_B_SIGN_IN.replace("scope: SIGN_IN", "scope: TRANSACTION"));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("scope TRANSACTION does not match the SIGN_IN policy it is decided against");
+  });
+
+  it("names the flag to give when the screening does not say: exit 2, nothing decided", async () => {
+    const bare = `chain: EVM\naddress: "${ADDRESS}"\n`;
+    const neither = await decide(["decide", "--env", "sandbox", "-"], bare);
+    expect(neither).toMatchObject({ code: 2, stdout: "" });
+    expect(neither.stderr).toBe("screenpol: decide needs --vendor (the screening's signals name neither vendor's, or both) and --scope (the screening has no scope and no transfer)\n");
+    const noVendor = await decide(["decide", "--env", "sandbox", "--scope", "SIGN_IN", "-"], bare);
+    expect(noVendor.stderr).toBe("screenpol: decide needs --vendor (the screening's signals name neither vendor's, or both)\n");
+    const both = await decide(["decide", "--env", "sandbox", "-"], `${bare}scope: SIGN_IN\nsignals:\n  riskScore: 9\n  riskLevel: severe\n`);
+    expect(both.stderr).toBe("screenpol: decide needs --vendor (the screening's signals name neither vendor's, or both)\n");
+    expect(both.code).toBe(2);
+  });
+});

@@ -176,20 +176,21 @@ describe("screenpol test", () => {
   });
 
   // alert-high-score is uncovered and reachable: each process proves it, so a minute, not 20 s, on a loaded machine.
-  it("--coverage lists exactly the rules and steps no case reached, per policy", { timeout: 120_000 }, async () => {
+  it("--coverage of a named test file lists exactly the rules and steps no case reached, per policy it tests, with the percentage reached", { timeout: 120_000 }, async () => {
     repo.write(TEST_FILE, HEADER + MIXER_CASE);
-    const run = await test(["--coverage"]);
+    const run = await test([TEST_FILE, "--coverage"]);
     expect(run.stdout).toBe(
       [
-        "coverage: rules and steps no case reached, per tested policy",
+        "coverage: rules and steps reached, and those no case reached, per policy",
         // The SIGN_IN-only address entry does not count for TRANSACTION.
-        "  sandbox vendorAWalletScreening TRANSACTION: sanctions-floor, pre-screen, alert-high-score, terminal-allow",
+        "  sandbox vendorAWalletScreening TRANSACTION: 20.0% (1 of 5): sanctions-floor, pre-screen, alert-high-score, terminal-allow",
+        "  overall: 20.0% (1 of 5)",
         "",
         "1 passed, 0 failed",
         "",
       ].join("\n"),
     );
-    const json = JSON.parse((await test(["--coverage", "--format", "json"])).stdout) as { uncovered: unknown[] };
+    const json = JSON.parse((await test([TEST_FILE, "--coverage", "--format", "json"])).stdout) as { uncovered: unknown[] };
     expect(json.uncovered).toEqual(
       ["sanctions-floor", "pre-screen", "alert-high-score", "terminal-allow"].map((by) => ({ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", by })),
     );
@@ -216,13 +217,14 @@ describe("screenpol test", () => {
     );
     repo.write(TEST_FILE, HEADER + MIXER_CASE.replace("riskScore: 3\n", "").replace("by: block-mixers", "by: allow-low").replace("action: BLOCK", "action: ALLOW").replace("exposures: [{ category: mixer, direction: direct, percent: 12.5 }]", "riskScore: 1"));
     const hook = `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}`;
-    const run = await runCli(["test", "--coverage"], { cwd: repo.dir, env: { NODE_OPTIONS: hook }, timeoutMs: 60_000 });
+    const run = await runCli(["test", TEST_FILE, "--coverage"], { cwd: repo.dir, env: { NODE_OPTIONS: hook }, timeoutMs: 60_000 });
     expect(run.stdout).toBe(
       [
-        "coverage: rules and steps no case reached, per tested policy",
+        "coverage: rules and steps reached, and those no case reached, per policy",
         // block-mixers stays: a screening with mixer exposure and no score reaches it. alert-high takes every
         // score alert-high-score (gte 7) matches, with the same action: no lint check finds that one.
-        "  sandbox vendorAWalletScreening TRANSACTION: sanctions-floor, pre-screen, alert-high, block-mixers, terminal-allow; unreachable: block-scored (taken by allow-low, alert-high), alert-high-score (taken by alert-high)",
+        "  sandbox vendorAWalletScreening TRANSACTION: 16.6% (1 of 6): sanctions-floor, pre-screen, alert-high, block-mixers, terminal-allow; unreachable: block-scored (taken by allow-low, alert-high), alert-high-score (taken by alert-high)",
+        "  overall: 16.6% (1 of 6)",
         "",
         "1 passed, 0 failed",
         "",
@@ -231,7 +233,7 @@ describe("screenpol test", () => {
     expect(run.stderr).not.toContain("[z3-solver loaded]");
     expect(run.code).toBe(0);
 
-    const json = JSON.parse((await test(["--coverage", "--format", "json"])).stdout) as { uncovered: Array<{ by: string }>; unreachable: unknown[] };
+    const json = JSON.parse((await test([TEST_FILE, "--coverage", "--format", "json"])).stdout) as { uncovered: Array<{ by: string }>; unreachable: unknown[] };
     expect(json.uncovered.map((item) => item.by)).toEqual(["sanctions-floor", "pre-screen", "alert-high", "block-mixers", "terminal-allow"]);
     expect(json.unreachable).toEqual([
       { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", by: "block-scored", takenBy: ["allow-low", "alert-high"] },
@@ -242,7 +244,7 @@ describe("screenpol test", () => {
     expect(plain.unreachable).toBeUndefined();
     expect((plain.uncovered as Array<{ by: string }>).map((item) => item.by)).toContain("block-scored");
 
-    const junit = (await test(["--coverage", "--format", "junit"])).stdout;
+    const junit = (await test([TEST_FILE, "--coverage", "--format", "junit"])).stdout;
     expect(junit).toContain("unreachable: sandbox vendorAWalletScreening TRANSACTION block-scored (taken by allow-low, alert-high)");
     expect(junit).toContain("not reached: sandbox vendorAWalletScreening TRANSACTION alert-high");
   });
@@ -256,8 +258,8 @@ describe("screenpol test", () => {
       `  - name: nothing found\n    screening: { chain: EVM, address: "0x52908400098527886E0F7030069857D2E4169EE7" }\n    expect: { action: ALLOW, by: terminal-allow }\n`,
     ];
     repo.write(TEST_FILE, HEADER + cases.join(""));
-    const run = await test(["--coverage"]);
-    expect(run.stdout).toBe(["coverage: rules and steps no case reached, per tested policy", "  sandbox vendorAWalletScreening TRANSACTION: full coverage", "", "5 passed, 0 failed", ""].join("\n"));
+    const run = await test([TEST_FILE, "--coverage"]);
+    expect(run.stdout).toBe(["coverage: rules and steps reached, and those no case reached, per policy", "  sandbox vendorAWalletScreening TRANSACTION: 100.0% (5 of 5): full coverage", "  overall: 100.0% (5 of 5)", "", "5 passed, 0 failed", ""].join("\n"));
     expect(run.code).toBe(0);
   });
 

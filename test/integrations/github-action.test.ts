@@ -317,6 +317,79 @@ describe("action.yml (composite), run as written", () => {
   }, 60_000);
 });
 
+describe("action.yml's policy tests step (test: 'true', the default)", () => {
+  const TEST_FILE = "tests/sandbox/vendorBAddressScreening/SIGN_IN.test.yaml";
+  const HEADER = "environment: sandbox\nproviderType: vendorBAddressScreening\nscope: SIGN_IN\ncases:\n";
+  const FLOOR_CASE = [
+    "  - name: a sanctioned address is blocked by the floor",
+    "    screening:",
+    "      chain: EVM",
+    '      address: "0x52908400098527886E0F7030069857D2E4169EE7"',
+    "      sanctioned: true",
+    "      signals: { riskLevel: low }",
+    "    expect: { action: BLOCK, by: sanctions-floor }",
+    "",
+  ].join("\n");
+  // Line 12 of the file: the item of the second case.
+  const WRONG_CASE = ["  - name: a low risk level is blocked", "    screening:", "      chain: EVM", '      address: "0x52908400098527886E0F7030069857D2E4169EE7"', "      signals: { riskLevel: low }", "    expect: { action: BLOCK }", ""].join("\n");
+  let repo: PolicyRepo;
+  beforeEach(() => {
+    repo = makePolicyRepo(gitEnv({ SCREENPOL_BASE_URL: undefined }));
+  });
+  afterEach(() => repo.remove());
+
+  it("a failing case: an annotation at its line of the test file, the JUnit report as an output, and a failed job", async () => {
+    repo.write(TEST_FILE, HEADER + FLOOR_CASE + WRONG_CASE);
+    const { run } = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    const tests = step(run, "test");
+    expect(tests.status).toBe("success");
+    expect(tests.output).toContain(`::error file=${TEST_FILE},line=12,title=screenpol test%3A a low risk level is blocked::expected: BLOCK%0Aactual:   ALLOW by terminal-allow%0Awhy:      terminal-allow: no rule matched`);
+    // The readable report goes to the log too.
+    expect(tests.output).toContain(`FAIL ${TEST_FILE}:12  a low risk level is blocked`);
+    expect(run.outputs["test-exit-code"]).toBe("1");
+    expect(run.outputs["test-junit"]).toBe(join(run.temp, "screenpol-tests.xml"));
+    const junit = readFileSync(run.outputs["test-junit"]!, "utf8");
+    expect(junit).toContain('<testsuites name="screenpol test" tests="2" failures="1" errors="0" skipped="0">');
+    expect(junit).toContain(`<testcase classname="${TEST_FILE}" name="a low risk level is blocked" file="${TEST_FILE}" line="12">`);
+    expect(run.outputs["lint-exit-code"]).toBe("0");
+    const verdict = step(run, "verdict");
+    expect(verdict.status).toBe("failure");
+    expect(verdict.output).toContain("::error title=screenpol::screenpol test failed (exit 1): see the failing cases' annotations on the test files");
+    expect(run.status).toBe("failure");
+  }, 60_000);
+
+  it("passing cases: no annotation, exit 0, and the job passes; test: 'false' skips the step", async () => {
+    repo.write(TEST_FILE, HEADER + FLOOR_CASE);
+    const { run } = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(step(run, "test").output).not.toMatch(/^::error/m);
+    expect(step(run, "test").output).toContain("1 passed, 0 failed");
+    expect(run.outputs["test-exit-code"]).toBe("0");
+    expect(run.status).toBe("success");
+
+    repo.write(TEST_FILE, HEADER + WRONG_CASE);
+    const off = await runAction(repo, { inputs: { sarif: "false", compare: "false", test: "false" } });
+    expect(step(off.run, "test").status).toBe("skipped");
+    expect(off.run.outputs["test-exit-code"]).toBe("");
+    expect(off.run.status).toBe("success");
+  }, 60_000);
+
+  it("with test-threshold, fails the job when the coverage is under it: the untested policies count as 0%", { timeout: 120_000 }, async () => {
+    repo.write(TEST_FILE, HEADER + FLOOR_CASE);
+    const { run } = await runAction(repo, { inputs: { sarif: "false", compare: "false", "test-threshold": "50" } });
+    expect(step(run, "test").output).toMatch(/screenpol: coverage \d+\.\d% \(1 of \d+ rules and steps reached\) is under --threshold 50%/);
+    expect(step(run, "test").output).toContain("sandbox vendorBAddressScreening TRANSACTION: 0.0% (0 of ");
+    expect(run.outputs["test-exit-code"]).toBe("1");
+    expect(run.status).toBe("failure");
+  });
+
+  it("a repository without test files passes", async () => {
+    const { run } = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(step(run, "test").output).toContain("no test files in tests/");
+    expect(run.outputs["test-exit-code"]).toBe("0");
+    expect(run.status).toBe("success");
+  }, 60_000);
+});
+
 describe("action.yml's compare step on a pull request", { timeout: 180_000 }, () => {
   const COMPARE_MARKER = "<!-- screenpol-compare -->";
   const TRANSACTION = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";

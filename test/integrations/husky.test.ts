@@ -128,6 +128,43 @@ describe.each(VARIANTS)("$name (real packages, files as in docs/integrations.md)
   }, 60_000);
 });
 
+describe("husky's hook runs the staged policy tests (screenpol test --staged)", () => {
+  const TEST_FILE = "tests/sandbox/vendorBAddressScreening/SIGN_IN.test.yaml";
+  const TEST_TEXT = [
+    "environment: sandbox",
+    "providerType: vendorBAddressScreening",
+    "scope: SIGN_IN",
+    "cases:",
+    "  - name: a severe risk level is blocked",
+    "    screening:",
+    "      chain: EVM",
+    '      address: "0x52908400098527886E0F7030069857D2E4169EE7"',
+    "      signals: { riskLevel: severe }",
+    "    expect: { action: BLOCK, by: block-severe-risk-level }",
+    "",
+  ].join("\n");
+
+  it("blocks a staged policy that breaks a case of its tests, even when the working tree has been put back", async ({ expect }) => {
+    const repo = await huskyRepo(VARIANTS[0]!.setup, expect);
+    try {
+      repo.write(TEST_FILE, TEST_TEXT);
+      repo.git("add", TEST_FILE);
+      repo.git("commit", "-qm", "a test of the sign-in policy", "--no-verify");
+      const before = repo.head();
+      // Still a valid policy (the lint passes), but severe is only alerted: staged, then the working tree put back.
+      repo.write(POLICY, repo.good.replace(/(id: block-severe-risk-level[\s\S]*?action: )BLOCK/, "$1ALERT"));
+      repo.git("add", POLICY);
+      repo.write(POLICY, repo.good);
+      const result = await commit(repo);
+      expect(result.code, result.output).not.toBe(0);
+      expect(result.output).toContain(`FAIL ${TEST_FILE}:5  a severe risk level is blocked\n  expected: BLOCK by block-severe-risk-level\n  actual:   ALERT by block-severe-risk-level\n`);
+      expect(repo.head()).toBe(before);
+    } finally {
+      repo.remove();
+    }
+  }, 60_000);
+});
+
 describe("lint --staged with the paths lint-staged and pre-commit pass", () => {
   let repo: PolicyRepo;
   beforeEach(() => {

@@ -183,7 +183,8 @@ describe("screenpol init", () => {
     const before = snapshot(dir);
     const again = await runCli(["init"], { cwd: dir });
     expect(again.code).toBe(0);
-    expect(again.stdout.split("\n\nNext:")[0]).toBe(SCAFFOLD.map((path) => `kept ${path}`).join("\n"));
+    // The hook configuration says why it is kept: it already runs screenpol (test/integrations/init-team-hooks.test.ts).
+    expect(again.stdout.split("\n\nNext:")[0]).toBe(SCAFFOLD.map((path) => `kept ${path}${path === ".pre-commit-config.yaml" ? "  (it already runs screenpol)" : ""}`).join("\n"));
     expect(snapshot(dir)).toEqual(before);
   });
 

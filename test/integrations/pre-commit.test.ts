@@ -24,10 +24,23 @@ if (!PRE_COMMIT) {
   );
 }
 
-/** The docs' local hook, calling this checkout's CLI instead of `npx screenpol`. */
+/** The docs' local hooks, calling this checkout's CLI instead of `npx screenpol`. */
 function localHookConfig(): string {
-  return snippet("pre-commit-local").replace("npx screenpol", `${process.execPath} ${BIN}`);
+  return snippet("pre-commit-local").replaceAll("npx screenpol", `${process.execPath} ${BIN}`);
 }
+
+const TEST_FILE = "tests/sandbox/vendorBAddressScreening/SIGN_IN.test.yaml";
+const TEST_TEXT = `environment: sandbox
+providerType: vendorBAddressScreening
+scope: SIGN_IN
+cases:
+  - name: a severe risk level is blocked
+    screening:
+      chain: EVM
+      address: "0x52908400098527886E0F7030069857D2E4169EE7"
+      signals: { riskLevel: severe }
+    expect: { action: BLOCK, by: block-severe-risk-level }
+`;
 
 describe.skipIf(!PRE_COMMIT)("pre-commit framework (repo: local hook, real pre-commit)", () => {
   let repo: PolicyRepo;
@@ -46,14 +59,51 @@ describe.skipIf(!PRE_COMMIT)("pre-commit framework (repo: local hook, real pre-c
 
   const commit = () => run("git", ["commit", "-m", "change the sign-in policy"], { cwd: repo.dir, env: repo.env, timeoutMs: 30_000 });
 
-  it("uses the files expression of the published hook (.pre-commit-hooks.yaml)", () => {
+  it("uses the ids, files expressions and commands of the published hooks (.pre-commit-hooks.yaml)", () => {
     const published = parse(readFileSync(join(PROJECT_ROOT, ".pre-commit-hooks.yaml"), "utf8")) as Array<{ id: string; files: string; entry: string }>;
-    const local = parse(localHookConfig()) as { repos: Array<{ hooks: Array<{ id: string; files: string; entry: string }> }> };
-    const hook = local.repos[0]!.hooks[0]!;
-    expect(hook.id).toBe(published[0]!.id);
-    expect(hook.files).toBe(published[0]!.files);
-    expect(snippet("pre-commit-local")).toContain(`entry: npx ${published[0]!.entry}`);
+    const local = parse(snippet("pre-commit-local")) as { repos: Array<{ hooks: Array<{ id: string; files: string; entry: string }> }> };
+    const hooks = local.repos[0]!.hooks;
+    expect(hooks.map((hook) => hook.id)).toEqual(["screenpol-lint", "screenpol-test"]);
+    for (const hook of hooks) {
+      const twin = published.find((candidate) => candidate.id === hook.id)!;
+      expect(hook.files).toBe(twin.files);
+      expect(hook.entry).toBe(`npx ${twin.entry}`);
+    }
   });
+
+  it("blocks a commit whose staged policy breaks a case of its test file, printing the failing case", async () => {
+    repo.write(TEST_FILE, TEST_TEXT);
+    repo.git("add", TEST_FILE);
+    repo.git("commit", "-qm", "a test of the sign-in policy", "--no-verify");
+    const before = repo.head();
+    // Still a valid policy (the lint passes), but severe is only alerted now.
+    repo.write(POLICY, repo.good.replace(/(id: block-severe-risk-level[\s\S]*?action: )BLOCK/, "$1ALERT"));
+    repo.git("add", POLICY);
+    const result = await commit();
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toMatch(/screenpol lint\.+Passed/);
+    expect(result.output).toMatch(/screenpol test\.+Failed/);
+    expect(result.output).toContain(`FAIL ${TEST_FILE}:5  a severe risk level is blocked\n  expected: BLOCK by block-severe-risk-level\n  actual:   ALERT by block-severe-risk-level\n`);
+    expect(result.output).toContain("0 passed, 1 failed");
+    expect(repo.head()).toBe(before);
+  }, 30_000);
+
+  it("blocks a commit of a test file with a failing case, and commits it once the case holds", async () => {
+    const before = repo.head();
+    repo.write(TEST_FILE, TEST_TEXT.replace("action: BLOCK, by: block-severe-risk-level", "action: ALLOW"));
+    repo.git("add", TEST_FILE);
+    const failing = await commit();
+    expect(failing.code, failing.output).not.toBe(0);
+    expect(failing.output).toMatch(/screenpol lint\.+\(no files to check\)Skipped/);
+    expect(failing.output).toMatch(/screenpol test\.+Failed/);
+    expect(repo.head()).toBe(before);
+
+    repo.write(TEST_FILE, TEST_TEXT);
+    repo.git("add", TEST_FILE);
+    const passing = await commit();
+    expect(passing.output).toMatch(/screenpol test\.+Passed/);
+    expect(passing.code, passing.output).toBe(0);
+  }, 30_000);
 
   it("blocks a commit of a bad policy and prints the finding", async () => {
     const before = repo.head();

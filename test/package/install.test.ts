@@ -6,9 +6,11 @@
  *
  * - the release tarball (`npm pack` of this run's build) into an empty project:
  *   `npx screenpol` works, with production dependencies only;
- * - the pre-commit framework's own install of the published hook
- *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag: it
- *   installs, passes a good commit and blocks a bad one.
+ * - the pre-commit framework's own install of the published hooks
+ *   (.pre-commit-hooks.yaml) from a clone of this repository at a tag, added
+ *   to a team's existing .pre-commit-config.yaml: they install, pass a good
+ *   commit, block a bad policy (screenpol-lint) and a policy that breaks a
+ *   case of its tests (screenpol-test), and the team's own hook still runs.
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -65,7 +67,7 @@ describe("installing screenpol", () => {
     expect(lint.code).toBe(0);
   });
 
-  it.skipIf(!PRE_COMMIT)("as the pre-commit framework installs the published hook, from a clone at a tag", { timeout: 600_000 }, async () => {
+  it.skipIf(!PRE_COMMIT)("as the pre-commit framework installs the published hooks, from a clone at a tag, into a team's existing config", { timeout: 600_000 }, async () => {
     const env = { ...npmEnv("pre-commit"), PRE_COMMIT_HOME: join(work, "pre-commit-home") };
     const clone = join(work, "hook-repo");
     git(work, env, "clone", "-q", PROJECT_ROOT, clone);
@@ -74,19 +76,52 @@ describe("installing screenpol", () => {
     const repo = join(work, "policies-repo");
     cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
     cpSync(join(PROJECT_ROOT, "policies"), join(repo, "policies"), { recursive: true });
-    writeFileSync(join(repo, ".pre-commit-config.yaml"), `repos:\n  - repo: ${clone}\n    rev: v${VERSION}\n    hooks:\n      - id: screenpol-lint\n`);
+    cpSync(join(PROJECT_ROOT, "tests"), join(repo, "tests"), { recursive: true });
+    // The team's config as it was (a hook of their own), with screenpol's two hooks added.
+    const teamConfig = [
+      "repos:",
+      "  - repo: local",
+      "    hooks:",
+      "      - id: no-tabs-in-yaml",
+      "        name: no tabs in YAML",
+      "        entry: '\\t'",
+      "        language: pygrep",
+      "        files: \\.ya?ml$",
+      `  - repo: ${clone}`,
+      `    rev: v${VERSION}`,
+      "    hooks:",
+      "      - id: screenpol-lint",
+      "      - id: screenpol-test",
+      "",
+    ].join("\n");
+    writeFileSync(join(repo, ".pre-commit-config.yaml"), teamConfig);
     git(repo, env, "init", "-q");
     git(repo, env, "add", "-A");
     const good = await run(PRE_COMMIT!, ["run", "--all-files"], { cwd: repo, env, timeoutMs: 540_000 });
+    expect(good.output).toMatch(/no tabs in YAML\.+Passed/);
     expect(good.output).toMatch(/screenpol lint\.+Passed/);
+    expect(good.output).toMatch(/screenpol test\.+Passed/);
     expect(good.code, good.output).toBe(0);
+    git(repo, env, "commit", "-qm", "policies and their tests", "--no-verify");
 
     const policy = join(repo, "policies/sandbox/vendorBAddressScreening/SIGN_IN.yaml");
-    writeFileSync(policy, readFileSync(policy, "utf8").replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
+    const text = readFileSync(policy, "utf8");
+    writeFileSync(policy, text.replace("riskLevel: { atLeast: severe }", "riskScore: { gte: 9 }"));
     git(repo, env, "add", "-A");
     const bad = await run(PRE_COMMIT!, ["run"], { cwd: repo, env, timeoutMs: 120_000 });
     expect(bad.code).toBe(1);
     expect(bad.output).toMatch(/screenpol lint\.+Failed/);
     expect(bad.output).toContain("cross-vendor-field");
+
+    // Lints clean, but a severe risk level is only alerted now: the sample tests say it is blocked.
+    const weakened = text.replace(/(id: block-severe-risk-level[\s\S]*?action: )BLOCK/, "$1ALERT");
+    expect(weakened).not.toBe(text);
+    writeFileSync(policy, weakened);
+    git(repo, env, "add", "-A");
+    const broken = await run(PRE_COMMIT!, ["run"], { cwd: repo, env, timeoutMs: 120_000 });
+    expect(broken.code).toBe(1);
+    expect(broken.output).toMatch(/screenpol lint\.+Passed/);
+    expect(broken.output).toMatch(/screenpol test\.+Failed/);
+    expect(broken.output).toMatch(/^FAIL tests\/sandbox\/vendorBAddressScreening\/SIGN_IN\.test\.yaml:\d+ {2}.*\n {2}expected: BLOCK by block-severe-risk-level\n {2}actual: {3}ALERT by block-severe-risk-level$/m);
   });
 });

@@ -12,8 +12,9 @@ import { VERSION } from "../version.js";
 
 export interface DecideFlags extends RemoteFlags {
   env: string;
-  vendor: Vendor;
-  scope: Scope;
+  /** Read from the screening when not given (docs/semantics.md, "decide"). */
+  vendor?: Vendor;
+  scope?: Scope;
   format: "pretty" | "json";
   now?: Date;
   /** A Git revision whose files decide (offline). */
@@ -59,6 +60,10 @@ export async function decideCommand(input: string, flags: DecideFlags, io: CliIo
       io.stdout.write(formatReport(flags.format, outcome.lint, { color, toolVersion: VERSION }));
       return EXIT.findings;
     case "decided":
+      if (outcome.inferred !== undefined) {
+        const { environment, subject } = outcome.report;
+        io.stderr.write(`screenpol: decided against ${environment}/${subject.providerType}/${subject.scope} (${outcome.inferred})\n`);
+      }
       io.stdout.write(flags.format === "json" ? formatDecisionJson(outcome.report) : formatDecisionPretty(outcome.report, { color }));
       if (!outcome.hasErrors) return EXIT.ok;
       io.stderr.write("screenpol: the files decided from have lint errors, listed with the decision\n");

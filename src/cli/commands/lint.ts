@@ -1,4 +1,4 @@
-import { runLint, type LintRun } from "../../app/lint.js";
+import { catalogNoticeToShow, runLint, type LintRun } from "../../app/lint.js";
 import { runLintFix } from "../../app/lint-fix.js";
 import { formatDiff } from "../../core/fmt/format-file.js";
 import { plural } from "../../core/plural.js";
@@ -43,7 +43,10 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   await sink.write(formatReport(flags.format, run, { ...options, color: color && !sink.toFile }), () => formatReport("pretty", run, { ...options, color }));
   // An info line, not a finding: kept off the machine-read formats, whose consumers often merge stderr in
   // (with -o, the terminal gets the readable report, and the line with it).
-  if (run.catalogNotice && (sink.toFile || flags.format === "pretty" || flags.format === "github")) io.stderr.write(`screenpol: ${run.catalogNotice}\n`);
+  if (run.catalogNotice && (sink.toFile || flags.format === "pretty" || flags.format === "github")) {
+    const notice = await catalogNoticeToShow(run);
+    if (notice !== undefined) io.stderr.write(`screenpol: ${notice}\n`);
+  }
   // Which threads linted (a worker that fails is replaced silently by this thread): for tests and bug reports.
   if (io.env.SCREENPOL_DEBUG) io.stderr.write(`screenpol: lint: ${run.threads.workers} worker threads started, ${run.threads.answered} answered\n`);
   const { errors, warnings } = countBySeverity(run.diagnostics);

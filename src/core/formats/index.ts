@@ -20,7 +20,7 @@ export function isFormatName(value: string): value is FormatName {
 }
 
 /** The formats of `screenpol test` (semantics.md section 3); here so the program lists them without loading the runner. */
-export const TEST_FORMAT_NAMES = ["pretty", "json", "junit"] as const;
+export const TEST_FORMAT_NAMES = ["pretty", "json", "junit", "github"] as const;
 export type TestFormatName = (typeof TEST_FORMAT_NAMES)[number];
 
 export function isTestFormatName(name: string): name is TestFormatName {

@@ -1,12 +1,13 @@
 /**
  * The reports of `screenpol test` (semantics.md section 3): pretty (failures,
  * then coverage when asked, then `N passed, N failed` as the last line), JSON
- * (version 1) and JUnit XML (one testsuite per file). Pure: the same run gives
- * the same bytes.
+ * (version 1), JUnit XML (one testsuite per file) and GitHub workflow commands
+ * (an annotation per failing case). Pure: the same run gives the same bytes.
  */
 import type { CaseResult, PolicyCoverage, TestRun, UnreachableRule } from "../semantics/run-tests.js";
 import type { WatchedTests } from "../semantics/test-session.js";
-import { uncoveredItems, unreachableItems } from "../semantics/run-tests.js";
+import { coverageFigure, coveragePercent, overallCoverage, uncoveredItems, unreachableItems } from "../semantics/run-tests.js";
+import { escapeData, escapeProperty } from "./github.js";
 import { escapeAttribute, escapeText } from "./junit.js";
 import { printable } from "./pretty.js";
 
@@ -21,6 +22,7 @@ export interface TestReportOptions {
 export function formatTestRun(format: TestFormatName, run: TestRun, options: TestReportOptions): string {
   if (format === "json") return formatTestJson(run, options);
   if (format === "junit") return formatTestJunit(run, options);
+  if (format === "github") return formatTestGithub(run);
   return formatTestPretty(run, options);
 }
 
@@ -49,12 +51,19 @@ export function formatTestPretty(run: TestRun, options: TestReportOptions): stri
     out.push(`${red("FAIL")} ${result.file}:${result.line}  ${result.name}`, ...failureLines(result).map((line) => `  ${line}`), "");
   }
   if (options.coverage) {
-    out.push("coverage: rules and steps no case reached, per tested policy");
-    for (const policy of run.coverage) out.push(`  ${policy.environment} ${policy.providerType} ${policy.scope}: ${coverageText(policy)}`);
-    out.push("");
+    out.push("coverage: rules and steps reached, and those no case reached, per policy");
+    for (const policy of run.coverage) out.push(`  ${policy.environment} ${policy.providerType} ${policy.scope}: ${figureText(policy)}: ${coverageText(policy)}`);
+    const overall = overallCoverage(run.coverage);
+    out.push(`  overall: ${coveragePercent(overall)} (${overall.covered} of ${overall.total})`, "");
   }
   out.push(`${run.passed} passed, ${run.failed} failed`);
   return `${out.join("\n")}\n`;
+}
+
+/** `60.0% (3 of 5)`; a policy no test file tests says so: `0.0% (0 of 4), no test file`. */
+function figureText(policy: PolicyCoverage): string {
+  const figure = coverageFigure(policy);
+  return `${coveragePercent(figure)} (${figure.covered} of ${figure.total})${policy.tested === false ? ", no test file" : ""}`;
 }
 
 /**
@@ -103,9 +112,38 @@ export function formatTestJson(run: TestRun, options: Pick<TestReportOptions, "c
       ...(result.why === undefined ? {} : { why: result.why }),
     })),
     uncovered: uncoveredItems(run),
-    ...(options.coverage ? { unreachable: unreachableItems(run) } : {}),
+    ...(options.coverage ? { unreachable: unreachableItems(run), coverage: coverageJson(run) } : {}),
   };
   return `${JSON.stringify(report)}\n`;
+}
+
+/**
+ * `{"percent","covered","total","policies":[{"environment","providerType","scope","tested","percent","covered","total"}]}`:
+ * `percent` is the number the pretty report prints, one decimal rounded down.
+ */
+function coverageJson(run: TestRun): object {
+  const overall = overallCoverage(run.coverage);
+  return {
+    percent: Number.parseFloat(coveragePercent(overall)),
+    ...overall,
+    policies: run.coverage.map((policy) => {
+      const figure = coverageFigure(policy);
+      return { environment: policy.environment, providerType: policy.providerType, scope: policy.scope, tested: policy.tested !== false, percent: Number.parseFloat(coveragePercent(figure)), ...figure };
+    }),
+  };
+}
+
+/**
+ * One `::error` workflow command per failing case, at its file and line
+ * (its list item), which the runner shows as an annotation on the test file:
+ * the title is the case's name, the message what was expected, what was
+ * decided and why, as the pretty report says it. Passing cases print nothing.
+ */
+export function formatTestGithub(run: TestRun): string {
+  return run.cases
+    .filter((result) => !result.ok)
+    .map((result) => `::error file=${escapeProperty(result.file)},line=${result.line},title=${escapeProperty(`screenpol test: ${printable(result.name)}`)}::${escapeData(failureLines(result).join("\n"))}\n`)
+    .join("");
 }
 
 /**

@@ -18,7 +18,7 @@ export {
   type TokenRef,
 } from "./signals.js";
 export { readWhen, readWhenTerms, coverHolds, whenHolds } from "./conditions.js";
-export { readScreening } from "./screening-input.js";
+export { readScreening, screeningTarget } from "./screening-input.js";
 export {
   describeCondition,
   describeConditionTrace,

@@ -51,6 +51,11 @@ export interface PolicyCoverage {
   /** The coverable items no case reached, those proven unreachable excepted when `unreachable` is set. */
   uncovered: string[];
   /**
+   * False for a policy of the coverage's scope that no test file tests
+   * (docs/semantics.md, "Coverage"): every item uncovered, reachability not asked.
+   */
+  tested?: boolean;
+  /**
    * Set once reachability was asked (`test --coverage`; docs/semantics.md,
    * "Reachability of rules"): the uncovered rules no screening can reach,
    * each with the rules that take its matches (none: no screening matches
@@ -168,6 +173,50 @@ export function withReachability(coverage: PolicyCoverage, reachability: Subject
     return takenBy === undefined ? [] : [{ by, takenBy }];
   });
   return { ...coverage, uncovered: coverage.uncovered.filter((item) => !proven.has(item)), unreachable };
+}
+
+/**
+ * The coverage of a policy no test file tests: every item uncovered, so 0%
+ * (docs/semantics.md, "Coverage"), listed where it used to be absent.
+ */
+export function untestedCoverage(policy: { environment: string; providerType: string; scope: string }, subject: DecisionSubject): PolicyCoverage {
+  const coverable = coverableItems(subject);
+  return { environment: policy.environment, providerType: policy.providerType, scope: policy.scope, coverable, uncovered: coverable, tested: false };
+}
+
+/** Reached and reachable items of one policy, or of all of them. */
+export interface CoverageFigure {
+  /** Coverable items some case reached. */
+  covered: number;
+  /** Coverable items, less the rules proven unreachable (no case can reach them). */
+  total: number;
+}
+
+/** Covered over total, for a policy: what a threshold is compared with. */
+export function coverageFigure(policy: PolicyCoverage): CoverageFigure {
+  const total = policy.coverable.length - (policy.unreachable?.length ?? 0);
+  return { covered: total - policy.uncovered.length, total };
+}
+
+/** Every policy's items added up: covered items of all over coverable items of all (not a mean of percentages). */
+export function overallCoverage(coverage: readonly PolicyCoverage[]): CoverageFigure {
+  const figures = coverage.map(coverageFigure);
+  return { covered: figures.reduce((sum, figure) => sum + figure.covered, 0), total: figures.reduce((sum, figure) => sum + figure.total, 0) };
+}
+
+/**
+ * The figure as a percentage, one decimal, rounded down: 99.96% prints
+ * `99.9%`, never a `100.0%` that a threshold of 100 would then refuse. Nothing
+ * to cover is 100%.
+ */
+export function coveragePercent(figure: CoverageFigure): string {
+  if (figure.total === 0) return "100.0%";
+  return `${(Math.floor((figure.covered * 1000) / figure.total) / 10).toFixed(1)}%`;
+}
+
+/** True when the figure is under `threshold` percent, compared exactly (not the rounded text). */
+export function isUnderThreshold(figure: CoverageFigure, threshold: number): boolean {
+  return figure.total > 0 && figure.covered * 100 < threshold * figure.total;
 }
 
 /** The uncovered items of every tested policy, flattened as the JSON report lists them. */

@@ -9,7 +9,7 @@ import { isRecord } from "../config.js";
 import type { DocPath } from "../diagnostic.js";
 import type { SchemaName } from "../generated/schemas.js";
 import { validateWithSchema } from "../validate.js";
-import { CATEGORIES, EQUIVALENTS, otherVendor, type Scope, type Vendor } from "../vendors.js";
+import { CATEGORIES, EQUIVALENTS, otherVendor, VENDORS, type Scope, type Vendor } from "../vendors.js";
 import type { Screening } from "./signals.js";
 
 /** The signals each vendor returns (semantics.md section 1). */
@@ -50,6 +50,30 @@ export function readScreening(data: unknown, vendor: Vendor, scope: Scope, at: D
   }
   if (findings.length > 0) return { ok: false, findings: at.length === 0 ? findings : findings.map((finding) => ({ ...finding, path: [...at, ...finding.path] })) };
   return { ok: true, screening: data as Screening };
+}
+
+/**
+ * What a screening says of the policy it is decided against, for a `decide`
+ * without `--vendor` or `--scope` (docs/semantics.md, "decide"): the scope is
+ * its `scope` member, or TRANSACTION when it has a transfer (a SIGN_IN
+ * screening has none); the vendor is the one whose signals it names, when it
+ * names one vendor's only. Each with where it was read, for the line that
+ * says so.
+ */
+export interface ScreeningTarget {
+  vendor?: { value: Vendor; from: string };
+  scope?: { value: Scope; from: string };
+}
+
+export function screeningTarget(data: unknown): ScreeningTarget {
+  if (!isRecord(data)) return {};
+  const target: ScreeningTarget = {};
+  if (data.scope === "SIGN_IN" || data.scope === "TRANSACTION") target.scope = { value: data.scope, from: "its scope" };
+  else if (!Object.hasOwn(data, "scope") && Object.hasOwn(data, "transfer")) target.scope = { value: "TRANSACTION", from: "its transfer" };
+  const names = isRecord(data.signals) ? Object.keys(data.signals) : [];
+  const vendors = VENDORS.filter((vendor) => names.some((name) => SIGNAL_KEYS[vendor].includes(name)));
+  if (vendors.length === 1) target.vendor = { value: vendors[0]!, from: "its signals" };
+  return target;
 }
 
 /** An unknown signal or category that is the other vendor's says so, with this vendor's word for it. */
