@@ -11,6 +11,7 @@ import type { TokenCatalogIndex } from "../core/catalog.js";
 import { CONFIG_FILE, type Config } from "../core/config.js";
 import { classifyPath, type FileRole } from "../core/layout.js";
 import { createLintSession, type LintResult, type LintSession, type SourceFile } from "../core/lint.js";
+import { MAX_FILE_BYTES } from "../core/source.js";
 import { canonicalPath, collectPaths, findRoot, listPolicyFiles, readSource, toRepositoryPath, type ReadScope } from "../workspace/repository.js";
 import { loadLintCatalog, snapshotFiles } from "./catalog-load.js";
 import { readSelection } from "./lint.js";
@@ -51,6 +52,16 @@ export interface EditorWorkspace {
  * then, so that an address entry that expired meanwhile is reported.
  */
 const CLOCK_REFRESH_MS = 60 * 60 * 1000;
+
+/**
+ * A buffer as the lint takes it. A text lint would refuse as a file (over
+ * 1 MiB, or holding NUL) goes as its UTF-8 bytes, so that the finding is the
+ * `read-error` lint gives that file (core/source.ts).
+ */
+function bufferSource(file: string, text: string): SourceFile {
+  if (text.length * 3 <= MAX_FILE_BYTES && !text.includes("\0")) return { file, text };
+  return { file, bytes: new TextEncoder().encode(text) };
+}
 
 /** The folder of screenpol.config.yaml above `folder` (as the CLI finds it from its working folder), or undefined. */
 export async function findEditorRoot(folder: string): Promise<string | undefined> {
@@ -96,7 +107,7 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
     for (const source of await readSelection(await collectPaths(root, root, [], config), read.source)) {
       if (!buffers.has(source.file)) session.update(source);
     }
-    for (const [file, text] of buffers) session.update({ file, text });
+    for (const [file, text] of buffers) session.update(bufferSource(file, text));
     cached = undefined;
   };
   await loadEverything();
@@ -142,7 +153,7 @@ export async function openEditorWorkspace(root: string, now: () => Date = () => 
         return;
       }
       if (isPolicyFolderFile(file)) knownPolicies.add(file);
-      session.update({ file, text });
+      session.update(bufferSource(file, text));
       cached = undefined;
     },
     async closeBuffer(file) {

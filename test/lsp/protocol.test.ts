@@ -109,6 +109,17 @@ describe("screenpol lsp --stdio", () => {
     expect(client.diagnostics(path)!.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([["cross-vendor-field", line, 8]]);
   });
 
+  it("gives a buffer over 1 MiB lint's read-error for such a file, not a lint of its text", async () => {
+    const huge = `${original}# ${"x".repeat(1_200_000)}\n`;
+    const diagnostics = await openFresh(huge);
+    const lint = await lintJson(huge);
+    expect(lint.map((d) => d.code)).toEqual(["read-error"]);
+    expect(diagnostics.map((d) => ({ code: d.code, message: d.message, range: d.range }))).toEqual(
+      lint.map((d) => ({ code: d.code, message: d.message, range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } } })),
+    );
+    expect(await openFresh(original)).toEqual([]);
+  });
+
   it("offers lint --fix's fix as a quick fix whose edit gives the fixed text", async () => {
     const wrongCase = original.replace("      action: BLOCK\n", "      action: block\n");
     const diagnostics = await openFresh(wrongCase);
