@@ -153,6 +153,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     exitCodes: [[0, "compiled"], [1, "the policies have errors (on either side)"], [2, "usage, configuration, or an unknown base"]],
   },
+  show: {
+    examples: [
+      ["screenpol show plan.json", "the plan a pull request's check saved, as plan printed it"],
+      ["screenpol show plan.json --format markdown", "the same as a pull-request comment"],
+    ],
+    exitCodes: [[0, "shown"], [2, "the file cannot be read or is not a plan"]],
+  },
   compare: {
     examples: [
       ["screenpol compare --base origin/main", "what the working tree weakens against main"],
@@ -272,6 +279,7 @@ export const COMMAND_DOCS: Readonly<Record<string, string>> = {
   compare: SEMANTICS,
   plan: REVIEW_WORKFLOW,
   push: REVIEW_WORKFLOW,
+  show: REVIEW_WORKFLOW,
   pull: REVIEW_WORKFLOW,
   init: "docs/integrations.md",
   emulator: "docs/emulator.md",

@@ -217,6 +217,17 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     result.code = await planCommand(paths, flags, io);
   });
 
+  program
+    .command("show")
+    .description("a saved plan (from `plan --out`) shown as plan printed it, for a second reviewer: no request, nothing recomputed")
+    .argument("<plan>", "the plan file, e.g. plan.json")
+    .addOption(new Option("-f, --format <name>", "output format").choices(["pretty", "markdown", "json"]).default("pretty"))
+    .option("--show-unchanged", "list every unchanged policy and address-entries file, not only their count")
+    .action(async (file: string, flags) => {
+      const { showCommand } = await import("./commands/show.js");
+      result.code = await showCommand(file, flags, io);
+    });
+
   addRemoteOptions(
     program
       .command("push")
