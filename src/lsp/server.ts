@@ -16,6 +16,7 @@ import { dirname, sep } from "node:path";
 import {
   AbstractMessageWriter,
   createProtocolConnection,
+  type CancellationToken,
   DidChangeWatchedFilesNotification,
   LSPErrorCodes,
   MessageType,
@@ -181,9 +182,15 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return connection.sendDiagnostics({ uri, diagnostics }).catch(ignoreClosed);
     };
     /** The document's place once every edit before this request is linted. */
-    const settledPlace = async (uri: string): Promise<Place | undefined> => {
+    /**
+     * A request cancelled while it waited for the edits before it is answered
+     * RequestCancelled (LSP 3.17, "Cancellation Support"): the editor moved on,
+     * and its next request reads the newer text.
+     */
+    const settledPlace = async (uri: string, token: CancellationToken): Promise<Place | undefined> => {
       while (pending.size > 0) await chain;
       await chain;
+      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled by the client");
       return places.get(uri);
     };
 
@@ -235,8 +242,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
         .catch(logFailure);
     });
 
-    connection.onCodeAction(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onCodeAction(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       const role = place.workspace.roleOf(place.file);
@@ -249,8 +256,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return pin ? [...actions, pin] : actions;
     });
 
-    connection.onDocumentFormatting(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onDocumentFormatting(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       const kind = place.workspace.roleOf(place.file).kind;
@@ -263,8 +270,8 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return outcome.text === text ? [] : [minimalEdit(document, text, outcome.text)];
     });
 
-    connection.onHover(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onHover(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return null;
       const role = place.workspace.roleOf(place.file);
@@ -273,30 +280,30 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return hoverAt(document.getText(), place.file, role, lint, params.position, new Date());
     });
 
-    connection.onDocumentSymbol(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onDocumentSymbol(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       return documentSymbols(document.getText(), place.workspace.roleOf(place.file));
     });
 
-    connection.onDefinition(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onDefinition(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return null;
       return definitionAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.root, place.workspace.lint(), params.position);
     });
 
-    connection.onCompletion(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onCompletion(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
       return completionsAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
     });
 
     // Per rule of a policy: how many test cases it decides, with the command that runs the policy's tests.
-    connection.onCodeLens(async (params) => {
-      const place = await settledPlace(params.textDocument.uri);
+    connection.onCodeLens(async (params, token) => {
+      const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document || place.workspace.roleOf(place.file).kind !== "policy") return [];
       const parsed = parsedDocument(document.getText());
@@ -310,10 +317,10 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
         });
     });
 
-    connection.onExecuteCommand(async (params) => {
+    connection.onExecuteCommand(async (params, token) => {
       const [uri] = params.arguments ?? [];
       if (params.command !== RUN_TESTS_COMMAND || typeof uri !== "string") return null;
-      const place = await settledPlace(uri);
+      const place = await settledPlace(uri, token);
       if (!place) return null;
       const summary = testSummary(place.file, policyTests(place.workspace.lint(), place.file, new Date()));
       // A notification, not showMessageRequest: nothing to wait for, and a client without that request cannot fail it.

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import { CancellationTokenSource } from "vscode-jsonrpc/node.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEdits, startLspClient, uriOf, type LspClient, type LspDiagnostic, type LspRange, type TextEdit } from "../helpers/lsp-client.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
@@ -531,6 +532,24 @@ describe("screenpol lsp --stdio", () => {
       await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 3 }] });
       await client.settle(path);
     }
+  });
+
+  it("answers a cancelled request, with its result or RequestCancelled, and goes on", async () => {
+    await openFresh(original);
+    const line = lineOf(original, "- id: block-severe-risk-score");
+    const answers: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      client.change(path, round + 2, [{ text: round % 2 === 0 ? original.replace("action: BLOCK", "action: block") : original }]);
+      const source = new CancellationTokenSource();
+      const hover = client.connection.sendRequest("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line, character: 12 } }, source.token);
+      source.cancel();
+      answers.push(await hover.then(() => "answered", (error: { code?: number }) => (error.code === -32800 ? "cancelled" : `error ${error.code}`)));
+    }
+    expect(answers.filter((answer) => answer !== "answered" && answer !== "cancelled")).toEqual([]);
+    await client.settle(path);
+    expect(client.diagnostics(path)).toEqual([]);
+    const hover = await client.connection.sendRequest<{ contents: { value: string } }>("textDocument/hover", { textDocument: { uri: uriOf(path) }, position: { line, character: 12 } });
+    expect(hover.contents.value).toContain("BLOCK when riskScore >= 8.5");
   });
 
   it("checks nothing outside a repository: no screenpol.config.yaml above the file", async () => {
