@@ -25,6 +25,8 @@
  *     vs precompiled, a --cpu-prof breakdown by package.
  *  4. Watch: startWatch on a 20-policy copy, ~60 saves, save -> onResult latency;
  *     target p95 < 30 ms.
+ *     Then `screenpol lsp --stdio` (bench/lsp.js; --skip-lsp skips it): 1,000 keystrokes in a 40-rule policy,
+ *     each change -> publishDiagnostics timed by the client; target p95 <= 30 ms (issue 28).
  *  5. Lint of 1 MiB files of pathological shapes (bench/lint-shapes.js): wide map,
  *     long rule list, deep-but-legal nesting, one huge string, duplicate keys...;
  *     each linted in-process beside the parse-only baseline; target < 2 s of CPU each.
@@ -46,8 +48,8 @@
  *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, traffic, throughput.
  *
- * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
+ * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -76,6 +78,7 @@ const option = (name, fallback) => {
 const ROUNDS = option("rounds", 5);
 const COLD_RUNS = option("cold", 20);
 const SAVES = option("saves", 60);
+const LSP_EDITS = option("lsp-edits", 1000);
 const COUNT = option("count", 5000);
 const jsonIndex = argv.indexOf("--json");
 const JSON_OUT = jsonIndex >= 0 ? resolve(argv[jsonIndex + 1]) : join(CORPUS, "results.json");
@@ -412,6 +415,25 @@ if (!flag("skip-weakening-size")) {
   }
 }
 if (!flag("skip-watch")) await watchPhase();
+if (!flag("skip-lsp")) {
+  // screenpol lsp (bench/lsp.js): keystroke -> publishDiagnostics on a 40-rule policy, measured by the client.
+  section = 3.5;
+  log(`\nlsp: ${LSP_EDITS} keystrokes in a 40-rule policy, change -> publishDiagnostics at the client [${elapsed()}]`);
+  try {
+    const { measureLspLatency } = await import("./lsp.js");
+    const lsp = await measureLspLatency({ root: ROOT, edits: LSP_EDITS, deadline: performance.now() + 30_000 });
+    const p50 = median(lsp.latencies);
+    const p95 = percentile(lsp.latencies, 95);
+    log(`  ${lsp.latencies.length} keystrokes timed, ${lsp.timeouts} timeouts, ${lsp.wrong} with unexpected diagnostics; median ${ms(p50)}, p95 ${ms(p95)}, max ${ms(Math.max(...lsp.latencies))}`);
+    if (lsp.rssAtEndKiB !== undefined) log(`  server RSS ${round(lsp.rssAfterWarmupKiB / 1024)} MiB after the warm-up, ${round(lsp.rssAtEndKiB / 1024)} MiB at the end`);
+    addRow("lsp: keystroke -> diagnostics, p95", `${ms(p95)} (${lsp.latencies.length} keystrokes)`, "<= 30 ms", p95 <= 30 && lsp.timeouts === 0 && lsp.wrong === 0,
+      lsp.timeouts > 0 ? `${lsp.timeouts} keystrokes got no diagnostics within 2 s` : "");
+    results.lsp = { ...lsp, medianMs: p50, p95Ms: p95 };
+  } catch (error) {
+    log(`  lsp phase failed: ${error.message.split("\n")[0]}`);
+    addRow("lsp: keystroke -> diagnostics", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
 if (!flag("skip-shapes")) {
   // Wide and long files (bench/lint-shapes.js): every 1 MiB shape in under 2 s, beside the parse-only baseline.
   section = 4.5;

@@ -69,7 +69,8 @@ async function buildInto(outDir, quiet) {
     // sign-in (and the emulator's): bundled, their 150 KB cost every `screenpol lint` 10 ms (3%) of start-up
     // (BENCHMARKS.md); outside, Node 20.19+ requires them (ES modules) when a command first needs them.
     // @duckdb/node-api loads its native bindings' platform package, and only `replay --engine duckdb` needs it.
-    external: ["z3-solver", "@napi-rs/keyring", "jose", "oauth4webapi", "open", "@duckdb/node-api"],
+    // vscode-languageserver and its text documents serve only `screenpol lsp` (src/lsp/), required when it starts.
+    external: ["z3-solver", "@napi-rs/keyring", "jose", "oauth4webapi", "open", "@duckdb/node-api", "vscode-languageserver", "vscode-languageserver-textdocument"],
     format: "cjs",
     // No import() left in the bundle (the external z3-solver's becomes a require): V8 code caches do not keep a
     // script's dynamic-import callback on Node 20, so an import() compiled from a cache would throw.

@@ -151,6 +151,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = await fmtCommand(paths, flags, io);
     });
 
+  program
+    .command("lsp")
+    .description("the language server for editors: lint's findings, their fixes, fmt and rules' decisions as you type")
+    .option("--stdio", "speak the Language Server Protocol on standard input and output")
+    .action(async (flags) => {
+      const { lspCommand } = await import("./commands/lsp.js");
+      result.code = await lspCommand(flags, io);
+    });
+
   addRemoteOptions(
     program
       .command("init")
