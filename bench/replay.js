@@ -86,11 +86,19 @@ async function* chunked(text, size = 64 * 1024) {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
+/** The lines name no policy: the flags name the one they are all of. */
+const READ_CONTEXT = {
+  filter: { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION" },
+  environments: ["sandbox"],
+  unknownCategories: "accept",
+};
+
 export async function measureReplayThroughput({ root, lines: count = 200_000, rounds = 3, log }) {
   const dist = (path) => import(pathToFileURL(join(root, "dist", path)).href);
   const { decide, compileSubject } = await dist("core/semantics/index.js");
   const { readReplayLine } = await dist("core/replay/line.js");
   const { replayStream } = await dist("app/replay.js");
+  const { createLineReplayer } = await dist("app/replay/line-replayer.js");
   const lines = screeningLines(count);
   const text = `${lines.join("\n")}\n`;
   const parsed = lines.map((line) => JSON.parse(line));
@@ -104,18 +112,18 @@ export async function measureReplayThroughput({ root, lines: count = 200_000, ro
       for (const line of lines) sink += JSON.parse(line) === null ? 1 : 0;
     },
     read: async () => {
-      for (const line of lines) sink += readReplayLine(line, "vendorAWalletScreening", "TRANSACTION").ok ? 1 : 0;
+      for (const line of lines) sink += readReplayLine(line, READ_CONTEXT).kind === "screening" ? 1 : 0;
     },
     decide: async () => {
       for (const screening of parsed) sink += decide(compiled, screening, options).action.length;
     },
     full: async () => {
       const input = { name: "bench", chunks: chunked(text), bytesRead: () => 0, totalBytes: undefined };
-      const report = await replayStream(input, { label: "base", subject: base }, { label: "head", subject: head }, {
-        target: { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION" },
-        samples: 10,
-        now: NOW,
-      });
+      const versions = async () => ({ base: { side: { label: "base", subject: base }, findings: [], hasErrors: false }, head: { side: { label: "head", subject: head }, findings: [], hasErrors: false } });
+      const replayer = createLineReplayer(versions, { filter: READ_CONTEXT.filter, environments: READ_CONTEXT.environments, samples: 10, now: NOW });
+      await replayer.openFlagged();
+      await replayStream(input, replayer, undefined);
+      const { report } = replayer.result();
       if (report.screenings !== count) throw new Error(`full replay decided ${report.screenings} of ${count} screenings (skipped ${report.skipped}: ${report.badLines[0]?.error})`);
       sink += report.changed;
     },

@@ -25,6 +25,8 @@
  *     vs precompiled, a --cpu-prof breakdown by package.
  *  4. Watch: startWatch on a 20-policy copy, ~60 saves, save -> onResult latency;
  *     target p95 < 30 ms.
+ *     Then `screenpol lsp --stdio` (bench/lsp.js; --skip-lsp skips it): 1,000 keystrokes in a 40-rule policy,
+ *     each change -> publishDiagnostics timed by the client; target p95 <= 30 ms (issue 28).
  *  5. Lint of 1 MiB files of pathological shapes (bench/lint-shapes.js): wide map,
  *     long rule list, deep-but-legal nesting, one huge string, duplicate keys...;
  *     each linted in-process beside the parse-only baseline; target < 2 s of CPU each.
@@ -33,6 +35,8 @@
  *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
  *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
  *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
+ *  With the traffic phase (--skip-traffic skips it; about 20 s): bench/traffic.js, compare --traffic's count per
+ *  cause on 100,000 screenings of a 40-rule pair beside replay on the same file, in-process; target >= 0.8 x replay.
  *  With the policy-tests phase (--skip-policy-tests skips it; about 20 s): bench/policy-tests.js, `screenpol test`
  *  on 1,000 cases over 10 policies beside `screenpol lint <one policy>`, both cold, interleaved, medians;
  *  target: at most 300 ms above the lint (issue 12).
@@ -42,10 +46,10 @@
  *  With the weakening-at-size phase (--skip-weakening-size skips it; about 2 minutes): the same check on pairs of
  *  60, 200, 500 and 1,000 rules (the service allows 200 per list) under the 10 s default and a 2 s bound, each in a
  *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
- * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, throughput.
+ * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, traffic, throughput.
  *
- * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --no-snapshot  --json FILE
+ * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -74,6 +78,7 @@ const option = (name, fallback) => {
 const ROUNDS = option("rounds", 5);
 const COLD_RUNS = option("cold", 20);
 const SAVES = option("saves", 60);
+const LSP_EDITS = option("lsp-edits", 1000);
 const COUNT = option("count", 5000);
 const jsonIndex = argv.indexOf("--json");
 const JSON_OUT = jsonIndex >= 0 ? resolve(argv[jsonIndex + 1]) : join(CORPUS, "results.json");
@@ -410,6 +415,25 @@ if (!flag("skip-weakening-size")) {
   }
 }
 if (!flag("skip-watch")) await watchPhase();
+if (!flag("skip-lsp")) {
+  // screenpol lsp (bench/lsp.js): keystroke -> publishDiagnostics on a 40-rule policy, measured by the client.
+  section = 3.5;
+  log(`\nlsp: ${LSP_EDITS} keystrokes in a 40-rule policy, change -> publishDiagnostics at the client [${elapsed()}]`);
+  try {
+    const { measureLspLatency } = await import("./lsp.js");
+    const lsp = await measureLspLatency({ root: ROOT, edits: LSP_EDITS, deadline: performance.now() + 30_000 });
+    const p50 = median(lsp.latencies);
+    const p95 = percentile(lsp.latencies, 95);
+    log(`  ${lsp.latencies.length} keystrokes timed, ${lsp.timeouts} timeouts, ${lsp.wrong} with unexpected diagnostics; median ${ms(p50)}, p95 ${ms(p95)}, max ${ms(Math.max(...lsp.latencies))}`);
+    if (lsp.rssAtEndKiB !== undefined) log(`  server RSS ${round(lsp.rssAfterWarmupKiB / 1024)} MiB after the warm-up, ${round(lsp.rssAtEndKiB / 1024)} MiB at the end`);
+    addRow("lsp: keystroke -> diagnostics, p95", `${ms(p95)} (${lsp.latencies.length} keystrokes)`, "<= 30 ms", p95 <= 30 && lsp.timeouts === 0 && lsp.wrong === 0,
+      lsp.timeouts > 0 ? `${lsp.timeouts} keystrokes got no diagnostics within 2 s` : "");
+    results.lsp = { ...lsp, medianMs: p50, p95Ms: p95 };
+  } catch (error) {
+    log(`  lsp phase failed: ${error.message.split("\n")[0]}`);
+    addRow("lsp: keystroke -> diagnostics", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
 if (!flag("skip-shapes")) {
   // Wide and long files (bench/lint-shapes.js): every 1 MiB shape in under 2 s, beside the parse-only baseline.
   section = 4.5;
@@ -505,6 +529,19 @@ if (!flag("skip-replay")) {
   } catch (error) {
     log(`  replay phase failed: ${error.message.split("\n")[0]}`);
     addRow("replay", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-traffic")) {
+  // compare --traffic (bench/traffic.js): the count per cause beside replay on the same 100,000 screenings, in-process.
+  section = 8.5;
+  log(`\ncompare --traffic: 40-rule pair, 100,000 screenings counted per cause beside replay [${elapsed()}]`);
+  try {
+    const { measureTraffic } = await import("./traffic.js");
+    results.traffic = await measureTraffic({ root: ROOT, lines: 100_000, rounds: 3, log });
+    for (const [measure, value, target, pass] of results.traffic.rows) addRow(measure, value, target, pass);
+  } catch (error) {
+    log(`  traffic phase failed: ${error.message.split("\n")[0]}`);
+    addRow("compare --traffic", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-throughput")) await throughputPhase();

@@ -25,7 +25,7 @@ setFlagsFromString("--liftoff-only");
 
 const bundle = fileURLToPath(new URL("../dist/bin/main.cjs", import.meta.url));
 // esbuild writes it in ASCII (scripts/build.mjs): read as latin1, the same text without a UTF-8 decoding pass.
-const source = readFileSync(bundle, "latin1");
+const source = readBundle(bundle);
 const debug = process.env.SCREENPOL_CODE_CACHE === "debug" ? (line) => process.stderr.write(`screenpol: code cache: ${line}\n`) : () => {};
 const cacheFile = process.env.SCREENPOL_CODE_CACHE === "off" ? undefined : await codeCacheFile(bundle, process.argv[2]);
 const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
@@ -43,6 +43,25 @@ process.exitCode = await cli.exports.main(process.argv.slice(2));
 if (cacheFile !== undefined) {
   if (cachedData !== undefined && !script.cachedDataRejected) debug(`used ${cacheFile}`);
   else saveCodeCache(cacheFile, script.createCachedData(), cachedData === undefined ? "written" : "rejected, written again");
+}
+
+/**
+ * The bundle's text. A checkout never built, or a package installed by a route that
+ * skipped the build (a Git-URL install whose npm ran no lifecycle script), has no
+ * dist/: that is said in one line with exit 2 (toolkit.md, "Exit codes": a
+ * configuration error), where a stack trace would reach every commit's hook output.
+ */
+function readBundle(path) {
+  try {
+    return readFileSync(path, "latin1");
+  } catch (error) {
+    process.stderr.write(
+      error.code === "ENOENT"
+        ? "screenpol: this installation has no build (dist/ is missing): reinstall screenpol, or run npm run build in its folder\n"
+        : `screenpol: cannot read its build, ${path}: ${error.message}\n`,
+    );
+    process.exit(2);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The build, as `postinstall` runs it after `npm ci` (or `npm install`) in a checkout:
+// The build, as `npm run build` runs it, and as npm runs it after `npm ci` (or `npm install`) in a checkout:
 //  1. generate the schema module and the precompiled validators (generate.mjs);
 //  2. tsc: dist/ for the library (`import { lint } from "screenpol"`) and its types;
 //  3. esbuild: the CLI bundled into one CommonJS file, dist/bin/main.cjs, which
@@ -10,23 +10,19 @@
 // compiling the bundle's code cost most of the rest, which the code cache saves
 // (bin/screenpol.js, docs/decisions.md "Issue 14: start-up").
 //
-// `postinstall`, not `prepare`: npm runs `prepare` on every `npm pack` too, and prints
-// its banner on standard output, where the pre-commit framework reads the packed file's
-// name when it installs the hook from a clone (docs/decisions.md, "Issue 14: the hook
-// installs"). The package ships this file (package.json "files") so that its
-// `postinstall` names a file it has; npm runs it in a clone (a Git-URL install, `npm ci` in a
-// checkout), never for a registry or tarball install, which ships dist/ built.
-// Run where there is no src/ (an installed package), it builds nothing; so
-// esbuild, a devDependency, is imported only when there is something to build.
+// npm runs it as `postprepare` after `npm ci` and `npm install` in a checkout; `npm pack` runs
+// no script of ours (`prepare` would, printing its banner on the
+// standard output where pre-commit 3.x reads the packed file's name). A release never builds
+// on install: its tag carries dist/ built and no build script (scripts/tag-release.mjs).
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * Builds into `outDir` (default dist/: what `postinstall` and `npm run build` make).
+ * Builds into `outDir` (default dist/: what `npm ci` and `npm run build` make).
  * The test setup passes a fresh folder of its own, so that a test run never
  * writes where another run (or a user) reads. The build goes to a folder beside
  * `outDir` first and replaces `outDir` by renames (see {@link replaceFolder}),
@@ -73,7 +69,8 @@ async function buildInto(outDir, quiet) {
     // sign-in (and the emulator's): bundled, their 150 KB cost every `screenpol lint` 10 ms (3%) of start-up
     // (BENCHMARKS.md); outside, Node 20.19+ requires them (ES modules) when a command first needs them.
     // @duckdb/node-api loads its native bindings' platform package, and only `replay --engine duckdb` needs it.
-    external: ["z3-solver", "@napi-rs/keyring", "jose", "oauth4webapi", "open", "@duckdb/node-api"],
+    // vscode-languageserver and its text documents serve only `screenpol lsp` (src/lsp/), required when it starts.
+    external: ["z3-solver", "@napi-rs/keyring", "jose", "oauth4webapi", "open", "@duckdb/node-api", "vscode-languageserver", "vscode-languageserver-textdocument"],
     format: "cjs",
     // No import() left in the bundle (the external z3-solver's becomes a require): V8 code caches do not keep a
     // script's dynamic-import callback on Node 20, so an import() compiled from a cache would throw.
@@ -139,7 +136,4 @@ function replaceFolder(staged, target) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (existsSync(join(root, "src"))) await buildAll();
-  // An installed package ships dist/ built: nothing to do, and nothing to say on npm's output.
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

@@ -11,7 +11,7 @@
 //   src/app/generated/init-files.ts   each template's text by its file name
 // A module of strings, not a text import: Node, tsc (dist/) and vitest load a
 // .ts module alike, where a text import would need each to be taught a loader.
-// `npm ci` runs this through `prepare`; the test setup runs it too, so two test
+// `npm ci` runs this through the build (scripts/build.mjs); the test setup runs it too, so two test
 // runs in one checkout may generate at the same time: each file is replaced by a
 // rename, and only when its content changed, so a reader (tsc, vitest) never sees
 // a half-written module.

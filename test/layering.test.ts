@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../src");
 
-type Layer = "core" | "contract" | "remote" | "workspace" | "emulator" | "app" | "cli" | "index";
+type Layer = "core" | "contract" | "remote" | "workspace" | "emulator" | "app" | "cli" | "lsp" | "index";
 
 /** Which layers each layer may import (besides itself). `index` is the library entry, src/index.ts. */
 const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -23,7 +23,9 @@ const ALLOWED: Readonly<Record<Layer, readonly Layer[]>> = {
   app: ["core", "contract", "remote", "workspace"],
   // style.md: cli -> app -> (core, remote, workspace). The front end talks to app, and may use core's pure vocabulary
   // and formats (style.md's lsp/: "app and core calls out; it never reaches past app into workspace or remote").
-  cli: ["app", "core"],
+  cli: ["app", "core", "lsp"],
+  // style.md's lsp/: a second front end beside cli/, on the same floor; `screenpol lsp` (cli) starts it.
+  lsp: ["app", "core"],
   index: ["core", "contract", "remote", "workspace", "emulator", "app"],
 };
 
@@ -92,7 +94,7 @@ describe("layering", () => {
     expect(importsOf(`import a from "./a.js";\nexport { b } from "./b.js";\nimport "./c.js";\nconst d = await import("./d.js");\n// import e from "./e.js";`)).toEqual(["./a.js", "./b.js", "./c.js", "./d.js"]);
   });
 
-  it("every import goes down the layers: core -> core; contract -> core; remote, emulator -> core, contract; workspace -> core; app -> core, contract, remote, workspace; cli -> app, core; nothing imports cli", () => {
+  it("every import goes down the layers: core -> core; contract -> core; remote, emulator -> core, contract; workspace -> core; app -> core, contract, remote, workspace; lsp -> app, core; cli -> app, core, lsp; nothing imports cli", () => {
     const violations = crossings
       .filter(({ from, to }) => to === undefined || (to !== from && !ALLOWED[from].includes(to)))
       .filter(({ file, imports }) => !EXCEPTIONS.some((exception) => exception.file === file && exception.imports === imports))

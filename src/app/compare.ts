@@ -19,6 +19,7 @@ import { SCOPES } from "../core/vendors.js";
 import { changedFiles, openGitRevision } from "../workspace/git-revision.js";
 import { loadVersions, subjectKey, workingTreeReader, type LoadedSubject, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
+import { countTraffic, openTraffic, trafficPolicy, type TrafficCandidate } from "./traffic.js";
 import { withSolver } from "./solver.js";
 import { compareSubjects } from "./weakening.js";
 import { openValidWorkspace } from "./workspace-config.js";
@@ -33,6 +34,9 @@ export interface CompareRequest {
   /** The clock address entries' `expiresAt` is read at, the same for both versions. */
   now: Date;
   timeoutMs?: number;
+  /** Recorded screenings to count per cause (`--traffic`; app/traffic.ts): a path relative to `cwd`, or `-`. */
+  traffic?: string;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export type CompareSide = "base" | "head";
@@ -68,6 +72,7 @@ export interface CompareRun {
 export async function runCompare(request: CompareRequest): Promise<CompareRun> {
   const workspace = await openValidWorkspace(request.cwd);
   const { config, root } = workspace;
+  const traffic = request.traffic === undefined ? undefined : await openTraffic(request.traffic, request.cwd, request.stdin);
   const base = await openGitRevision(root, request.base);
   const head = request.head === undefined ? undefined : await openGitRevision(root, request.head);
   const labels = { base: labelOf(base), head: head === undefined ? "working tree" : labelOf(head) };
@@ -86,6 +91,7 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
   const after = await loadVersions(config, targets, headRead, { now: request.now });
   const withErrors = (["base", "head"] as const).filter((side) => lintFails((side === "base" ? before : after).lint));
 
+  const candidates: Array<TrafficCandidate<ComparedPolicy>> = [];
   const policies = await withSolver(async () => {
     const results: ComparedPolicy[] = [];
     for (const target of targets) {
@@ -108,9 +114,12 @@ export async function runCompare(request: CompareRequest): Promise<CompareRun> {
       // Reachability depends on head's rules only (address entries never take every match of a rule).
       const reachability = to.policyExists ? await reachabilityOf(to.subject, { now: request.now.getTime(), timeoutMs: request.timeoutMs }) : undefined;
       results.push({ ...target, ...comparison, transitions, at: locatePolicy(head), ...(reachability === undefined ? {} : { reachability, rulePlaces: locateRules(head) }), findings });
+      candidates.push({ target, base: from.subject, head: to.subject, comparison: results.at(-1)! });
     }
     return results;
   });
+  const counted = traffic === undefined ? undefined : trafficPolicy(candidates, "give the path of one policy file");
+  if (counted !== undefined) policies[policies.indexOf(counted.comparison)] = await countTraffic(traffic!, counted, request.now);
   return { root, labels, policies, withErrors, headFindings: after.lint.diagnostics };
 }
 

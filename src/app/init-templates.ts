@@ -165,7 +165,7 @@ function hookFiles(hooks: HookManager): ScaffoldFile[] {
  * action (from the repository this package is published from).
  */
 export function githubWorkflow(version: string): string {
-  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, action: GITHUB_REPOSITORY, version });
+  return fillTemplate("github-workflow-screenpol.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode, action: GITHUB_REPOSITORY, version });
 }
 
 /**

@@ -79,6 +79,32 @@ export async function initRepository(request: InitRequest): Promise<InitResult> 
   return { root, files: await writeScaffold(root, files, request.force === true) };
 }
 
+/** screenpol as a folder's package.json depends on it: the field and the spec written there. */
+export interface ScreenpolDependency {
+  field: "dependencies" | "devDependencies";
+  spec: string;
+}
+
+/**
+ * screenpol in the folder's package.json, so that init's next steps never say to
+ * install what is already there. A package.json that cannot be read or parsed
+ * is npm's to report when it runs; init reads it as depending on nothing.
+ */
+export async function screenpolDependency(directory: string): Promise<ScreenpolDependency | undefined> {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(await readFile(join(resolve(directory), "package.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  for (const field of ["devDependencies", "dependencies"] as const) {
+    const dependencies = (manifest as Record<string, unknown> | null)?.[field];
+    const spec = typeof dependencies === "object" && dependencies !== null ? (dependencies as Record<string, unknown>).screenpol : undefined;
+    if (typeof spec === "string") return { field, spec };
+  }
+  return undefined;
+}
+
 /** Refused before anything is written: a folder linked out of the repository is never written through (the rule of the reads). */
 export async function refuseLinkedFolders(root: string, files: readonly ScaffoldFile[]): Promise<void> {
   for (const file of files) {

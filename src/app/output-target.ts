@@ -9,7 +9,8 @@
  * `policies/../policies/a.yaml`, a link to a policy, and a path through a
  * linked folder name the same file as `policies/a.yaml`.
  */
-import { join, resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { CONFIG_FILE, EMPTY_CONFIG, type Config } from "../core/config.js";
 import { isWithin } from "../workspace/bounded-read.js";
 import { writeFileAtomic } from "../workspace/atomic-write.js";
@@ -35,6 +36,14 @@ export interface OutputTarget {
  */
 export function writeOutputFile(path: string, text: string): Promise<void> {
   return writeFileAtomic(path, text);
+}
+
+/** Throws a UsageError when `absolute` is a folder or its folder does not exist: found now, not after the run's work. */
+export async function refuseUnwritableTarget(absolute: string, given: string, option: string): Promise<void> {
+  const target = await stat(absolute).catch(() => undefined);
+  if (target?.isDirectory()) throw new UsageError(`${option} ${given} is a folder; name a file`);
+  const folder = await stat(dirname(absolute)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`${option} ${given}: the folder ${dirname(absolute)} does not exist`);
 }
 
 /** Throws a UsageError when the file would be one screenpol reads; see the module comment. */

@@ -25,6 +25,8 @@ import { recordedWeakening, recordWeakening, renderEntriesContent, renderPolicyC
 import { undecidedReason } from "../core/formats/version-findings.js";
 import { addressesFileOf, loadSubjects, loadVersions, policyFileOf, subjectKey, type SubjectTarget } from "./decision-subjects.js";
 import { reachabilityOf } from "./reachability.js";
+import { countTraffic, trafficPolicy, type TrafficCandidate } from "./traffic.js";
+import type { ReplayInput } from "../workspace/replay-input.js";
 import { withSolver } from "./solver.js";
 import { compareSubjects } from "./weakening.js";
 
@@ -40,6 +42,8 @@ export interface PlanWeakeningOptions {
   keepRecorded?: boolean;
   /** Compare a planned version that decides though it fails lint (`plan` showing the check of files it refuses to write). */
   plannedAsWritten?: boolean;
+  /** Recorded screenings to count per cause (`plan --traffic`; app/traffic.ts), opened by the caller. */
+  traffic?: ReplayInput;
 }
 
 /**
@@ -50,28 +54,45 @@ export interface PlanWeakeningOptions {
 export async function checkPlanWeakening(plan: Plan, options: PlanWeakeningOptions): Promise<Plan> {
   const targets = weakeningTargets(plan, options.include).filter((target) => !(options.keepRecorded && recordedWeakening(target)));
   if (targets.length === 0) return plan;
+  const candidates = new Map<WeakeningTarget, TrafficCandidate<PlanWeakening>>();
   await withSolver(async () => {
-    for (const target of targets) recordWeakening(target, await compareTarget(target, options));
+    for (const target of targets) {
+      const compared = await compareTarget(target, options);
+      recordWeakening(target, compared.weakening);
+      if (compared.subjects !== undefined) candidates.set(target, { target: identityOf(target), ...compared.subjects, comparison: compared.weakening });
+    }
   });
+  const counted = options.traffic === undefined ? undefined : trafficPolicy([...candidates.values()], "give --env and the path of one policy file");
+  const target = [...candidates].find(([, candidate]) => candidate === counted)?.[0];
+  if (target !== undefined) recordWeakening(target, await countTraffic(options.traffic!, counted!, options.now));
   return plan;
 }
 
-async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOptions): Promise<PlanWeakening> {
-  const identity: SubjectTarget = { environment: target.environment, providerType: target.providerType, scope: target.scope };
+const identityOf = (target: WeakeningTarget): SubjectTarget => ({ environment: target.environment, providerType: target.providerType, scope: target.scope });
+
+/** The verdict, and the two versions it compared when both decide (what recorded screenings are decided with). */
+interface ComparedTarget {
+  weakening: PlanWeakening;
+  subjects?: { base: DecisionSubject; head: DecisionSubject };
+}
+
+async function compareTarget(target: WeakeningTarget, options: PlanWeakeningOptions): Promise<ComparedTarget> {
+  const identity = identityOf(target);
   const live = await readSide(options, identity, target.live, "live", true);
   const planned = await readSide(options, identity, target.planned, "planned", options.plannedAsWritten === true);
   // No proof either way: unknown, which --deny-weakening and push's guard refuse.
-  if (!live.ok) return { verdict: "unknown", transitions: [], reason: live.reason };
-  if (!planned.ok) return { verdict: "unknown", transitions: [], reason: planned.reason };
+  if (!live.ok) return { weakening: { verdict: "unknown", transitions: [], reason: live.reason } };
+  if (!planned.ok) return { weakening: { verdict: "unknown", transitions: [], reason: planned.reason } };
+  const subjects = { base: live.subject, head: planned.subject };
   const check = { now: options.now.getTime(), timeoutMs: options.timeoutMs };
   const comparison = await compareSubjects(live.subject, planned.subject, { ...check, environment: target.environment });
   // Only a policy push writes can gain an unreached rule; reachability depends on its rules alone.
   const written = target.policyEntry !== undefined && (target.policyEntry.kind === "create" || target.policyEntry.kind === "update");
-  if (!written || planned.subject.policy === undefined) return comparison;
+  if (!written || planned.subject.policy === undefined) return { weakening: comparison, subjects };
   const reachability = await reachabilityOf(planned.subject, check);
   const unreachable = reachability.rules.filter((rule) => rule.status !== "reachable");
-  if (unreachable.length === 0) return comparison;
-  return { ...comparison, unreachable, ...(reachability.reason === undefined ? {} : { unreachableReason: reachability.reason }) };
+  if (unreachable.length === 0) return { weakening: comparison, subjects };
+  return { weakening: { ...comparison, unreachable, ...(reachability.reason === undefined ? {} : { unreachableReason: reachability.reason }) }, subjects };
 }
 
 type SideReading = { ok: true; subject: DecisionSubject } | { ok: false; reason: string };

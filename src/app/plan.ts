@@ -23,6 +23,8 @@ import { ConfigError, LoginExpiredError, SecretInResponseError, UsageError } fro
 import { CredentialStoreError } from "../workspace/credentials/stored-login.js";
 import { checkPlanWeakening } from "./plan-weakening.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
+import { openTraffic } from "./traffic.js";
+import type { ReplayInput } from "../workspace/replay-input.js";
 
 /** Live reads in flight at once: enough to hide latency, few enough not to earn a 429. */
 export const READ_CONCURRENCY = 8;
@@ -44,6 +46,9 @@ export interface PlanRequest extends Partial<ConnectOptions> {
    * run, and z3 never loaded (`plan --no-weakening-check`).
    */
   weakening?: false | { timeoutMs?: number };
+  /** Recorded screenings counted per cause of the weakening check (`--traffic`; app/traffic.ts): a path relative to `cwd`, or `-`. */
+  traffic?: string;
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /**
    * When the files have lint errors but every one has a meaning, still read
    * the live state and run the weakening check, for `plan` to show it beside
@@ -135,13 +140,15 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
   const workspace = await openValidWorkspace(request.cwd);
   const environments = chooseEnvironments(workspace.config, request.environments ?? []);
   const now = request.now ?? new Date();
+  // Opened first: a mistyped file name should cost no request.
+  const traffic = request.traffic === undefined || request.weakening === false ? undefined : await openTraffic(request.traffic, request.cwd, request.stdin);
   const local = await readLocalState(workspace, request.cwd, request.paths ?? [], environments, now);
   if (lintFails(local.lint)) {
     const findings = { kind: "findings" as const, lint: local.lint, root: workspace.root };
     // A file without a meaning has no body to plan; with --no-weakening-check there is nothing to show.
     if (!request.checkDespiteFindings || request.weakening === false || filesWithoutMeaning(local.lint).size > 0) return findings;
     try {
-      const { plan } = await planAndCheck(request, workspace, environments, local, now, true);
+      const { plan } = await planAndCheck(request, workspace, environments, local, now, true, traffic);
       return { ...findings, plan };
     } catch (error) {
       // The findings are the answer (exit 1); a service out of reach only costs the check.
@@ -149,7 +156,7 @@ export async function runPlan(request: PlanRequest): Promise<PlanRun> {
       return { ...findings, unchecked: (error as Error).message };
     }
   }
-  const { plan, requests } = await planAndCheck(request, workspace, environments, local, now, false);
+  const { plan, requests } = await planAndCheck(request, workspace, environments, local, now, false, traffic);
   return { kind: "plan", plan, lint: local.lint, root: workspace.root, workspace, requests };
 }
 
@@ -161,6 +168,7 @@ async function planAndCheck(
   local: LocalState,
   now: Date,
   plannedAsWritten: boolean,
+  traffic: ReplayInput | undefined,
 ): Promise<{ plan: Plan; requests: RequestCount }> {
   const connection = request.client ? undefined : await connect({ cwd: request.cwd, env: request.env, tokenFile: request.tokenFile, baseUrl: request.baseUrl, onSecret: request.onSecret });
   const client = request.client ?? connection!.client;
@@ -183,7 +191,7 @@ async function planAndCheck(
   } finally {
     await connection?.client.close();
   }
-  if (request.weakening !== false) await checkPlanWeakening(planned.plan, { config: workspace.config, now, timeoutMs: request.weakening?.timeoutMs, plannedAsWritten });
+  if (request.weakening !== false) await checkPlanWeakening(planned.plan, { config: workspace.config, now, timeoutMs: request.weakening?.timeoutMs, plannedAsWritten, traffic });
   return planned;
 }
 

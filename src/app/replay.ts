@@ -1,24 +1,31 @@
 /**
  * `screenpol replay` (semantics.md section 4): recorded screenings streamed
- * through two versions of one policy, the working tree ("head") against a Git
- * revision or the live revision ("base"), each screening decided by the one
- * decision procedure (core/semantics/decide.ts) against both.
+ * through two versions of their policies, the working tree ("head") against a
+ * Git revision or the live revision ("base"), each screening decided by the
+ * one decision procedure (core/semantics/decide.ts) against both. A line names
+ * its own (environment, vendor, scope), or the flags do; the policies of each
+ * are read when its first screening comes. Either engine (docs/replay.md,
+ * "Engines") feeds the one tally through the one line reader
+ * (app/replay/line-replayer.ts), so the report is the same whichever decided.
  */
+import { isAbsolute, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
-import { createReplayTally, type ReplayReport } from "../core/replay/tally.js";
+import type { ReplayReport } from "../core/replay/tally.js";
+import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
-import type { ConnectOptions } from "./connect.js";
+import { selectEnvironment, type ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
 import { readLiveVersion } from "./live-version.js";
+import { refuseOutputOverInputs, refuseUnwritableTarget } from "./output-target.js";
 import { openValidWorkspace, type Workspace } from "./workspace-config.js";
 import type { DuckDbReplay } from "./replay/duckdb-engine.js";
-import { lineReplayer, replayRuleIds, type ReplayVersion } from "./replay/line-replayer.js";
+import { createLineReplayer, type LineReplayer, type LoadedVersion, type ReplayVersions } from "./replay/line-replayer.js";
 
 export type ReplayBase = { kind: "git"; ref: string } | ({ kind: "live" } & Pick<ConnectOptions, "tokenFile" | "baseUrl">);
 
@@ -30,12 +37,17 @@ export interface ReplayRequest {
   /** A path relative to `cwd`, or `-` for `stdin`. */
   input: string;
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
-  target: SubjectTarget;
+  /** `--env`, `--vendor`, `--scope`: only screenings of these are decided, and they stand in for what a line leaves out. */
+  filter: Partial<SubjectTarget>;
   base: ReplayBase;
-  /** Changed screenings kept as samples. */
+  /** Changed screenings kept as samples, per policy and transition. */
   samples: number;
   /** The clock of address entries' expiresAt, the same for both versions. */
   now: Date;
+  /** `--strict`: a category the vendor's list does not have makes its line bad, instead of matching no rule. */
+  strict?: boolean;
+  /** `--changed-out`: every changed screening, one JSON line each, to this file (relative to `cwd`). */
+  changedOut?: string | undefined;
   /** Called at most ten times a second while the input streams (the CLI's progress line). */
   onProgress?: (progress: ReplayProgress) => void;
   /** Which engine decides (docs/replay.md, "Engines"); the JavaScript one by default, and the reference. */
@@ -54,43 +66,73 @@ export type ReplayRun =
   | {
       kind: "report";
       report: ReplayReport;
-      /** What each side is, for the pretty header: `HEAD (3f2a9c1)`, `live revision 9`, `working tree`. */
+      /** What each side is, for the pretty header: `HEAD (3f2a9c1)` or `live`, and `working tree`. */
       labels: Record<ReplaySide, string>;
-      target: SubjectTarget;
-      /** The lint findings of either version's files, base first: each was replayed as written. */
+      /** Each policy's own base where it has one (`live revision 9`), by `environment/vendor/scope`. */
+      subjectBases: Map<string, string>;
+      /** The lint findings of the replayed versions' files, base first, each once: each was replayed as written. */
       findings: VersionFinding[];
-      /** The versions whose files have lint errors. */
-      withErrors: ReplaySide[];
+      /** The versions whose files have lint errors, each once. */
+      withErrors: Array<{ side: ReplaySide; label: string }>;
     };
 
-/** A version read, with what lint says of its files. */
-interface LoadedVersion {
-  side: ReplayVersion;
-  findings: Diagnostic[];
-  hasErrors: boolean;
+/** A version of some policy cannot be decided: the run's answer, found wherever in the input its first screening was. */
+class VersionUndecided extends Error {
+  constructor(readonly run: Extract<ReplayRun, { kind: "findings" }>) {
+    super(`the ${run.side} version (${run.label}) cannot be decided`);
+  }
 }
 
 export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
-  const { target } = request;
   const workspace = await openValidWorkspace(request.cwd);
+  if (request.filter.environment !== undefined) selectEnvironment(workspace.config, request.filter.environment);
+  // Refused before any work, as -o is (app/output-target.ts).
+  const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut);
   // The input first: a mistyped file name should not cost a network round trip.
   const input = await openEngineInput(request);
+  let writer: AtomicFileWriter | undefined;
   try {
-    const head = await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree");
-    if (head.kind === "findings") return { ...head, side: "head", why: undecidedAt(head.undecided, "file") };
-    const base = request.base.kind === "git" ? await gitSide(workspace, target, request.base.ref, request.now) : await liveSide(request, request.base, target);
-    // A live version's place is in its rendered file, which no one has: its document path says where.
-    if (base.kind === "findings") return { ...base, side: "base", why: undecidedAt(base.undecided, request.base.kind === "git" ? "file" : "path") };
-    const report =
-      input.kind === "js"
-        ? await replayStream(input.input, base.version.side, head.version.side, request)
-        : await input.replay.run(base.version.side, head.version.side, request);
-    const findings = [...versionFindings("base", base.version.findings), ...versionFindings("head", head.version.findings)];
-    const withErrors = (["base", "head"] as const).filter((side) => (side === "base" ? base : head).version.hasErrors);
-    return { kind: "report", report, labels: { base: base.version.side.label, head: head.version.side.label }, target, findings, withErrors };
+    const base = await openBase(workspace, request);
+    const versions = versionsLoader(workspace, base, request);
+    if (changedOut !== undefined) writer = await openAtomicFile(changedOut);
+    const lines = createLineReplayer(versions, {
+      filter: request.filter,
+      environments: workspace.config.environments.map((entry) => entry.name),
+      samples: request.samples,
+      now: request.now,
+      strict: request.strict,
+      onChanged: writer ? (text) => writer!.write(text) : undefined,
+    });
+    await lines.openFlagged();
+    if (input.kind === "js") await replayStream(input.input, lines, request.onProgress);
+    else await input.replay.run(lines, request);
+    const { report, subjectBases } = lines.result();
+    if (writer) await commitChangedOut(writer, request.changedOut!);
+    writer = undefined;
+    const loaded = report.subjects.map((subject) => versions.loaded(subject)!);
+    const findings = uniqueFindings([...loaded.flatMap((pair) => versionFindings("base", pair.base.findings)), ...loaded.flatMap((pair) => versionFindings("head", pair.head.findings))]);
+    const withErrors = (["base", "head"] as const).flatMap((side) =>
+      [...new Set(loaded.filter((pair) => pair[side].hasErrors).map((pair) => pair[side].side.label))].map((label) => ({ side, label })),
+    );
+    return { kind: "report", report, labels: { base: base.label, head: "working tree" }, subjectBases, findings, withErrors };
+  } catch (error) {
+    if (error instanceof VersionUndecided) return error.run;
+    throw error;
   } finally {
+    await writer?.abort();
     if (input.kind === "duckdb") input.replay.close();
   }
+}
+
+/** The same finding of a file two policies share (an address list) is listed once. */
+function uniqueFindings(findings: readonly VersionFinding[]): VersionFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = JSON.stringify(finding);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
@@ -110,7 +152,51 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
   }
 }
 
-type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic };
+/** `--changed-out` as an absolute path, once it is known not to replace the input or a file screenpol reads. */
+async function changedOutPath(request: ReplayRequest, path: string): Promise<string> {
+  const absolute = isAbsolute(path) ? path : resolve(request.cwd, path);
+  await refuseUnwritableTarget(absolute, path, "--changed-out");
+  await refuseOutputOverInputs({ cwd: request.cwd, path, option: "--changed-out", inputs: request.input === "-" ? [] : [request.input] });
+  return absolute;
+}
+
+async function commitChangedOut(writer: AtomicFileWriter, path: string): Promise<void> {
+  try {
+    await writer.commit();
+  } catch (error) {
+    throw new UsageError(`cannot write --changed-out ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
+  }
+}
+
+/** Where base versions come from: a Git revision, opened once, or the live service, read once per policy. */
+interface BaseSource {
+  /** `HEAD (3f2a9c1)`, or `live` (each policy then has its own revision). */
+  label: string;
+  load(target: SubjectTarget): Promise<SideLoad>;
+}
+
+async function openBase(workspace: Workspace, request: ReplayRequest): Promise<BaseSource> {
+  const { base } = request;
+  if (base.kind === "git") {
+    const revision = await openGitRevision(workspace.root, base.ref);
+    const label = `${base.ref} (${revision.commit.slice(0, 7)})`;
+    return { label, load: async (target) => withPlace(await loadSide(workspace, target, revision.read, request.now, label), "file") };
+  }
+  return {
+    label: "live",
+    // A live version's place is in its rendered file, which no one has: its document path says where.
+    load: async (target) => {
+      const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
+      return withPlace(await loadSide(live.workspace, target, live.read, request.now, live.label), "path");
+    },
+  };
+}
+
+type SideLoad = { kind: "side"; version: LoadedVersion } | { kind: "findings"; label: string; lint: LintResult; undecided: Diagnostic; why?: string };
+
+function withPlace(load: SideLoad, place: "file" | "path"): SideLoad {
+  return load.kind === "findings" ? { ...load, why: undecidedAt(load.undecided, place) } : load;
+}
 
 /** One version, read whatever lint says of it as long as it decides (docs/semantics.md, "What decides"). */
 async function loadSide(workspace: Workspace, target: SubjectTarget, reader: SourceReader, now: Date, label: string): Promise<SideLoad> {
@@ -120,31 +206,47 @@ async function loadSide(workspace: Workspace, target: SubjectTarget, reader: Sou
   return { kind: "side", version: { side: { label, subject: version.subject }, findings: version.findings, hasErrors: lintFails(load.lint) } };
 }
 
-async function gitSide(workspace: Workspace, target: SubjectTarget, ref: string, now: Date): Promise<SideLoad> {
-  const revision = await openGitRevision(workspace.root, ref);
-  return loadSide(workspace, target, revision.read, now, `${ref} (${revision.commit.slice(0, 7)})`);
+interface VersionsLoader {
+  /** Both versions of a policy, read once, when first asked for; one that cannot be decided ends the run (VersionUndecided). */
+  (target: SubjectTarget): Promise<ReplayVersions>;
+  /** The versions of a policy already read. */
+  loaded(target: SubjectTarget): ReplayVersions | undefined;
 }
 
-/** The live revision (app/live-version.ts), linted like the local files. */
-async function liveSide(request: ReplayRequest, base: Extract<ReplayBase, { kind: "live" }>, target: SubjectTarget): Promise<SideLoad> {
-  const live = await readLiveVersion({ cwd: request.cwd, env: request.env, tokenFile: base.tokenFile, baseUrl: base.baseUrl, onSecret: request.onSecret }, target);
-  return loadSide(live.workspace, target, live.read, request.now, live.label);
+function versionsLoader(workspace: Workspace, base: BaseSource, request: Pick<ReplayRequest, "now">): VersionsLoader {
+  const loading = new Map<string, Promise<ReplayVersions>>();
+  const done = new Map<string, ReplayVersions>();
+  const load = async (target: SubjectTarget): Promise<ReplayVersions> => {
+    const head = withPlace(await loadSide(workspace, target, workingTreeReader(workspace.root), request.now, "working tree"), "file");
+    if (head.kind === "findings") throw new VersionUndecided({ kind: "findings", side: "head", label: head.label, lint: head.lint, why: head.why! });
+    const side = await base.load(target);
+    if (side.kind === "findings") throw new VersionUndecided({ kind: "findings", side: "base", label: side.label, lint: side.lint, why: side.why! });
+    const pair = { base: side.version, head: head.version };
+    done.set(subjectKey(target), pair);
+    return pair;
+  };
+  const loader = (target: SubjectTarget): Promise<ReplayVersions> => {
+    const key = subjectKey(target);
+    let versions = loading.get(key);
+    if (!versions) loading.set(key, (versions = load(target)));
+    return versions;
+  };
+  return Object.assign(loader, { loaded: (target: SubjectTarget) => done.get(subjectKey(target)) });
 }
 
-/** Decides every line against both sides; blank lines are no screenings and are passed over uncounted. */
-export async function replayStream(input: ReplayInput, base: ReplayVersion, head: ReplayVersion, request: Pick<ReplayRequest, "target" | "samples" | "now" | "onProgress">): Promise<ReplayReport> {
-  const tally = createReplayTally({ samples: request.samples });
-  const lines = lineReplayer(tally, base, head, request);
+/** The JavaScript engine: every line of the input through the line replayer; blank lines are no screenings and are passed over uncounted. */
+export async function replayStream(input: ReplayInput, lines: LineReplayer, onProgress: ((progress: ReplayProgress) => void) | undefined): Promise<void> {
   const started = performance.now();
-  const redraw = request.onProgress ? createRedrawGate(() => performance.now()) : undefined;
+  const redraw = onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
-    if (redraw?.()) request.onProgress!({ lines: tally.lines, bytes: input.bytesRead(), totalBytes: input.totalBytes, elapsedMs: performance.now() - started });
+    if (redraw?.()) onProgress!({ lines: lines.tally.lines, bytes: input.bytesRead(), totalBytes: input.totalBytes, elapsedMs: performance.now() - started });
   };
   try {
     await readLines(input, {
       line(text, number) {
-        lines.line(text, number);
+        const pause = lines.line(text, number);
         progress();
+        return pause;
       },
       tooLong(number) {
         lines.tooLong(number);
@@ -154,5 +256,4 @@ export async function replayStream(input: ReplayInput, base: ReplayVersion, head
   } catch (error) {
     throw error instanceof ReplayInputError ? new UsageError(error.message, { cause: error }) : error;
   }
-  return tally.report(replayRuleIds(base, head));
 }

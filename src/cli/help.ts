@@ -87,6 +87,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
     exitCodes: [[0, "done (or, with --check, every file already canonical)"], [1, "with --check: a file is not in canonical form"], [2, "usage, or a file that could not be read or formatted (left as it was)"]],
   },
+  lsp: {
+    examples: [["screenpol lsp --stdio", "the language server, as an editor starts it (its setup: the Docs below)"]],
+    exitCodes: [
+      [0, "the editor asked to shut down, then to exit"],
+      [1, "the editor exited, or closed the connection, without asking to shut down (as the protocol prescribes)"],
+      [2, "started without --stdio"],
+    ],
+  },
   init: {
     examples: [
       ["screenpol init", "here: what is missing is created, what exists is kept"],
@@ -275,6 +283,7 @@ export const COMMAND_DOCS: Readonly<Record<string, string>> = {
   pull: REVIEW_WORKFLOW,
   init: "docs/integrations.md",
   emulator: "docs/emulator.md",
+  lsp: "docs/editors.md",
   "catalog sync": "docs/catalog.md",
   "catalog diff": "docs/catalog.md",
   login: SIGN_IN,

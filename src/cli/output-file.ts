@@ -6,10 +6,8 @@
  * written, or that is a file screenpol reads (app/output-target.ts), is refused
  * before the command does anything else (exit 2).
  */
-import { stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
-import { UsageError } from "../app/errors.js";
-import { refuseOutputOverInputs, writeOutputFile } from "../app/output-target.js";
+import { resolve } from "node:path";
+import { refuseOutputOverInputs, refuseUnwritableTarget, writeOutputFile } from "../app/output-target.js";
 import type { CliIo } from "./io.js";
 
 export interface ReportSink {
@@ -33,7 +31,7 @@ export async function openReportSink(io: CliIo, outputFile: string | undefined, 
     };
   }
   const path = resolve(io.cwd, outputFile);
-  await refuseUnwritable(path, outputFile);
+  await refuseUnwritableTarget(path, outputFile, "--output-file");
   await refuseOutputOverInputs({ cwd: io.cwd, path: outputFile, option: "--output-file", inputs });
   return {
     toFile: true,
@@ -42,11 +40,4 @@ export async function openReportSink(io: CliIo, outputFile: string | undefined, 
       io.stdout.write(readable());
     },
   };
-}
-
-async function refuseUnwritable(path: string, given: string): Promise<void> {
-  const target = await stat(path).catch(() => undefined);
-  if (target?.isDirectory()) throw new UsageError(`--output-file ${given} is a folder; name a file`);
-  const folder = await stat(dirname(path)).catch(() => undefined);
-  if (!folder?.isDirectory()) throw new UsageError(`--output-file ${given}: the folder ${dirname(path)} does not exist`);
 }

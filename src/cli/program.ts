@@ -11,6 +11,7 @@ import { SQL_DIALECTS } from "../core/semantics/sql/dialect.js";
 import { CATALOG_SIZE_RANGE, PORT_RANGE } from "../emulator/bounds.js";
 import { COMPARE_FORMAT_NAMES, FORMAT_NAMES, TEST_FORMAT_NAMES } from "../core/formats/index.js";
 import { isoDateTime } from "./date-time.js";
+import { skippedBound } from "./max-skipped.js";
 import type { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { addRemoteOptions } from "./remote-options.js";
@@ -150,6 +151,15 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       result.code = await fmtCommand(paths, flags, io);
     });
 
+  program
+    .command("lsp")
+    .description("the language server for editors: lint's findings, their fixes, fmt and rules' decisions as you type")
+    .option("--stdio", "speak the Language Server Protocol on standard input and output")
+    .action(async (flags) => {
+      const { lspCommand } = await import("./commands/lsp.js");
+      result.code = await lspCommand(flags, io);
+    });
+
   addRemoteOptions(
     program
       .command("init")
@@ -202,7 +212,8 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--deny-live-weakening", "exit 1 when a planned policy of a live environment is weaker, mixed or not decided: what `push --plan` refuses without an approval")
       .option("--allow-weakening", "approve every weakening of a live environment: the plan records it, and `push --plan` pushes exactly it without --allow-weakening")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
-      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself"),
+      .option("--no-weakening-check", "skip the weakening check (z3 is not loaded); push checks a live environment itself")
+      .option("--traffic <file>", "recorded screenings of the planned policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause of a weakening affects"),
   ).action(async (paths: string[], flags) => {
     const { planCommand } = await import("./commands/plan.js");
     result.code = await planCommand(paths, flags, io);
@@ -257,13 +268,16 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .command("replay")
       .description("run recorded screenings (JSON lines) through the working tree's policy and another version: what changes")
       .argument("<file>", "JSON lines, one screening each; .gz is read as gzip; - for standard input; with --engine duckdb also Parquet and CSV, a folder or a glob")
-      .requiredOption("--env <name>", "environment of the policy")
-      .addOption(new Option("--vendor <providerType>", "the policy's vendor").choices(VENDORS).makeOptionMandatory())
-      .addOption(new Option("--scope <scope>", "the policy's scope").choices(SCOPES).makeOptionMandatory())
+      .option("--env <name>", "only screenings of this environment (and the environment of a line that names none)")
+      .addOption(new Option("--vendor <providerType>", "only screenings of this vendor (and the vendor of a line whose providerType is missing)").choices(VENDORS))
+      .addOption(new Option("--scope <scope>", "only screenings of this scope (and the scope of a line that names none)").choices(SCOPES))
       .option("--base <git-ref>", "compare with the files as of this Git revision (offline)")
-      .option("--live", "compare with the live policy and address entries (two reads, whatever the input's size)")
+      .option("--live", "compare with the live policies and address entries (read once per policy, whatever the input's size)")
       .addOption(prettyOrJson())
-      .addOption(new Option("--samples <n>", `changed screenings listed (default ${DEFAULT_SAMPLES})`).argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
+      .addOption(new Option("--samples <n>", "changed screenings listed per policy and transition, weaker first").argParser(wholeNumber(SAMPLES_RANGE)).default(DEFAULT_SAMPLES))
+      .option("--strict", "a category the vendor's list does not have makes its line bad (default: it matches no rule, and is reported)")
+      .addOption(new Option("--max-skipped <n|p%>", "exit 1 when more lines than this (a count, or a share like 0.5%) are skipped as bad").argParser(skippedBound))
+      .option("--changed-out <file>", "write every changed screening with both decisions to this file, one JSON line each")
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
       .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded in this process)").choices(REPLAY_ENGINE_NAMES).default("js"))
       .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
@@ -301,6 +315,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--write-tests <dir>", "write a policy test file per weakened policy into this folder, pinning head's decision of each weakening's example; never overwrites a file")
     .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout))
     .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
+    .option("--traffic <file>", "recorded screenings of the changed policy (JSON lines, .gz, - for standard input, as replay reads them): how many each cause affects")
     .action(async (paths: string[], flags) => {
       const { compareCommand } = await import("./commands/compare.js");
       result.code = await compareCommand(paths, flags, io);

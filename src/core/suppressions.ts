@@ -75,7 +75,7 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedDiagnostic[] = [];
   for (const d of diagnostics) {
-    const directive = OWN_CODES.has(d.code) || UNSUPPRESSIBLE.has(d.code) || STRUCTURAL.has(d.code) ? undefined : directives.find((candidate) => covers(candidate, d));
+    const directive = codeSuppressible(d.code) ? directives.find((candidate) => covers(candidate, d)) : undefined;
     if (!directive) {
       kept.push(d);
       continue;
@@ -101,13 +101,22 @@ export function applySuppressions(file: string, text: string, diagnostics: reado
   return { diagnostics: [...kept, ...own], suppressed };
 }
 
+/** Whether a suppression comment can hide this finding: what an editor offers to suppress (`screenpol lsp`). */
+export function isSuppressible(d: Pick<Diagnostic, "code" | "severity">): boolean {
+  return codeSuppressible(d.code) && !hidesUnseenErrors(d);
+}
+
+function codeSuppressible(code: Code): boolean {
+  return !OWN_CODES.has(code) && !UNSUPPRESSIBLE.has(code) && !STRUCTURAL.has(code);
+}
+
 /**
  * A `too-many-findings` error stands for errors past the first 100 of a file
  * (lint.ts, capFindings), which no suppression was matched against: hiding it
  * could hide a finding no comment may hide. As a warning it stands for
  * warnings only, and may be suppressed.
  */
-function hidesUnseenErrors(d: Diagnostic): boolean {
+function hidesUnseenErrors(d: Pick<Diagnostic, "code" | "severity">): boolean {
   return d.code === "too-many-findings" && d.severity === "error";
 }
 

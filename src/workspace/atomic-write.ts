@@ -65,3 +65,61 @@ export async function syncDirectory(directory: string): Promise<void> {
     await handle?.close().catch(() => undefined);
   }
 }
+
+/** A file written piece by piece into its temporary file, made visible whole by `commit`, or never by `abort`. */
+export interface AtomicFileWriter {
+  /** Buffers `text`; a promise when the buffer was full and is being written (wait for it before writing more). */
+  write(text: string): Promise<void> | undefined;
+  commit(): Promise<void>;
+  /** Removes the temporary file; the target is left as it was. */
+  abort(): Promise<void>;
+}
+
+/** Buffered up to this many bytes between writes: a replay writes a changed screening per line. */
+const WRITER_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * The streaming form of {@link writeFileAtomic}, for output too large to hold
+ * (replay's `--changed-out`): the same temporary file, fsync and rename.
+ */
+export async function openAtomicFile(path: string, options: Pick<AtomicWriteOptions, "mode"> = {}): Promise<AtomicFileWriter> {
+  const temporary = temporaryPathFor(path);
+  const handle = await open(temporary, "wx", options.mode ?? 0o644);
+  let buffered: string[] = [];
+  let bytes = 0;
+  let closed = false;
+  const flush = async (): Promise<void> => {
+    const text = buffered.join("");
+    buffered = [];
+    bytes = 0;
+    if (text.length > 0) await handle.writeFile(text);
+  };
+  const discard = async (): Promise<void> => {
+    if (!closed) {
+      closed = true;
+      await handle.close().catch(() => undefined);
+    }
+    await unlink(temporary).catch(() => undefined);
+  };
+  return {
+    write(text) {
+      buffered.push(text);
+      bytes += text.length;
+      return bytes >= WRITER_BUFFER_BYTES ? flush() : undefined;
+    },
+    async commit() {
+      try {
+        await flush();
+        await handle.sync();
+        closed = true;
+        await handle.close();
+        await rename(temporary, path);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      await syncDirectory(dirname(path));
+    },
+    abort: discard,
+  };
+}

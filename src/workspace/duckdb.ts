@@ -24,10 +24,11 @@ export interface SqlSession {
   /** Every row of a query, BIGINT as number (row numbers and counts stay below 2^53), lists and structs as plain data. */
   all(sql: string): Promise<SqlRow[]>;
   /**
-   * Every row of a query, in chunks, as it is produced; `onProgress` gets
-   * DuckDB's estimate of the share done (0..100) while the query runs.
+   * Every row of a query, in chunks, as it is produced; a promise `row`
+   * returns pauses the reading until it settles. `onProgress` gets DuckDB's
+   * estimate of the share done (0..100) while the query runs.
    */
-  each(sql: string, row: (row: SqlRow) => void, onProgress?: (percent: number, rows: number) => void): Promise<void>;
+  each(sql: string, row: (row: SqlRow) => void | Promise<void>, onProgress?: (percent: number, rows: number) => void): Promise<void>;
   close(): void;
 }
 
@@ -67,23 +68,40 @@ export async function openSqlSession(options: SqlSessionOptions = {}): Promise<S
         const reader = await connection.runAndReadAll(sql);
         return reader.getRowObjectsJS().map(plain) as SqlRow[];
       }),
-    each: (sql, row, onProgress) =>
-      guarded(async () => {
-        const pending = await connection.start(sql);
-        // DuckDB runs the query on its own threads; the progress is read beside it, ten times a second.
-        const timer = onProgress
-          ? setInterval(() => {
-              const progress = connection.progress;
-              if (progress.percentage >= 0) onProgress(progress.percentage, Number(progress.rows_processed));
-            }, 100)
-          : undefined;
+    each: async (sql, row, onProgress) => {
+      // What the caller's `row` throws (a policy that cannot be decided, a live read that failed) is the caller's, not DuckDB's: it leaves as it was.
+      let thrown: { error: unknown } | undefined;
+      const take = async (one: Record<string, unknown>): Promise<void> => {
         try {
-          const result = await pending.getResult();
-          for await (const rows of result.yieldRowObjectJs()) for (const one of rows) row(plain(one) as SqlRow);
-        } finally {
-          if (timer) clearInterval(timer);
+          const pause = row(plain(one) as SqlRow);
+          if (pause) await pause;
+        } catch (error) {
+          thrown = { error };
+          throw error;
         }
-      }),
+      };
+      try {
+        await guarded(async () => {
+          const pending = await connection.start(sql);
+          // DuckDB runs the query on its own threads; the progress is read beside it, ten times a second.
+          const timer = onProgress
+            ? setInterval(() => {
+                const progress = connection.progress;
+                if (progress.percentage >= 0) onProgress(progress.percentage, Number(progress.rows_processed));
+              }, 100)
+            : undefined;
+          try {
+            const result = await pending.getResult();
+            for await (const rows of result.yieldRowObjectJs()) for (const one of rows) await take(one);
+          } finally {
+            if (timer) clearInterval(timer);
+          }
+        });
+      } catch (error) {
+        if (thrown) throw thrown.error;
+        throw error;
+      }
+    },
     close: () => {
       connection.closeSync();
       instance.closeSync();

@@ -69,16 +69,26 @@ async function* counted(source: AsyncIterable<Buffer | string>, add: (bytes: num
   }
 }
 
+/** Carries a failure of the sink's promise past the catch that names read failures. */
+class SinkFailure {
+  constructor(readonly failure: unknown) {}
+}
+
 export interface LineSink {
-  /** A line's text, without its newline (and a carriage return before it), numbered from 1. */
-  line(text: string, number: number): void;
+  /**
+   * A line's text, without its newline (and a carriage return before it),
+   * numbered from 1. A promise returned pauses the reading until it settles
+   * (a policy read when its first screening comes, a full output buffer).
+   */
+  line(text: string, number: number): void | Promise<void>;
   /** A line longer than the bound; its bytes were not kept. */
   tooLong(number: number): void;
 }
 
 /**
  * Cuts the input into lines and hands each to `sink` synchronously, chunk by
- * chunk (no promise per line). Returns the number of lines. A read failure
+ * chunk (no promise per line, unless the sink returns one). Returns the number
+ * of lines. A read failure
  * (a corrupt gzip stream, an I/O error) is a ReplayInputError that says after
  * which line it happened.
  */
@@ -87,7 +97,7 @@ export async function readLines(input: ReplayInput, sink: LineSink, maxLineBytes
   let pendingBytes = 0;
   let overlong = false;
   let number = 0;
-  const emit = (last: Buffer, start: number, end: number): void => {
+  const emit = (last: Buffer, start: number, end: number): void | Promise<void> => {
     number++;
     if (overlong) {
       overlong = false;
@@ -99,7 +109,11 @@ export async function readLines(input: ReplayInput, sink: LineSink, maxLineBytes
     pendingBytes = 0;
     if (text.endsWith("\r")) text = text.slice(0, -1);
     if (number === 1 && text.startsWith("\uFEFF")) text = text.slice(1);
-    sink.line(text, number);
+    try {
+      return sink.line(text, number);
+    } catch (error) {
+      throw new SinkFailure(error);
+    }
   };
   try {
     for await (const chunk of input.chunks) {
@@ -119,16 +133,19 @@ export async function readLines(input: ReplayInput, sink: LineSink, maxLineBytes
           }
           break;
         }
-        emit(chunk, start, end);
+        const paused = emit(chunk, start, end);
         start = newline + 1;
+        if (paused) await paused.catch((error: unknown) => Promise.reject(new SinkFailure(error)));
       }
     }
+    if (overlong || pendingBytes > 0) await Promise.resolve(emit(Buffer.alloc(0), 0, 0)).catch((error: unknown) => Promise.reject(new SinkFailure(error)));
   } catch (error) {
+    // The sink's own failure is its caller's to report, not a failure to read.
+    if (error instanceof SinkFailure) throw error.failure;
     const code = (error as NodeJS.ErrnoException).code;
     const gzip = typeof code === "string" && code.startsWith("Z_");
     const reason = gzip ? `not a valid gzip stream (${(error as Error).message})` : `read failed (${code ?? (error as Error).message})`;
     throw new ReplayInputError(`${input.name}: ${reason} after line ${number}; nothing was reported, as the input is incomplete`, { cause: error });
   }
-  if (overlong || pendingBytes > 0) emit(Buffer.alloc(0), 0, 0);
   return number;
 }

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { INSTALL_COMMAND } from "../../src/core/install-source.js";
 import { git, gitEnv } from "../integrations/support/git.js";
 import { LIVE_ID, SANDBOX_ID, setUp, type Setup } from "./plan-harness.js";
 
@@ -56,7 +57,7 @@ describe("init --from-live", () => {
         "Pulled sandbox: 4 created, 0 updated, 0 unchanged. `screenpol plan --env sandbox` now shows no change.",
         "",
         "Next:",
-        "  1. npm install --save-dev screenpol   # the hook and CI run this version",
+        `  1. ${INSTALL_COMMAND}   # the hook and CI run this version`,
         "  2. screenpol plan                     # no change: the files are what is live",
         "  3. pre-commit install                 # lint every commit as staged",
         "",

@@ -1,7 +1,8 @@
 /**
  * What `screenpol lint` loads: it runs on every commit, and its start-up is
  * measured against `node -e 0` (BENCHMARKS.md). The network stack (node:http,
- * undici), the solver and the sign-in libraries belong to the commands that
+ * undici), the solver, the sign-in libraries and the language server's
+ * (vscode-languageserver, for `screenpol lsp`) belong to the commands that
  * use them; one stray re-export pulls them into every lint without any test
  * failing, only a slower start. A preload records Node's loaded modules at exit.
  */
@@ -25,11 +26,11 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
 }
 
 describe("screenpol lint loads", () => {
-  it("no network stack, no solver, no sign-in library and no DuckDB", async () => {
+  it("no network stack, no solver, no sign-in library, no DuckDB and no language server", async () => {
     const loaded = await modulesLoadedBy(["lint", "policies/live/vendorAWalletScreening/TRANSACTION.yaml"]);
     // The probe read something: bin/screenpol.js runs the bundle through node:vm.
     expect(loaded).toContain("NativeModule vm");
-    const unwanted = loaded.filter((name) => /^NativeModule (http|https|tls|_http_\w+|http2)$|[\\/]node_modules[\\/](undici|z3-solver|jose|oauth4webapi|open|@napi-rs[\\/]keyring|@duckdb[\\/][\w-]+)[\\/]/.test(name));
+    const unwanted = loaded.filter((name) => /^NativeModule (http|https|tls|_http_\w+|http2)$|[\\/]node_modules[\\/](undici|z3-solver|jose|oauth4webapi|open|@napi-rs[\\/]keyring|@duckdb[\\/][\w-]+|vscode-languageserver[\w-]*|vscode-jsonrpc)[\\/]/.test(name));
     expect(unwanted).toEqual([]);
   });
 });

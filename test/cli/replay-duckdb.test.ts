@@ -129,7 +129,7 @@ describe("replay --engine duckdb reports exactly what the JavaScript engine repo
     repo.write("hostile.jsonl", `\uFEFF${HOSTILE.join("\n")}\n`);
     const report = await expectSameReports("hostile.jsonl", "hostile.jsonl");
     // Both kinds are there: lines decided and lines skipped.
-    expect(report).toMatch(/^\d+ screenings, \d+ changed, \d+ lines skipped$/m);
+    expect(report).toMatch(/^\d+ screenings, \d+ changed, \d+ lines skipped, 1 line of other policies filtered out$/m);
     expect(report).not.toMatch(/^0 screenings/m);
   });
 

@@ -43,7 +43,7 @@ describe("screenpol replay --live", () => {
     const report = JSON.parse(run.stdout);
     expect([report.screenings, report.changed]).toEqual([30, 1]);
     expect(report.transitions).toEqual([{ from: "BLOCK", to: "ALLOW", count: 1 }]);
-    expect(report.samples).toEqual([{ line: 24, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALLOW", by: "pre-screen" } }]);
+    expect(report.samples).toEqual([{ line: 24, environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION", from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALLOW", by: "pre-screen" } }]);
     expect(seen.sort()).toEqual([
       `GET /api/v0/environments/${SANDBOX_ID}`,
       `GET /api/v0/environments/${SANDBOX_ID}/screeningAddressEntries/vendorAWalletScreening`,

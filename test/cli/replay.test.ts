@@ -15,6 +15,7 @@ const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SAMPLE = "examples/replay/sandbox-vendorA-transaction.jsonl";
 const BAD_SAMPLE = "examples/replay/sandbox-vendorA-transaction-bad-lines.jsonl";
 const TARGET = ["--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION"];
+const SUBJECT = { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION" };
 const SCREENING = '{"chain":"EVM","address":"0x52908400098527886E0F7030069857D2E4169EE7","transfer":{"amountUsd":1200},"signals":{"riskScore":8.7}}';
 
 function git(cwd: string, ...args: string[]): string {
@@ -77,29 +78,34 @@ describe("screenpol replay --base", () => {
     );
     const json = await runCli(["replay", SAMPLE, ...TARGET, "--base", "HEAD", "--format", "json", "--samples", "2"], { cwd: repo.dir });
     expect(json.code).toBe(0);
+    const transitions = [{ from: "BLOCK", to: "ALERT", count: 5 }];
+    const byRule = [
+      { by: "sanctions-floor", base: 1, head: 1 },
+      { by: "address-entry", base: 2, head: 2 },
+      { by: "pre-screen", base: 3, head: 3 },
+      { by: "block-severe-risk-score", base: 7, head: 2 },
+      { by: "block-illicit-cluster", base: 1, head: 1 },
+      { by: "block-direct-illicit-proceeds", base: 2, head: 2 },
+      { by: "alert-obfuscation-with-elevated-score", base: 2, head: 3 },
+      { by: "alert-no-kyc-exchange", base: 1, head: 1 },
+      { by: "allow-low-risk-gambling", base: 1, head: 1 },
+      { by: "alert-everything-else-sandbox", base: 10, head: 14 },
+    ];
     expect(JSON.parse(json.stdout)).toEqual({
       version: 1,
       screenings: 30,
       skipped: 0,
+      filtered: 0,
       changed: 5,
-      transitions: [{ from: "BLOCK", to: "ALERT", count: 5 }],
-      byRule: [
-        { by: "sanctions-floor", base: 1, head: 1 },
-        { by: "address-entry", base: 2, head: 2 },
-        { by: "pre-screen", base: 3, head: 3 },
-        { by: "block-severe-risk-score", base: 7, head: 2 },
-        { by: "block-illicit-cluster", base: 1, head: 1 },
-        { by: "block-direct-illicit-proceeds", base: 2, head: 2 },
-        { by: "alert-obfuscation-with-elevated-score", base: 2, head: 3 },
-        { by: "alert-no-kyc-exchange", base: 1, head: 1 },
-        { by: "allow-low-risk-gambling", base: 1, head: 1 },
-        { by: "alert-everything-else-sandbox", base: 10, head: 14 },
-      ],
+      transitions,
+      byRule,
       samples: [
-        { line: 7, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALERT", by: "alert-everything-else-sandbox" } },
-        { line: 8, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALERT", by: "alert-everything-else-sandbox" } },
+        { line: 7, ...SUBJECT, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALERT", by: "alert-everything-else-sandbox" } },
+        { line: 8, ...SUBJECT, from: { action: "BLOCK", by: "block-severe-risk-score" }, to: { action: "ALERT", by: "alert-everything-else-sandbox" } },
       ],
       badLines: [],
+      unknownValues: [],
+      subjects: [{ ...SUBJECT, screenings: 30, changed: 5, transitions, byRule }],
     });
   });
 
@@ -129,34 +135,32 @@ describe("screenpol replay --base", () => {
     expect(notGzip.stderr).toBe("screenpol: plain.jsonl.gz: not a valid gzip stream (incorrect header check) after line 0; nothing was reported, as the input is incomplete\n");
   });
 
-  it("reports bad lines with their numbers and the reason, skips them and decides the rest", async () => {
+  it("reports bad lines with their numbers and the reason, skips them and decides the rest; a line of another scope is filtered out", async () => {
     const run = await runCli(["replay", BAD_SAMPLE, ...TARGET, "--base", "HEAD", "--format", "json"], { cwd: repo.dir });
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect([report.screenings, report.skipped, report.changed]).toEqual([30, 5, 0]);
+    expect([report.screenings, report.skipped, report.filtered, report.changed]).toEqual([30, 4, 1, 0]);
     expect(report.badLines).toEqual([
-      { line: 9, error: "signals.riskScore: 12 is out of range: must be <= 10" },
-      { line: 16, error: "signals.riskLevel: riskLevel is a signal of vendorBAddressScreening, not of vendorAWalletScreening; vendorAWalletScreening returns riskScore" },
-      { line: 21, error: "not valid JSON at column 32" },
-      { line: 27, error: "not a screening: a JSON array, not an object" },
-      { line: 28, error: "scope: scope SIGN_IN does not match the TRANSACTION policy it is decided against" },
+      { line: 9, error: "signals.riskScore: 12 is out of range: must be <= 10", count: 1, lines: [9] },
+      { line: 16, error: "signals.riskLevel: riskLevel is a signal of vendorBAddressScreening, not of vendorAWalletScreening; vendorAWalletScreening returns riskScore", count: 1, lines: [16] },
+      { line: 21, error: "not valid JSON at column 32", count: 1, lines: [21] },
+      { line: 27, error: "not a screening: a JSON array, not an object", count: 1, lines: [27] },
     ]);
     const pretty = await runCli(["replay", BAD_SAMPLE, ...TARGET, "--base", "HEAD"], { cwd: repo.dir });
-    expect(pretty.stdout).toContain("\nSkipped lines (5):\n  line 9: signals.riskScore: 12 is out of range: must be <= 10\n");
+    expect(pretty.stdout).toContain("\n30 screenings, 0 changed, 4 lines skipped, 1 line of other policies filtered out\n");
+    expect(pretty.stdout).toContain("\nSkipped lines (4):\n  line 9: signals.riskScore: 12 is out of range: must be <= 10\n");
   });
 
-  it("finishes with 10% bad lines, keeps the first 100 and counts them all", async () => {
-    const lines = Array.from({ length: 2000 }, (_, index) => (index % 10 === 9 ? `{"chain":"EVM","address":"0x${index}",` : SCREENING));
+  it("finishes with 10% bad lines, groups them by message with their count and first line numbers", async () => {
+    const lines = Array.from({ length: 2000 }, (_, index) => (index % 10 === 9 ? `{"chain":"EVM","address":"0x${String(index).padStart(4, "0")}",` : SCREENING));
     repo.write("noisy.jsonl", `${lines.join("\n")}\n`);
     const run = await runCli(["replay", "noisy.jsonl", ...TARGET, "--base", "HEAD", "--format", "json"], { cwd: repo.dir });
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect([report.screenings, report.skipped]).toEqual([1800, 200]);
-    expect(report.badLines).toHaveLength(100);
-    expect(report.badLines[0]).toEqual({ line: 10, error: "not valid JSON at column 32" });
-    expect(report.badLines[99].line).toBe(1000);
+    expect(report.badLines).toEqual([{ line: 10, error: "not valid JSON at column 35", count: 200, lines: [10, 20, 30, 40, 50] }]);
     const pretty = await runCli(["replay", "noisy.jsonl", ...TARGET, "--base", "HEAD"], { cwd: repo.dir });
-    expect(pretty.stdout).toContain("\nSkipped lines (first 100 of 200):\n  line 10: not valid JSON at column 32\n");
+    expect(pretty.stdout).toContain("\nSkipped lines (200):\n  200 lines, first 10, 20, 30, 40, 50: not valid JSON at column 35\n");
   });
 
   it("reports an over-long line as bad without reading it, and decides the lines around it", async () => {
@@ -166,10 +170,7 @@ describe("screenpol replay --base", () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect([report.screenings, report.skipped]).toEqual([2, 2]);
-    expect(report.badLines).toEqual([
-      { line: 2, error: "line too long: over 1 MiB, not read (a screening is one JSON object per line)" },
-      { line: 4, error: "line too long: over 1 MiB, not read (a screening is one JSON object per line)" },
-    ]);
+    expect(report.badLines).toEqual([{ line: 2, error: "line too long: over 1 MiB, not read (a screening is one JSON object per line)", count: 2, lines: [2, 4] }]);
   });
 
   it("reads a policy the base revision does not have as no policy (policy-disabled)", async () => {
@@ -262,6 +263,6 @@ describe("screenpol replay --base", () => {
     const before = await runCli(["replay", "-", ...TARGET, "--base", "HEAD", "--format", "json", "--now", "2026-11-23"], { cwd: repo.dir, input: line });
     const after = await runCli(["replay", "-", ...TARGET, "--base", "HEAD", "--format", "json", "--now", "2027-01-01"], { cwd: repo.dir, input: line });
     expect(JSON.parse(before.stdout).changed).toBe(0);
-    expect(JSON.parse(after.stdout).samples).toEqual([{ line: 1, from: { action: "ALLOW", by: "address-entry" }, to: { action: "ALLOW", by: "pre-screen" } }]);
+    expect(JSON.parse(after.stdout).samples).toEqual([{ line: 1, ...SUBJECT, from: { action: "ALLOW", by: "address-entry" }, to: { action: "ALLOW", by: "pre-screen" } }]);
   });
 });

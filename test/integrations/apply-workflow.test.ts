@@ -2,10 +2,12 @@
  * The apply workflow `init --ci github` writes (.github/workflows/screenpol-apply.yml),
  * its steps run as written as far as they run offline: a stand-in `gh` serves the
  * merged pull request's `screenpol-plan` artifact, a stand-in `npm` installs
- * nothing, and `npx screenpol push --plan` pushes to the emulator; exit 3 when a
- * live policy moved since the plan was reviewed.
+ * nothing, and the repository's own screenpol (node_modules/.bin) pushes to the
+ * emulator with `push --plan`; exit 3 when a live policy moved since the plan was
+ * reviewed; never a registry's package of that name when none is installed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -45,7 +47,7 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
     await setup.close();
   });
 
-  async function apply(reviewedPlan: string, conclusion = "success") {
+  async function apply(reviewedPlan: string, conclusion = "success", extraEnv: Record<string, string> = {}) {
     await runCli(["init", "--ci", "github", "--hooks", "none"], { cwd: setup.repo.dir });
     const workflow = parse(readFileSync(join(setup.repo.dir, ".github/workflows/screenpol-apply.yml"), "utf8")) as { jobs: { apply: { if: string; steps: ActionFile["runs"]["steps"] } } };
     const log = join(tools, "calls.log");
@@ -57,7 +59,7 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
       event: { pull_request: { merged: true, merge_commit_sha: "0123456789abcdef", head: { sha: "feedc0de" } } },
       eventName: "pull_request",
       secrets: { SCREENPOL_API_TOKEN: (await import("../cli/plan-harness.js")).ALL_SCOPES_TOKEN },
-      env: { ...process.env, PATH: `${tools}:${process.env.PATH}`, TOOLS_LOG: log, REVIEWED_PLAN: reviewedPlan, RUN_CONCLUSION: conclusion, SCREENPOL_BASE_URL: setup.harness.running.baseUrl, SCREENPOL_API_TOKEN: undefined },
+      env: { ...process.env, PATH: `${tools}:${process.env.PATH}`, TOOLS_LOG: log, REVIEWED_PLAN: reviewedPlan, RUN_CONCLUSION: conclusion, SCREENPOL_BASE_URL: setup.harness.running.baseUrl, SCREENPOL_API_TOKEN: undefined, ...extraEnv },
       uses: () => ({}),
     });
     return { run, calls: existsSync(log) ? readFileSync(log, "utf8") : "" };
@@ -78,6 +80,31 @@ describe("the apply workflow (screenpol-apply.yml)", () => {
     expect(run.status).toBe("success");
     // What was pushed is live now: a new plan of the same files shows nothing to do.
     expect((await setup.cli(["plan", "--env", "sandbox"])).stdout).toContain("Plan: 0 to create, 0 to update");
+  });
+
+  it("with no screenpol in node_modules, the push fails in one line and asks no registry for a package of that name", async () => {
+    const plan = join(tools, "reviewed.json");
+    expect((await setup.cli(["plan", "--env", "sandbox", "--out", plan])).code).toBe(0);
+    unlinkSync(join(setup.repo.dir, "node_modules/.bin/screenpol"));
+    // A registry on 127.0.0.1 that has nothing and records what it is asked.
+    const asked: string[] = [];
+    const registry = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(404, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = registry.address() as { port: number };
+      const before = revisions(setup.harness);
+      const { run } = await apply(plan, "success", { npm_config_registry: `http://127.0.0.1:${port}/`, npm_config_cache: join(tools, "npm-cache"), npm_config_update_notifier: "false" });
+      const push = run.steps.at(-1)!;
+      expect(push.status).toBe("failure");
+      expect(push.output.trim()).toMatch(/^\S+: line \d+: \.\/node_modules\/\.bin\/screenpol: No such file or directory$/);
+      expect(asked).toEqual([]);
+      expect(revisions(setup.harness)).toEqual(before);
+    } finally {
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 
   it("pushes nothing when the head commit's last screenpol run failed, though an earlier one succeeded (the approval label removed since)", async () => {

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { releaseTarballUrl } from "../../src/core/install-source.js";
 import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { loadAction, runCompositeAction, type ActionFile, type ActionRun, type RunOptions } from "./support/actions-runner.js";
 import { git, gitEnv } from "./support/git.js";
@@ -254,6 +255,14 @@ describe("action.yml (composite), run as written", () => {
   }, 60_000);
 
   it("runs the repository's own installed screenpol, or installs a published version with its production dependencies only", async () => {
+    // None installed: the action's own build, with a warning that says how to pin one.
+    const none = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
+    expect(none.recorded.installs).toEqual([{ cwd: BUILD_ROOT, args: "ci --no-audit --no-fund" }]);
+    expect(step(none.run, "install").output).toBe(
+      "::warning title=screenpol::no screenpol in ./node_modules (no npm ci before this step, or package.json lacks it): running the action's own version; install screenpol from its release tarball (README, Install) and run npm ci first, so the hook and CI run the version package-lock.json pins\n",
+    );
+    expect(step(none.run, "install").outputs).toEqual({ bin: join(BUILD_ROOT, "bin/screenpol.js") });
+
     mkdirSync(join(repo.dir, "node_modules/.bin"), { recursive: true });
     symlinkSync(BIN, join(repo.dir, "node_modules/.bin/screenpol"));
     const own = await runAction(repo, { inputs: { sarif: "false", compare: "false" } });
@@ -261,12 +270,26 @@ describe("action.yml (composite), run as written", () => {
     expect(step(own.run, "install").outputs).toEqual({ bin: join(repo.dir, "node_modules/.bin/screenpol") });
     expect(own.run.outputs["lint-exit-code"]).toBe("0");
 
+    // A published version from its release tarball (README.md, "Install"), never the registry's package by name.
     const pinned = await runAction(repo, { inputs: { "screenpol-version": "0.1.0", sarif: "false", compare: "false" } });
     expect(pinned.recorded.installs).toEqual([
-      { cwd: repo.dir, args: `install --prefix ${join(pinned.run.temp, "screenpol")} --omit=dev --no-audit --no-fund --no-save screenpol@0.1.0` },
+      { cwd: repo.dir, args: `install --prefix ${join(pinned.run.temp, "screenpol")} --omit=dev --no-audit --no-fund --no-save ${releaseTarballUrl("0.1.0")}` },
     ]);
     expect(step(pinned.run, "install").outputs).toEqual({ bin: join(pinned.run.temp, "screenpol/node_modules/.bin/screenpol") });
     expect(pinned.run.outputs["lint-exit-code"]).toBe("0");
+    const prerelease = await runAction(repo, { inputs: { "screenpol-version": "1.0.0-rc-1", sarif: "false", compare: "false" } });
+    expect(prerelease.recorded.installs.map((install) => install.args.split(" ").at(-1))).toEqual([releaseTarballUrl("1.0.0-rc-1")]);
+  }, 60_000);
+
+  it("refuses a screenpol-version that is neither installed nor a release version: one annotation, no install, a failed job", async () => {
+    for (const version of ["latest", "^0.1.0", "0.1.0 evil@1.0.0"]) {
+      const { run, recorded } = await runAction(repo, { inputs: { "screenpol-version": version, sarif: "false", compare: "false" } });
+      expect(recorded.installs).toEqual([]);
+      expect(step(run, "install").status).toBe("failure");
+      expect(step(run, "install").output).toBe(`::error title=screenpol::screenpol-version is "installed" or a release version such as 0.1.0, not ${version}\n`);
+      expect(step(run, "lint").status).toBe("skipped");
+      expect(run.status).toBe("failure");
+    }
   }, 60_000);
 
   it("keeps a Node of 20.19 or later that is already on PATH: setup-node does not run", async () => {
@@ -564,16 +587,86 @@ describe("the compare comment step's script", () => {
   });
 });
 
+describe("the pull-request workflow `screenpol init` writes, run as written", () => {
+  let repo: PolicyRepo;
+  let tools: string;
+  beforeEach(async () => {
+    repo = makePolicyRepo(gitEnv({ SCREENPOL_BASE_URL: undefined }));
+    tools = mkdtempSync(join(tmpdir(), "screenpol-workflow-tools-"));
+    expect((await runCli(["init", "--hooks", "none"], { cwd: repo.dir })).code).toBe(0);
+  });
+  afterEach(() => {
+    repo.remove();
+    rmSync(tools, { recursive: true, force: true });
+  });
+
+  it("sets up Node and runs npm ci before the action, which runs the screenpol npm ci installed, building nothing of its own", async () => {
+    // npm as the runner's would act, recording each call: `npm ci` lays out the lockfile's screenpol
+    // (this run's build) in node_modules. The action's checkout is a folder of its own, unbuilt.
+    const npmLog = join(tools, "npm.log");
+    writeFileSync(
+      join(tools, "npm"),
+      [
+        "#!/usr/bin/env bash",
+        'echo "$PWD $*" >> "$NPM_LOG"',
+        'if [ "$1" = ci ]; then mkdir -p node_modules/.bin && ln -sf "$SCREENPOL_BUILD" node_modules/.bin/screenpol; fi',
+        "",
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    const actionCheckout = join(tools, "action-checkout");
+    mkdirSync(join(actionCheckout, "bin"), { recursive: true });
+    symlinkSync(BIN, join(actionCheckout, "bin/screenpol.js"));
+
+    const workflow = parse(readFileSync(join(repo.dir, ".github/workflows/screenpol.yml"), "utf8")) as { jobs: { screenpol: { steps: RunOptions["action"]["runs"]["steps"] } } };
+    const env = { ...repo.env, PATH: `${tools}:${repo.env.PATH ?? process.env.PATH}`, NPM_LOG: npmLog, SCREENPOL_BUILD: BIN };
+    const event = { pull_request: { number: 7 } };
+    const used: string[] = [];
+    let action: ActionRun | undefined;
+    const job = await runCompositeAction({
+      action: { inputs: {}, outputs: {}, runs: { using: "composite", steps: workflow.jobs.screenpol.steps } },
+      inputs: {},
+      workspace: repo.dir,
+      actionPath: repo.dir,
+      event,
+      eventName: "pull_request",
+      env,
+      async uses({ action: name, with: withValues }) {
+        used.push(name.split("@")[0]!);
+        if (name.startsWith("screenpol/screenpol@")) {
+          action = await runCompositeAction({
+            action: ACTION,
+            inputs: withValues,
+            workspace: repo.dir,
+            actionPath: actionCheckout,
+            event,
+            eventName: "pull_request",
+            env,
+            uses: () => ({}),
+          });
+          if (action.status !== "success") throw new Error(action.steps.map((s) => s.output).join("\n"));
+        }
+        return {};
+      },
+    });
+    expect(job.status).toBe("success");
+    expect(used).toEqual(["actions/checkout", "actions/setup-node", "screenpol/screenpol"]);
+    expect(readFileSync(npmLog, "utf8")).toBe(`${repo.dir} ci --no-audit --no-fund\n`);
+    expect(step(action!, "install").outputs).toEqual({ bin: join(repo.dir, "node_modules/.bin/screenpol") });
+    expect(action!.outputs["lint-exit-code"]).toBe("0");
+  }, 60_000);
+});
+
 describe(".github/workflows/screenpol.yml (this repository's example)", () => {
   it("is the workflow `screenpol init` writes, running this checkout's action", () => {
     const example = parse(readFileSync(join(PROJECT_ROOT, ".github/workflows/screenpol.yml"), "utf8")) as any;
     const template = parse(readFileSync(join(PROJECT_ROOT, "docs/integrations.md"), "utf8").split("<!-- snippet: github-workflow -->")[1]!.split("```")[1]!.replace(/^yaml\n/, "")) as any;
     expect(example.on).toEqual(template.on);
     expect(example.permissions).toEqual(template.permissions);
-    const steps = example.jobs.screenpol.steps;
-    expect(steps[0]).toEqual(template.jobs.screenpol.steps[0]);
-    expect(steps[1].uses).toBe("./");
-    expect({ ...steps[1], uses: undefined }).toEqual({ ...template.jobs.screenpol.steps[1], uses: undefined });
+    const steps = example.jobs.screenpol.steps as Array<{ uses?: string }>;
+    const templateSteps = template.jobs.screenpol.steps as Array<{ uses?: string }>;
+    expect(steps.map((s) => (s.uses === "./" ? "screenpol/screenpol@v0.1.0" : s.uses))).toEqual(templateSteps.map((s) => s.uses));
+    for (const [index, s] of steps.entries()) expect({ ...s, uses: undefined }).toEqual({ ...templateSteps[index], uses: undefined });
     expect(existsSync(join(PROJECT_ROOT, "action.yml"))).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { INSTALL_COMMAND, releaseTarballUrl } from "../../src/core/install-source.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { snippet } from "./support/docs.js";
 import { findExecutable, git, gitEnv, run } from "./support/git.js";
@@ -127,7 +128,7 @@ describe("screenpol init", () => {
     expect(apply.jobs.apply.if).toBe("github.event.pull_request.merged == true");
     const scripts = apply.jobs.apply.steps.map((s: { run?: string }) => s.run ?? "").join("\n");
     expect(scripts).toContain("gh run download \"$run_id\" --name screenpol-plan");
-    expect(scripts).toContain('npx screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes');
+    expect(scripts).toContain('./node_modules/.bin/screenpol push --plan "$RUNNER_TEMP/screenpol-plan/plan.json" --yes');
     // Shell steps read the event only through env: (a branch name cannot inject shell code).
     expect(scripts).not.toContain("${{");
     const actionText = readFileSync(join(PROJECT_ROOT, "action.yml"), "utf8");
@@ -149,6 +150,30 @@ describe("screenpol init", () => {
     const result = await run(findExecutable("pre-commit")!, ["validate-config", ".pre-commit-config.yaml"], { cwd: dir, env: gitEnv({ PRE_COMMIT_HOME: join(dir, ".cache") }) });
     expect(result.output).toBe("");
     expect(result.code).toBe(0);
+  });
+
+  it("next steps install the release tarball only when package.json lacks screenpol, and replace a registry version of it", async () => {
+    const nextSteps = async (): Promise<string[]> => {
+      const init = await runCli(["init", "--ci", "none"], { cwd: dir });
+      expect(init.code).toBe(0);
+      return init.stdout.split("\nNext:\n")[1]!.split("\n").slice(1, 3);
+    };
+    const install = `  2. ${INSTALL_COMMAND}   # the hook and CI run this version`;
+    expect(await nextSteps()).toEqual([install, "  3. screenpol lint                     # passes as scaffolded"]);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "policies", private: true, devDependencies: { husky: "^9.0.0" } }));
+    expect(await nextSteps()).toEqual([install, "  3. screenpol lint                     # passes as scaffolded"]);
+
+    // Installed already, from its tarball, a Git tag or a folder: nothing to install.
+    for (const spec of [releaseTarballUrl(), "github:screenpol/screenpol#v0.1.0", "file:../screenpol"]) {
+      for (const field of ["devDependencies", "dependencies"]) {
+        writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "policies", private: true, [field]: { screenpol: spec } }));
+        expect(await nextSteps(), `${field}: ${spec}`).toEqual(["  2. screenpol lint                     # passes as scaffolded", "  3. screenpol fmt --check              # canonical form, as pull writes it (screenpol fmt fixes it, comments kept)"]);
+      }
+    }
+
+    // By a registry version: the registry resolves it by name, which may be someone else's package.
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "policies", private: true, devDependencies: { screenpol: "^0.1.0" } }));
+    expect((await nextSteps())[0]).toBe(`  2. ${INSTALL_COMMAND}   # replaces "screenpol": "^0.1.0" in devDependencies, the npm registry's package of that name, which may not be ours`);
   });
 
   it("in an existing repository: keeps what exists, appends the missing lines to .gitignore, creates the rest", async () => {

@@ -74,7 +74,7 @@ describe("approving a weakening on the pull request, pushed on merge (the workfl
     const step = generated.jobs.screenpol!.steps.find((candidate) => String(candidate.uses).startsWith("screenpol/screenpol@"))!;
     const secrets = { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN };
     const inputs = Object.fromEntries(Object.entries(step.with as Record<string, string>).map(([name, value]) => [name, substitute(String(value), { secrets })]));
-    expect(inputs).toEqual({ plan: "true", "approve-weakening-label": LABEL, test: "true" });
+    expect(inputs).toEqual({ "screenpol-version": "installed", plan: "true", "approve-weakening-label": LABEL, test: "true" });
     let uploaded: string | undefined;
     const run = await runCompositeAction({
       action: ACTION,

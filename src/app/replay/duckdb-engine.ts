@@ -1,30 +1,34 @@
 /**
  * The DuckDB engine of `screenpol replay` (docs/replay.md, "Engines"): the
  * input read by DuckDB (JSON lines, .gz, CSV, Parquet; a file, a folder or a
- * glob), both versions decided by the SQL the policy compiles to, in one scan,
+ * glob), the rows of each policy found by SQL (core/replay/sql-input.ts
+ * rowsBySubject), both versions decided by the SQL the policy compiles to,
  * counted by GROUP BY into the same tally the JavaScript engine fills, so the
  * report is the same one, byte for byte.
  *
- * Rows SQL cannot vouch for (see core/replay/sql-input.ts) are read and
- * decided by the JavaScript engine's own line reader; the candidate samples of
- * each changed group (its first lines) and those rows go to the tally in line
- * order, so it keeps the samples and bad lines it would have kept reading the
- * file itself.
+ * Rows SQL cannot vouch for (a bad line, an unknown category, a line whose
+ * policy SQL cannot tell) are read and decided by the JavaScript engine's own
+ * line reader, all of them in line order, so the tally meets its bad lines and
+ * unknown values in the order it would reading the file itself; with
+ * `--changed-out` the changed rows go the same way, so that each is written
+ * as that reader writes it. The candidate samples of each changed group (its
+ * first lines) go to the tally one by one: it keeps the smallest line numbers
+ * whatever the order.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { csvRowsRelation, jsonLinesRelation, parquetProjection, screeningsFromParquet, screeningsFromText, sqlString } from "../../core/replay/sql-input.js";
-import { createReplayTally, type ReplayReport } from "../../core/replay/tally.js";
+import type { ReplaySubject } from "../../core/replay/line.js";
+import { csvRowsRelation, jsonLinesRelation, parquetProjection, rowsBySubject, screeningsFromParquet, screeningsFromText, sqlString } from "../../core/replay/sql-input.js";
 import type { ReplayProgress } from "../../core/replay/progress.js";
 import type { Decision } from "../../core/semantics/decision.js";
-import { compileSubject } from "../../core/semantics/subject.js";
+import { isScope, isVendor } from "../../core/vendors.js";
 import { decisionOfStep, replayStepsSql, sqlDialect } from "../../core/semantics/sql/index.js";
 import { openSqlSession, SqlEngineError, type SqlSession } from "../../workspace/duckdb.js";
 import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-files.js";
 import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
-import { lineReplayer, replayRuleIds, type ReplayPass, type ReplayVersion } from "./line-replayer.js";
+import type { Decider, LineReplayer } from "./line-replayer.js";
 
 /** DuckDB's memory limit unless --memory-limit says otherwise: beyond it, sorts and groups spill to a temporary folder. */
 export const DEFAULT_MEMORY_LIMIT = "1GB";
@@ -47,7 +51,8 @@ export async function openDuckDbInput(session: SqlSession, input: string, cwd: s
 /** An opened DuckDB replay: the session and the files, found before any policy is loaded (a mistyped name costs nothing). */
 export interface DuckDbReplay {
   files: ReplayFiles;
-  run(base: ReplayVersion, head: ReplayVersion, request: ReplayPass): Promise<ReplayReport>;
+  /** Every row into `lines`' tally: decided by SQL in bulk where it can vouch for a row, by `lines` itself where not. */
+  run(lines: LineReplayer, request: DuckDbRunRequest): Promise<void>;
   close(): void;
 }
 
@@ -71,12 +76,11 @@ export async function openDuckDbReplay(input: string, cwd: string, options: Duck
     const files = await openDuckDbInput(opened, input, cwd);
     return {
       files,
-      run: async (base, head, request) => {
+      run: async (lines, request) => {
         try {
-          const screenings = await screeningsRelation(opened, files, request.target.providerType, request.target.scope, input);
-          return await decideAll(opened, screenings, base, head, request, files.format === "parquet");
+          await replayAll(opened, files, lines, request, input);
         } catch (error) {
-          return failed(error);
+          failed(error);
         }
       },
       close,
@@ -86,10 +90,73 @@ export async function openDuckDbReplay(input: string, cwd: string, options: Duck
   }
 }
 
-/** The screenings relation (core/replay/sql-input.ts) of the files, a Parquet schema checked first. */
-async function screeningsRelation(session: SqlSession, input: ReplayFiles, vendor: ReplayPass["target"]["providerType"], scope: ReplayPass["target"]["scope"], name: string): Promise<string> {
-  if (input.format === "jsonl") return screeningsFromText(jsonLinesRelation(input.files), vendor, scope, MAX_LINE_BYTES);
-  if (input.format === "csv") return screeningsFromText(csvRowsRelation(input.files), vendor, scope, MAX_LINE_BYTES);
+/** What a run reads of replay's request (app/replay.ts). */
+export interface DuckDbRunRequest {
+  /** `--env`, `--vendor`, `--scope`. */
+  filter: Partial<ReplaySubject>;
+  /** Changed screenings kept as samples, per policy and transition. */
+  samples: number;
+  now: Date;
+  onProgress?: ((progress: ReplayProgress) => void) | undefined;
+}
+
+/** One policy and the screenings relation of its rows (core/replay/sql-input.ts). */
+interface SubjectRows {
+  subject: ReplaySubject;
+  screenings: string;
+}
+
+async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineReplayer, request: DuckDbRunRequest, name: string): Promise<void> {
+  const typed = input.format === "parquet";
+  const subjects: SubjectRows[] = [];
+  /** Rows the JavaScript reader reads: each a `SELECT line, text`. */
+  const unsure: string[] = [];
+  if (typed) {
+    // A Parquet row has the layout's columns only: the flags name its one policy, and a row of another scope is the reader's to filter.
+    const { environment, providerType, scope } = request.filter;
+    if (environment === undefined || providerType === undefined || scope === undefined) {
+      throw new UsageError(`${name}: --engine duckdb reads a Parquet input as the screenings of one policy: give --env, --vendor and --scope (or export JSON lines, whose lines may name their policy)`);
+    }
+    subjects.push({ subject: { environment, providerType, scope }, screenings: await parquetScreenings(session, input, providerType, scope, name) });
+  } else {
+    const text = input.format === "jsonl" ? jsonLinesRelation(input.files) : csvRowsRelation(input.files);
+    // Read and numbered once: every later query (one per policy, and the rows for the JavaScript reader) reads this table, not the files again.
+    await session.all(`CREATE TEMP TABLE replay_rows AS ${rowsBySubject(text, request.filter, MAX_LINE_BYTES)}`);
+    const rows = "replay_rows";
+    const declared = lines.environments;
+    let filtered = 0;
+    let undecidable = 0;
+    const found = await session.all(`SELECT kind, environment, provider_type, scope, count(*) AS n, min(line) AS first FROM ${rows} GROUP BY ALL ORDER BY first`);
+    for (const row of found) {
+      const { environment, provider_type: providerType, scope } = row as { environment: string | null; provider_type: string | null; scope: string | null };
+      if (row.kind === "filtered") filtered += Number(row.n);
+      // A policy SQL may decide: one the config declares, of a known vendor and scope; of any other the reader words why its lines are bad.
+      else if (row.kind === "subject" && declared.includes(environment!) && isVendor(providerType!) && isScope(scope!)) {
+        const of = `(SELECT line, text FROM ${rows} WHERE kind = 'subject' AND environment = ${sqlString(environment!)} AND provider_type = ${sqlString(providerType)} AND scope = ${sqlString(scope)})`;
+        subjects.push({ subject: { environment: environment!, providerType, scope }, screenings: screeningsFromText(of, providerType, scope, MAX_LINE_BYTES, { identity: true }) });
+      } else undecidable += Number(row.n);
+    }
+    lines.tally.filtered(filtered);
+    const decidable = subjects.map(({ subject }) => `(environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)})`);
+    if (undecidable > 0) unsure.push(`SELECT line, text FROM ${rows} WHERE kind IS NULL OR (kind = 'subject' AND NOT (${decidable.join(" OR ") || "FALSE"}))`);
+  }
+  for (const rows of subjects) {
+    // A policy is read when a screening of it is: one whose every line is bad is not reported, as the JavaScript engine reports it.
+    const decider = (await session.all(`SELECT line FROM (${rows.screenings}) WHERE ok LIMIT 1`)).length > 0 ? await lines.open(rows.subject) : undefined;
+    unsure.push(...(await decideSubject(session, rows.screenings, decider, lines.writesChanged, request)));
+  }
+  // Every row was SQL's: nothing more to read.
+  if (unsure.length === 0) return;
+  await session.each(`SELECT line, text FROM (${unsure.join("\nUNION ALL\n")}) ORDER BY line`, (row) => {
+    const line = Number(row.line);
+    const text = typed ? JSON.stringify(withoutNulls(JSON.parse(String(row.text)))) : String(row.text);
+    if (Buffer.byteLength(text) > MAX_LINE_BYTES) return lines.tooLong(line);
+    return lines.line(text, line);
+  });
+}
+
+/** The screenings relation of Parquet files, their schema checked first. */
+async function parquetScreenings(session: SqlSession, input: ReplayFiles, vendor: ReplaySubject["providerType"], scope: ReplaySubject["scope"], name: string): Promise<string> {
   const files = input.files.map(sqlString).join(", ");
   const described = new Map((await session.all(`DESCRIBE SELECT * FROM read_parquet([${files}])`)).map((row) => [String(row.column_name), String(row.column_type)]));
   const projection = parquetProjection(described);
@@ -106,73 +173,67 @@ async function screeningsRelation(session: SqlSession, input: ReplayFiles, vendo
 }
 
 interface Group {
-  ok: boolean;
   base: Decision;
   head: Decision;
   count: number;
   /** The first lines of the group, up to the sample limit. */
   lines: number[];
+  /** The values of the group's columns, to find its rows again. */
+  key: { baseStep: number; baseEntry: string | null; headStep: number; headEntry: string | null };
 }
 
 /**
- * Decides every row; `typed`: the rows are Parquet's, and the text of one SQL
- * does not vouch for is the row as JSON with a null for each absent value.
+ * Decides the rows SQL vouches for of one policy into its tally, and returns
+ * the queries of the rest for the JavaScript reader: those not `ok`, and with
+ * `--changed-out` the changed ones. With no `decider` (no row of the policy
+ * is ok), every row is the reader's.
  */
-async function decideAll(session: SqlSession, screenings: string, base: ReplayVersion, head: ReplayVersion, request: ReplayPass, typed: boolean): Promise<ReplayReport> {
-  const baseSubject = compileSubject(base.subject);
-  const headSubject = compileSubject(head.subject);
-  const steps = replayStepsSql(baseSubject, headSubject, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok"] });
+async function decideSubject(session: SqlSession, screenings: string, decider: Decider | undefined, writesChanged: boolean, request: DuckDbRunRequest): Promise<string[]> {
+  const notOk = `SELECT line, text FROM (${screenings}) WHERE NOT ok`;
+  if (!decider) return [notOk];
+  const steps = replayStepsSql(decider.base, decider.head, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok", "text"] });
   const firstLines = request.samples > 0 ? `, min(line, ${request.samples}) AS first_lines` : "";
   const started = performance.now();
   const progress = (percent: number, rows: number): void =>
     request.onProgress?.({ lines: rows, bytes: Math.round(percent * 100), totalBytes: 10_000, elapsedMs: performance.now() - started } satisfies ReplayProgress);
   const groups: Group[] = [];
-  let unsure = 0;
+  let notOkRows = 0;
+  // Grouped by `ok` too, so the rows the JavaScript reader must read are counted in the same scan (no query for them when there are none).
   await session.each(
     `SELECT ok, base_step, base_entry_action, head_step, head_entry_action, count(*) AS n${firstLines} FROM (${steps}) GROUP BY ALL`,
     (row) => {
       if (row.ok !== true) {
-        unsure += Number(row.n);
+        notOkRows += Number(row.n);
         return;
       }
+      const key = { baseStep: Number(row.base_step), baseEntry: row.base_entry_action as string | null, headStep: Number(row.head_step), headEntry: row.head_entry_action as string | null };
       groups.push({
-        ok: true,
-        base: decisionOfStep(baseSubject, Number(row.base_step), row.base_entry_action as string | null),
-        head: decisionOfStep(headSubject, Number(row.head_step), row.head_entry_action as string | null),
+        base: decisionOfStep(decider.base, key.baseStep, key.baseEntry),
+        head: decisionOfStep(decider.head, key.headStep, key.headEntry),
         count: Number(row.n),
         lines: ((row.first_lines as number[] | undefined) ?? []).map(Number),
+        key,
       });
     },
     request.onProgress ? progress : undefined,
   );
-  const tally = createReplayTally({ samples: request.samples });
-  // Candidate samples: the first lines of every changed group, in line order; the tally keeps the first it is given.
-  const candidates = groups
-    .filter((group) => group.base.action !== group.head.action || group.base.by !== group.head.by)
-    .flatMap((group) => group.lines.map((line) => ({ line, group })))
-    .sort((a, b) => a.line - b.line);
-  const used = new Map<Group, number>();
-  let next = 0;
-  const flushBefore = (line: number): void => {
-    while (next < candidates.length && candidates[next]!.line < line) {
-      const { line: number, group } = candidates[next++]!;
-      tally.decided(number, group.base, group.head);
-      used.set(group, (used.get(group) ?? 0) + 1);
+  const changed: Group[] = [];
+  for (const group of groups) {
+    const isChange = group.base.action !== group.head.action || group.base.by !== group.head.by;
+    if (isChange && writesChanged) {
+      changed.push(group);
+      continue;
     }
-  };
-  if (unsure > 0) {
-    const reader = lineReplayer(tally, base, head, request);
-    await session.each(`SELECT line, text FROM (${screenings}) WHERE NOT ok ORDER BY line`, (row) => {
-      const line = Number(row.line);
-      flushBefore(line);
-      const text = typed ? JSON.stringify(withoutNulls(JSON.parse(String(row.text)))) : String(row.text);
-      if (Buffer.byteLength(text) > MAX_LINE_BYTES) reader.tooLong(line);
-      else reader.line(text, line);
-    });
+    if (isChange) for (const line of group.lines) decider.tally.decided(line, group.base, group.head);
+    decider.tally.decidedMany(group.base, group.head, group.count - (isChange ? group.lines.length : 0));
   }
-  flushBefore(Infinity);
-  for (const group of groups) tally.decidedMany(group.base, group.head, group.count - (used.get(group) ?? 0));
-  return tally.report(replayRuleIds(base, head));
+  const readers = notOkRows > 0 ? [notOk] : [];
+  if (changed.length === 0) return readers;
+  const entry = (column: string, value: string | null) => (value === null ? `${column} IS NULL` : `${column} = ${sqlString(value)}`);
+  const which = changed.map(
+    ({ key }) => `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
+  );
+  return [...readers, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
 }
 
 /** A NULL column or field is an absent key (docs/replay.md, "The column layout"); a NULL in a list stays, as it is no screening's. */

@@ -1,7 +1,7 @@
 /**
  * `screenpol compare --base <git-ref> [--head <git-ref>] [paths..] [--format
  * pretty|json|markdown|github|sarif] [--deny-weakening] [--write-tests DIR]
- * [--solver-timeout S] [--now ISO]`: the weakening check of every changed
+ * [--solver-timeout S] [--now ISO] [--traffic FILE]`: the weakening check of every changed
  * policy between two Git revisions (semantics.md section 5). Every version that
  * decides is compared, its lint findings listed beside the verdict; one that
  * cannot be decided is `unknown` with the reason (docs/semantics.md, "What
@@ -36,6 +36,8 @@ export interface CompareFlags {
   /** Milliseconds, read from seconds by solver-timeout.ts. */
   solverTimeout?: number;
   now?: string;
+  /** Recorded screenings counted per cause (app/traffic.ts). */
+  traffic?: string;
 }
 
 export async function compareCommand(paths: string[], flags: CompareFlags, io: CliIo): Promise<ExitCode> {
@@ -43,7 +45,10 @@ export async function compareCommand(paths: string[], flags: CompareFlags, io: C
   const deny = flags.denyWeakening === true;
   if (flags.summary && flags.format !== "markdown") throw new UsageError("--summary shapes the markdown comment; give --format markdown");
   const sink = await openReportSink(io, flags.outputFile, paths);
-  const run = await runCompare({ cwd: io.cwd, base: flags.base, head: flags.head, paths, now, timeoutMs: flags.solverTimeout });
+  const run = await runCompare({ cwd: io.cwd, base: flags.base, head: flags.head, paths, now, timeoutMs: flags.solverTimeout, traffic: flags.traffic, stdin: io.stdin });
+  if (flags.traffic !== undefined && !run.policies.some((policy) => policy.traffic !== undefined)) {
+    io.stderr.write(`screenpol: --traffic: no compared policy decides a screening differently; ${flags.traffic} was not read\n`);
+  }
   // Before any output: a refused write (a file exists) is then the command's only answer.
   if (flags.writeTests !== undefined) {
     const written = await writeWeakeningTests({ cwd: io.cwd, root: run.root, dir: flags.writeTests, policies: run.policies, heading: run.labels });

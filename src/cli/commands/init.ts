@@ -1,7 +1,8 @@
-import { initRepository, type InitFile } from "../../app/init.js";
+import { initRepository, screenpolDependency, type InitFile, type ScreenpolDependency } from "../../app/init.js";
 import { initFromLive } from "../../app/init-from-live.js";
 import type { CiProvider, EnvironmentKind, HookManager } from "../../app/init-templates.js";
 import { UsageError } from "../../app/errors.js";
+import { INSTALL_COMMAND, isRegistrySpec } from "../../core/install-source.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
@@ -26,8 +27,9 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
   if (flags.fromLive === true) return initFromLiveCommand(directory, flags, io);
   if (flags.tokenFile !== undefined || flags.baseUrl !== undefined) throw new UsageError(`--${flags.tokenFile !== undefined ? "token-file" : "base-url"} is for init --from-live, which reads the service; init alone writes files only`);
   const environments = environmentsOf(flags.env ?? [], flags.kind ?? []);
+  const root = resolve(io.cwd, directory ?? ".");
   const { files } = await initRepository({
-    directory: resolve(io.cwd, directory ?? "."),
+    directory: root,
     version: VERSION,
     environments,
     hooks: flags.hooks as HookManager,
@@ -35,9 +37,10 @@ export async function initCommand(directory: string | undefined, flags: InitFlag
     force: flags.force === true,
   });
   const hook = HOOK_STEP[flags.hooks as HookManager];
+  const install = installStep(await screenpolDependency(root));
   const steps = [
     `replace the placeholder environment ${environments.length === 1 ? "id" : "ids"} in screenpol.config.yaml with ${environments.length === 1 ? "the id" : "the ids"} from the dashboard`,
-    "npm install --save-dev screenpol   # the hook and CI run this version",
+    ...(install ? [install] : []),
     "screenpol lint                     # passes as scaffolded",
     "screenpol fmt --check              # canonical form, as pull writes it (screenpol fmt fixes it, comments kept)",
     `screenpol pull --env ${environments[0]!.name}${" ".repeat(Math.max(1, 14 - environments[0]!.name.length))}# first, when the environment already has policies: plan against what is live`,
@@ -58,8 +61,9 @@ async function initFromLiveCommand(directory: string | undefined, flags: InitFla
   const given = (flags.env ?? []).map(environmentWithId);
   const environments = given.length === 0 ? undefined : environmentsOf(given.map(({ name }) => name), flags.kind ?? []).map((environment, index) => ({ ...environment, id: given[index]!.id }));
   if (given.length === 0 && (flags.kind ?? []).length > 0) throw new UsageError("--kind goes with an --env NAME=ID; the environments of an existing config keep their kinds");
+  const root = resolve(io.cwd, directory ?? ".");
   const { files, pulls } = await initFromLive({
-    directory: resolve(io.cwd, directory ?? "."),
+    directory: root,
     cwd: io.cwd,
     version: VERSION,
     ...(environments ? { environments } : {}),
@@ -72,8 +76,9 @@ async function initFromLiveCommand(directory: string | undefined, flags: InitFla
     onSecret: (secret) => io.addSecret?.(secret),
   });
   const hook = HOOK_STEP[flags.hooks as HookManager];
+  const install = installStep(await screenpolDependency(root));
   const steps = [
-    "npm install --save-dev screenpol   # the hook and CI run this version",
+    ...(install ? [install] : []),
     "screenpol plan                     # no change: the files are what is live",
     ...(hook ? [hook] : []),
     ...(flags.ci === "github" ? ["commit and open a pull request    # .github/workflows/screenpol.yml lints it and comments the plan; screenpol-apply.yml pushes it on merge"] : []),
@@ -81,6 +86,17 @@ async function initFromLiveCommand(directory: string | undefined, flags: InitFla
   const lines = [...fileLines(files), ...pulls.flatMap((pull) => ["", ...pullReportLines(pull)]), "", "Next:", ...steps.map((step, index) => `  ${index + 1}. ${step}`)];
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
+}
+
+/**
+ * The install step (README.md, "Install"): the release tarball, pinned by its
+ * integrity in package-lock.json; none when package.json already has screenpol
+ * from anywhere but the registry by name, which may serve someone else's package.
+ */
+function installStep(installed: ScreenpolDependency | undefined): string | undefined {
+  if (installed === undefined) return `${INSTALL_COMMAND}   # the hook and CI run this version`;
+  if (isRegistrySpec(installed.spec)) return `${INSTALL_COMMAND}   # replaces "screenpol": ${JSON.stringify(installed.spec)} in ${installed.field}, the npm registry's package of that name, which may not be ours`;
+  return undefined;
 }
 
 /** A line per file: what init did to it, and what changed in a file it added to. */

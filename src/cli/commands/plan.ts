@@ -1,6 +1,6 @@
 /**
  * `screenpol plan [--env NAME]... [paths..] [--out plan.json] [--format pretty|markdown|json] [--detailed-exitcode] [--show-unchanged]
- * [--deny-weakening | --deny-live-weakening | --allow-weakening] [--solver-timeout <seconds>] [--no-weakening-check]`:
+ * [--deny-weakening | --deny-live-weakening | --allow-weakening] [--solver-timeout <seconds>] [--no-weakening-check] [--traffic FILE]`:
  * lint (any error: the findings, exit 1, no plan), read every live policy of
  * the chosen environments, run the weakening check of each policy the plan
  * writes, print what a push would do. Under --deny-weakening a weakening (or
@@ -46,12 +46,15 @@ export interface PlanFlags extends RemoteFlags {
   solverTimeout?: number;
   /** false with --no-weakening-check. */
   weakeningCheck?: boolean;
+  /** Recorded screenings counted per cause of the weakening check (app/traffic.ts). */
+  traffic?: string;
 }
 
 export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo): Promise<ExitCode> {
   if (!isPlanFormatName(flags.format)) throw new UsageError(`--format must be one of ${PLAN_FORMAT_NAMES.join(", ")}, not "${flags.format}"`);
   if (flags.denyWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-weakening needs the weakening check; drop --no-weakening-check");
   if (flags.denyLiveWeakening && flags.weakeningCheck === false) throw new UsageError("--deny-live-weakening needs the weakening check; drop --no-weakening-check");
+  if (flags.traffic !== undefined && flags.weakeningCheck === false) throw new UsageError("--traffic counts what the weakening check finds; drop --no-weakening-check");
   if (flags.allowWeakening && flags.weakeningCheck === false) throw new UsageError("--allow-weakening approves what the weakening check finds; drop --no-weakening-check");
   if (flags.allowWeakening && (flags.denyWeakening || flags.denyLiveWeakening)) {
     throw new UsageError(`--allow-weakening approves the weakening that ${flags.denyWeakening ? "--deny-weakening" : "--deny-live-weakening"} refuses; give one of them`);
@@ -71,6 +74,8 @@ export async function planCommand(paths: string[], flags: PlanFlags, io: CliIo):
     onSecret: (secret) => io.addSecret?.(secret),
     weakening,
     checkDespiteFindings: true,
+    traffic: flags.traffic,
+    stdin: io.stdin,
   });
   const color = shouldUseColor(io.env, io.stdout.isTTY === true);
   if (run.kind === "findings") {

@@ -1,13 +1,16 @@
 /**
- * `screenpol replay <file|-> --env E --vendor V --scope S (--base <ref> | --live)
- * [--format pretty|json] [--samples N] [--now ISO] [--engine js|duckdb]`: recorded
- * screenings run through two versions of a policy (semantics.md section 4), each
- * version that decides replayed as written, its lint findings listed in the report
- * (docs/semantics.md, "What decides"). Exit 0 when the replay ran, whatever
- * changed (the report is data); 1 when either version has lint errors (the
- * report printed all the same) or cannot be decided (nothing replayed); 2 for
- * usage, config, an unknown ref or an unreadable input; 4 when the live policy
- * cannot be read.
+ * `screenpol replay <file|-> (--base <ref> | --live) [--env E] [--vendor V]
+ * [--scope S] [--format pretty|json] [--samples N] [--strict]
+ * [--max-skipped N|P%] [--changed-out FILE] [--now ISO] [--engine js|duckdb]
+ * [--memory-limit SIZE]`: recorded screenings run through two versions of
+ * their policies (semantics.md section 4), each version that decides replayed
+ * as written, its lint findings listed in the report (docs/semantics.md, "What
+ * decides"). Exit 0 when the replay ran, whatever changed (the report is
+ * data); 1 when a version has lint errors or more lines were skipped than
+ * --max-skipped allows (the report printed all the same), or a version cannot
+ * be decided (nothing replayed); 2 for usage, config, an unknown ref, an
+ * unreadable input or an unwritable --changed-out; 4 when a live policy cannot
+ * be read.
  */
 import { runReplay, type ReplayBase, type ReplayEngineName } from "../../app/replay.js";
 import { UsageError } from "../../app/errors.js";
@@ -16,19 +19,23 @@ import { formatPretty, shouldUseColor } from "../../core/formats/pretty.js";
 import { formatReplayJson, formatReplayPretty } from "../../core/formats/replay.js";
 import { readIsoDateTime } from "../../core/iso-date.js";
 import { formatReplayProgress } from "../../core/replay/progress.js";
+import { beyondSkippedBound, type SkippedBound } from "../../core/replay/skipped-bound.js";
 import type { Scope, Vendor } from "../../core/vendors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
 
 export interface ReplayFlags extends RemoteFlags {
-  env: string;
-  vendor: Vendor;
-  scope: Scope;
+  env?: string;
+  vendor?: Vendor;
+  scope?: Scope;
   base?: string;
   live?: boolean;
   format: "pretty" | "json";
   samples: number;
+  strict?: boolean;
+  maxSkipped?: SkippedBound;
+  changedOut?: string;
   now?: string;
   engine: ReplayEngineName;
   memoryLimit?: string;
@@ -51,9 +58,11 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     onSecret: (secret) => io.addSecret?.(secret),
     input,
     stdin: io.stdin,
-    target: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
+    filter: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
     base,
     samples: flags.samples,
+    strict: flags.strict === true,
+    changedOut: flags.changedOut,
     now,
     engine: flags.engine,
     memoryLimit: flags.memoryLimit,
@@ -72,14 +81,15 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     io.stderr.write(`screenpol: the ${run.side} version (${run.label}) cannot be decided (${run.why}); nothing was replayed\n`);
     return EXIT.findings;
   }
-  const { environment, providerType, scope } = run.target;
   io.stdout.write(
     flags.format === "json"
       ? formatReplayJson(run.report, run.findings)
-      : formatReplayPretty(run.report, { target: `${environment}/${providerType}/${scope}`, base: run.labels.base, head: run.labels.head }, run.findings),
+      : formatReplayPretty(run.report, { base: run.labels.base, subjectBases: run.subjectBases, head: run.labels.head }, run.findings),
   );
-  for (const side of run.withErrors) io.stderr.write(`screenpol: the ${side} version (${run.labels[side]}) has lint errors, listed in the report\n`);
-  return run.withErrors.length > 0 ? EXIT.findings : EXIT.ok;
+  for (const version of run.withErrors) io.stderr.write(`screenpol: the ${version.side} version (${version.label}) has lint errors, listed in the report\n`);
+  const beyond = flags.maxSkipped === undefined ? undefined : beyondSkippedBound(flags.maxSkipped, run.report);
+  if (beyond !== undefined) io.stderr.write(`screenpol: ${beyond}\n`);
+  return run.withErrors.length > 0 || beyond !== undefined ? EXIT.findings : EXIT.ok;
 }
 
 /** A size as DuckDB's memory_limit reads it (docs/replay.md, "Engines"). */

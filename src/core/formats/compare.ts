@@ -12,7 +12,7 @@ import { describeTransition } from "../semantics/weakening/describe.js";
 import type { SourcePlace } from "../semantics/weakening/locate.js";
 import type { SubjectComparison, SubjectReachability, Transition, Verdict } from "../semantics/weakening/model.js";
 import { isRefusedWeakening, isWeakening } from "../semantics/weakening/verdict.js";
-import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
+import { trafficLine, weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 import type { Scope, Vendor } from "../vendors.js";
 import { reachabilityJson, reachabilityLines, type ReachabilityJson } from "./reachability.js";
 import { describeVersionFinding, type VersionFinding } from "./version-findings.js";
@@ -53,8 +53,9 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
     verdict: policy.verdict,
     transitions: policy.transitions.map(transitionJson),
     ...(policy.reason === undefined ? {} : { reason: policy.reason }),
-    ...(policy.causes === undefined ? {} : { causes: policy.causes.map(({ edits, headline, transitions }) => ({ edits, headline, transitions: transitions.map(transitionJson) })) }),
+    ...(policy.causes === undefined ? {} : { causes: policy.causes.map(({ edits, headline, transitions }) => ({ edits, headline, ...recordedJson(transitions), transitions: transitions.map(transitionJson) })) }),
     ...(policy.regionsReason === undefined ? {} : { regionsReason: policy.regionsReason }),
+    ...(policy.traffic === undefined ? {} : { traffic: policy.traffic }),
     ...unreachableJson(policy),
     // Only when there are any, so that the spec's members stay the whole of a policy whose files pass lint.
     ...(policy.findings === undefined || policy.findings.length === 0 ? {} : { findings: policy.findings }),
@@ -63,8 +64,14 @@ export function formatCompareJson(policies: readonly ComparedPolicyView[]): stri
 }
 
 /** A transition's JSON members: the spec's (from, to, example), then its words and regions when there are any. */
-function transitionJson({ from, to, example, words, regions }: Transition): Record<string, unknown> {
-  return { from, to, ...(words === undefined ? {} : { words }), example, ...(regions === undefined ? {} : { regions }) };
+function transitionJson({ from, to, example, words, regions, recorded }: Transition): Record<string, unknown> {
+  return { from, to, ...(words === undefined ? {} : { words }), example, ...(regions === undefined ? {} : { regions }), ...(recorded === undefined ? {} : { recorded }) };
+}
+
+/** A cause's `recorded`: the recorded screenings its transitions happen on (`--traffic`), when they were counted. */
+function recordedJson(transitions: readonly Transition[]): { recorded?: number } {
+  if (transitions.length === 0 || transitions.some((transition) => transition.recorded === undefined)) return {};
+  return { recorded: transitions.reduce((sum, transition) => sum + transition.recorded!, 0) };
 }
 
 /**
@@ -115,6 +122,8 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
   if (policies.length === 0) return `${[...lines, "No policy or address entries changed."].join("\n")}\n`;
   const weakenings = policies.flatMap((policy) => weakeningLinesOf(targetOf(policy), policy).map((line) => `  ${line}`));
   if (weakenings.length > 0) lines.push("", "Weakenings (a screening decided less strictly by head than by base):", ...weakenings);
+  const traffic = trafficLines(policies);
+  if (traffic.length > 0) lines.push("", TRAFFIC_HEADING, ...traffic.map((line) => `  ${line}`));
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", UNREACHED_HEADING, ...unreached.map((line) => `  ${line}`));
   const found = findingLines(policies);
@@ -129,6 +138,11 @@ export function formatComparePretty(policies: readonly ComparedPolicyView[], hea
 }
 
 const UNREACHED_HEADING = "Rules of head no screening reaches:";
+const TRAFFIC_HEADING = "Recorded screenings decided with both versions (--traffic):";
+
+function trafficLines(policies: readonly ComparedPolicyView[]): string[] {
+  return policies.flatMap((policy) => (policy.traffic === undefined ? [] : [trafficLine(targetOf(policy), policy.traffic)]));
+}
 const FINDINGS_HEADING = "Lint findings of the compared versions (compared as written):";
 
 /** `sandbox/vendorA.../TRANSACTION: head: shadowed-rule at file:38:11 (...)`, per finding of either version. */
@@ -193,6 +207,8 @@ export function formatCompareMarkdown(policies: readonly ComparedPolicyView[], h
       }
     }
   }
+  const traffic = trafficLines(policies);
+  if (traffic.length > 0) lines.push("", `#### ${TRAFFIC_HEADING.replace(/:$/, "")}`, "", ...traffic.map((line) => `- ${escapeMarkdown(line)}`));
   const unreached = unreachedLines(policies);
   if (unreached.length > 0) lines.push("", `#### ${UNREACHED_HEADING.replace(/:$/, "")}`, "", ...unreached.map((line) => `- ${escapeMarkdown(line)}`));
   const found = findingLines(policies);

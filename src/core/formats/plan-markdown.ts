@@ -15,7 +15,7 @@
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
 import { docsUrl } from "../codes.js";
 import type { Diagnostic } from "../diagnostic.js";
-import { describeVerdict, entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, weakeningCount, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { describeVerdict, entryVerdictLines, TRAFFIC_HEADING, trafficLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, weakeningCount, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 /** GitHub's limit on a comment body. */
 export const GITHUB_COMMENT_LIMIT = 65_535;
@@ -55,6 +55,7 @@ export function formatPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
     options.title ?? "### screenpol plan",
     "",
     ...leadingSection(`**⚠️ ${WEAKENINGS_HEADING}**`, weakeningLines(plan)),
+    ...leadingSection(`**${TRAFFIC_HEADING}**`, trafficLines(plan)),
     ...approvalParagraph(plan),
     ...leadingSection(`**${UNDECIDED_HEADING}**`, undecidedLines(plan)),
     ...leadingSection(`**${UNREACHED_HEADING}**`, unreachedLines(plan)),

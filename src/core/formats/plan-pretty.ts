@@ -8,7 +8,7 @@
  * unless listed: in a plan of 200 policies, the 3 that change are the news.
  */
 import { countByKind, describeScopeEntriesChange, entryName, hasChanges, isAffectedByEntries, scopeEntriesChange, unchangedCounts, type Plan, type PlanEntry, type PlanKind } from "../plan/index.js";
-import { entryVerdictLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
+import { entryVerdictLines, TRAFFIC_HEADING, trafficLines, UNDECIDED_HEADING, undecidedLines, UNREACHED_HEADING, unreachedLines, WEAKENINGS_HEADING, weakeningLines } from "./plan-weakening.js";
 
 export interface PlanPrettyOptions {
   /** ANSI colours (decide with shouldUseColor). */
@@ -65,6 +65,8 @@ export function formatPlanPretty(plan: Plan, options: PlanPrettyOptions): string
   const first: string[] = [];
   const weakenings = weakeningLines(plan);
   if (weakenings.length > 0) first.push([paint("1;31", WEAKENINGS_HEADING), ...weakenings.map((line) => `  ${line}`)].join("\n"));
+  const traffic = trafficLines(plan);
+  if (traffic.length > 0) first.push([paint("1", TRAFFIC_HEADING), ...traffic.map((line) => `  ${line}`)].join("\n"));
   const undecided = undecidedLines(plan);
   if (undecided.length > 0) first.push([paint("1;33", UNDECIDED_HEADING), ...undecided.map((line) => `  ${line}`)].join("\n"));
   const unreached = unreachedLines(plan);

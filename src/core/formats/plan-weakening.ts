@@ -13,10 +13,12 @@ import { describeRefused } from "./compare.js";
 import { formatJson } from "./json.js";
 import type { LintReport } from "./report.js";
 import { reachabilityLines } from "./reachability.js";
-import { weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
+import { trafficLine, weakeningBlocks, weakeningLinesOf } from "./weakening-causes.js";
 
 /** The heading above the weakening lines. */
 export const WEAKENINGS_HEADING = "Weakenings (a screening decided less strictly once pushed than live now):";
+/** The heading above the totals of the recorded screenings (`plan --traffic`). */
+export const TRAFFIC_HEADING = "Recorded screenings decided live and as planned (--traffic):";
 /** The heading above the planned rules no screening reaches. */
 export const UNREACHED_HEADING = "Rules no screening reaches once pushed:";
 /** The heading above the verdicts that are no proof. */
@@ -31,6 +33,11 @@ export const targetName = (weakening: Pick<NamedWeakening, "environment" | "prov
  */
 export function weakeningLines(plan: Pick<Plan, "entries">): string[] {
   return planWeakenings(plan).flatMap((weakening) => weakeningLinesOf(targetName(weakening), weakening));
+}
+
+/** The totals of the recorded screenings, per policy they were counted for (weakening-causes.ts, trafficLine). */
+export function trafficLines(plan: Pick<Plan, "entries">): string[] {
+  return planWeakenings(plan).flatMap((weakening) => (weakening.traffic === undefined ? [] : [trafficLine(targetName(weakening), weakening.traffic)]));
 }
 
 /** How many weakening transitions the plan records. */
@@ -129,6 +136,7 @@ export function asWrittenLines(plan: Pick<Plan, "entries">): string[] {
   const lines = [AS_WRITTEN_HEADING, ...(verdicts.length > 0 ? verdicts : ["  no policy the files would change"])];
   const sections: Array<[string, string[]]> = [
     [WEAKENINGS_HEADING, weakeningLines(plan)],
+    [TRAFFIC_HEADING, trafficLines(plan)],
     [UNDECIDED_HEADING, undecidedLines(plan)],
     [UNREACHED_HEADING, unreachedLines(plan)],
   ];

@@ -9,7 +9,9 @@
  */
 import { BEFORE_VENDOR } from "../semantics/decision.js";
 import { describeExample, describeTransition } from "../semantics/weakening/describe.js";
-import type { RegionBox, RegionConstraint, SubjectComparison, Transition } from "../semantics/weakening/model.js";
+import type { RegionBox, RegionConstraint, SubjectComparison, TrafficTotals, Transition } from "../semantics/weakening/model.js";
+import { formatCount } from "../replay/progress.js";
+import { transitionDirection } from "../replay/tally.js";
 import { describeBox, describeConstraint, inReadingOrder } from "../semantics/weakening/region-view.js";
 import { isWeakening } from "../semantics/weakening/verdict.js";
 
@@ -26,11 +28,15 @@ export interface CauseBlock {
 }
 
 /** The weakenings of one comparison, by cause; empty when it has none. */
-export function weakeningBlocks(comparison: Pick<SubjectComparison, "transitions" | "causes" | "regionsReason">): CauseBlock[] {
+export function weakeningBlocks(comparison: Pick<SubjectComparison, "transitions" | "causes" | "regionsReason" | "traffic">): CauseBlock[] {
   const weakenings = comparison.transitions.filter(isWeakening);
   if (weakenings.length === 0) return [];
+  const affects = (shown: readonly Transition[]): CauseBlock["lines"] => {
+    const line = affectsLine(shown, comparison.traffic);
+    return line === undefined ? [] : [{ text: line }];
+  };
   if (comparison.causes === undefined) {
-    const blocks: CauseBlock[] = weakenings.map((transition) => ({ heading: describeTransition(transition), lines: [], transition }));
+    const blocks: CauseBlock[] = weakenings.map((transition) => ({ heading: describeTransition(transition), lines: affects([transition]), transition }));
     if (comparison.regionsReason !== undefined) blocks.push({ heading: `causes and regions not computed: ${comparison.regionsReason}`, lines: [] });
     return blocks;
   }
@@ -38,10 +44,45 @@ export function weakeningBlocks(comparison: Pick<SubjectComparison, "transitions
     const shown = cause.transitions.filter(isWeakening);
     if (shown.length === 0) return [];
     const common = commonConstraints(shown.map(shownRegions));
-    const lines: CauseBlock["lines"] = common.length > 0 ? [{ text: `where ${inReadingOrder(common).map(describeConstraint).join(", ")}` }] : [];
+    const lines: CauseBlock["lines"] = [...affects(shown), ...(common.length > 0 ? [{ text: `where ${inReadingOrder(common).map(describeConstraint).join(", ")}` }] : [])];
     for (const transition of shown) lines.push({ text: transitionLine(transition, common), transition });
     return [{ heading: cause.headline, lines }];
   });
+}
+
+/**
+ * `affects 942 of 269,853 recorded screenings (0.35%)`: the recorded
+ * screenings the shown transitions happen on (docs/semantics.md, "Recorded
+ * screenings of a weakening"); undefined without recorded screenings.
+ */
+function affectsLine(shown: readonly Transition[], traffic: TrafficTotals | undefined): string | undefined {
+  if (traffic === undefined || shown.some((transition) => transition.recorded === undefined)) return undefined;
+  const affected = shown.reduce((sum, transition) => sum + transition.recorded!, 0);
+  return `affects ${formatCount(affected)} of ${formatCount(traffic.screenings)} recorded screenings${shareOf(affected, traffic.screenings)}`;
+}
+
+/**
+ * The totals of the recorded screenings of one policy, replay's counts:
+ * `sandbox/.../TRANSACTION: 942 of 269,853 recorded screenings in day.jsonl.gz
+ * decided less strictly (0.35%), 12 more strictly, 3 by another rule or step
+ * with the same action; 2 lines skipped (line 7: not valid JSON ...)`.
+ */
+export function trafficLine(target: string, traffic: TrafficTotals): string {
+  const by = (direction: -1 | 0 | 1) => traffic.transitions.filter((transition) => transitionDirection(transition) === direction).reduce((sum, transition) => sum + transition.count, 0);
+  const weaker = by(-1);
+  const skipped = `${formatCount(traffic.skipped)} ${traffic.skipped === 1 ? "line" : "lines"} skipped`;
+  const first = traffic.firstSkipped === undefined ? "" : ` (${traffic.skipped === 1 ? "" : "the first: "}line ${traffic.firstSkipped.line}: ${traffic.firstSkipped.error})`;
+  return (
+    `${target}: ${formatCount(weaker)} of ${formatCount(traffic.screenings)} recorded screenings in ${traffic.file} decided less strictly${shareOf(weaker, traffic.screenings)}, ` +
+    `${formatCount(by(1))} more strictly, ${formatCount(by(0))} by another rule or step with the same action; ${skipped}${first}`
+  );
+}
+
+/** ` (0.35%)`, two decimals; a share that rounds to nothing but is not nothing reads `<0.01%`; none of nothing says nothing. */
+function shareOf(part: number, whole: number): string {
+  if (whole === 0) return "";
+  const percent = (part * 100) / whole;
+  return ` (${part > 0 && percent < 0.005 ? "<0.01" : percent.toFixed(2)}%)`;
 }
 
 /** `<transition in words>, when <box>; or <box> (e.g. <example>)`, the constraints said above left out. */
@@ -85,6 +126,6 @@ function commonConstraints(regions: ReadonlyArray<readonly RegionBox[]>): Region
 }
 
 /** The blocks as indented lines: the heading, then its lines two spaces in. */
-export function weakeningLinesOf(target: string, comparison: Pick<SubjectComparison, "transitions" | "causes" | "regionsReason">): string[] {
+export function weakeningLinesOf(target: string, comparison: Pick<SubjectComparison, "transitions" | "causes" | "regionsReason" | "traffic">): string[] {
   return weakeningBlocks(comparison).flatMap((block) => [`${target}: ${block.heading}`, ...block.lines.map((line) => `  ${line.text}`)]);
 }

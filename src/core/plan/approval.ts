@@ -12,8 +12,10 @@
  * of what is approved without a change here. Left out: the example screenings
  * (one of many; a run may pick another), places in files (a line moves with a
  * comment), the words of an `unknown`'s reason (they say where the time ran
- * out), and the report of unreached rules (not a weakening). Transitions are a
- * set: their order is not approved.
+ * out), the report of unreached rules (not a weakening), and the counts of
+ * recorded screenings (`plan --traffic`: a file's, not the versions'; push
+ * recomputes without them). Transitions are a set: their order is not
+ * approved.
  */
 import { canonicalJson, sha256Hex } from "../canonical.js";
 import type { Scope, Vendor } from "../vendors.js";
@@ -21,7 +23,7 @@ import type { ApprovedPolicy, WeakeningApproval } from "./model.js";
 import type { NamedWeakening } from "./weakening.js";
 
 /** Members that may differ between two runs of the check over the same versions (see the module comment). */
-const NOT_APPROVED = new Set(["example", "examples", "at", "place", "places", "reason", "unreachable", "unreachableReason"]);
+const NOT_APPROVED = new Set(["example", "examples", "at", "place", "places", "reason", "unreachable", "unreachableReason", "recorded", "traffic"]);
 
 /** The comparison minus {@link NOT_APPROVED}, at any depth; transitions sorted by their canonical JSON. */
 export function approvedContent(weakening: object): Record<string, unknown> {

@@ -85,7 +85,7 @@ export function recordedWeakening(target: WeakeningTarget): PlanWeakening | unde
 
 /** Records a verdict where {@link weakeningTargets} says it belongs (the plan's entries are updated in place). */
 export function recordWeakening(target: WeakeningTarget, weakening: PlanWeakening): void {
-  const { verdict, transitions, reason, causes, regionsReason, unreachable, unreachableReason } = weakening;
+  const { verdict, transitions, reason, causes, regionsReason, unreachable, unreachableReason, traffic } = weakening;
   const member: PlanWeakening = {
     verdict,
     transitions,
@@ -94,6 +94,7 @@ export function recordWeakening(target: WeakeningTarget, weakening: PlanWeakenin
     ...(regionsReason === undefined ? {} : { regionsReason }),
     ...(unreachable === undefined || unreachable.length === 0 ? {} : { unreachable }),
     ...(unreachableReason === undefined ? {} : { unreachableReason }),
+    ...(traffic === undefined ? {} : { traffic }),
   };
   if (target.policyEntry) {
     target.policyEntry.weakening = member;

@@ -109,10 +109,10 @@ function leafTypes(vendor: Vendor): Array<{ path: string; types: readonly string
   return leaves;
 }
 
-function objectShapes(vendor: Vendor): ObjectShape[] {
+function objectShapes(vendor: Vendor, identity: boolean): ObjectShape[] {
   const [, , own] = VENDOR_SIGNALS[vendor];
   return [
-    { path: "$", keys: Object.keys(SCREENING_LAYOUT), exact: false },
+    { path: "$", keys: identity ? [...Object.keys(SCREENING_LAYOUT), ...IDENTITY_KEYS] : Object.keys(SCREENING_LAYOUT), exact: false },
     { path: "$.transfer", keys: ["amountUsd", "token"], exact: false },
     { path: "$.transfer.token", keys: ["chain", "networkId", "contractAddress"], exact: true },
     { path: "$.signals", keys: VENDOR_SIGNALS[vendor], exact: false },
@@ -134,10 +134,10 @@ function elementShape(vendor: Vendor): { path: string; keys: readonly string[]; 
  * once per line. Written with DuckDB's list builtins rather than lambdas
  * where it can: a lambda per row costs more than the rest of the line.
  */
-function shapeCheck(vendor: Vendor): string {
+function shapeCheck(vendor: Vendor, identity: boolean): string {
   const checks = [`types[1] = 'OBJECT'`];
   leafTypes(vendor).forEach((leaf, index) => checks.push(`(types[${index + 2}] IS NULL OR ${among(`types[${index + 2}]`, leaf.types)})`));
-  objectShapes(vendor).forEach((shape, index) => {
+  objectShapes(vendor, identity).forEach((shape, index) => {
     const keys = `keys[${index + 1}]`;
     // Each allowed key present counts one: as many keys as that is no other key and none twice (cheaper than list_distinct).
     const present = shape.keys.map((key) => `list_contains(${keys}, ${sqlString(key)})::INTEGER`).join(" + ");
@@ -155,8 +155,8 @@ function typesColumn(vendor: Vendor): string {
   return `json_type(text, ${list(["$", ...leafTypes(vendor).map((leaf) => leaf.path)])})`;
 }
 
-function keysColumn(vendor: Vendor): string {
-  return `json_keys(text, ${list(objectShapes(vendor).map((shape) => shape.path))})`;
+function keysColumn(vendor: Vendor, identity: boolean): string {
+  return `json_keys(text, ${list(objectShapes(vendor, identity).map((shape) => shape.path))})`;
 }
 
 /**
@@ -198,21 +198,76 @@ function valueCheck(vendor: Vendor, scope: Scope, row: string): string {
  * the JSON built from a CSV row. Blank lines are passed over uncounted, as
  * the JavaScript reader passes them; a line SQL cannot vouch for keeps its
  * text for that reader, as does one over `maxLineBytes` (the reader's bound).
+ * `identity`: the rows are those {@link rowsBySubject} found of one policy, so
+ * a line may also name its `environment` and `providerType` (their values it
+ * has checked).
  */
-export function screeningsFromText(lines: string, vendor: Vendor, scope: Scope, maxLineBytes: number): string {
+export function screeningsFromText(lines: string, vendor: Vendor, scope: Scope, maxLineBytes: number, options: { identity?: boolean } = {}): string {
+  const identity = options.identity === true;
   const fields = Object.keys(SCREENING_LAYOUT).map((name) => `r.${name} AS ${name}`).join(", ");
   return `SELECT line, ${valueCheck(vendor, scope, "r")} AND shaped AS ok, text, ${fields}
 FROM (
   SELECT line, text, shaped, CASE WHEN shaped THEN from_json(text, ${sqlString(JSON.stringify(jsonStructure({ kind: "struct", fields: { ...SCREENING_LAYOUT } })))}) END AS r
   FROM (
-    SELECT line, text, COALESCE(CASE WHEN parsed THEN ${shapeCheck(vendor)} END, FALSE) AS shaped
+    SELECT line, text, COALESCE(CASE WHEN parsed THEN ${shapeCheck(vendor, identity)} END, FALSE) AS shaped
     FROM (
       SELECT line, text, parsed,
         CASE WHEN parsed THEN ${typesColumn(vendor)} END AS types,
-        CASE WHEN parsed THEN ${keysColumn(vendor)} END AS keys
+        CASE WHEN parsed THEN ${keysColumn(vendor, identity)} END AS keys
       FROM (
         -- Over the line bound, or not JSON at all: the JavaScript reader words why.
         SELECT line, text, strlen(text) <= ${maxLineBytes} AND json_valid(text) AS parsed
+        FROM ${lines}
+        WHERE text IS NOT NULL AND NOT regexp_full_match(text, '[ \\t\\n\\r\\f\\v]*')
+      )
+    )
+  )
+)`;
+}
+
+/** The members a line names its policy with (semantics.md section 4), in the order the JavaScript reader reads them. */
+const IDENTITY_MEMBERS = ["environment", "providerType", "scope"] as const;
+/** Those of them the screening layout does not have. */
+const IDENTITY_KEYS = ["environment", "providerType"] as const;
+
+export type ReplayIdentityFilter = Partial<Record<(typeof IDENTITY_MEMBERS)[number], string>>;
+
+/**
+ * The text rows of `lines` with the policy each names (docs/replay.md, "Mixed
+ * exports"), as core/replay/line.ts reads it: `kind` is `subject` (the
+ * line's `environment`, `provider_type` and `scope`, each the line's own
+ * string or the flag's), `filtered` (a member names another policy than its
+ * flag, before any member that would make the line bad), or NULL: a line SQL
+ * cannot vouch for (not one JSON object, a member missing with no flag or not
+ * a string, a member twice), which the JavaScript reader words. Blank lines
+ * are left out, as that reader passes them over.
+ */
+export function rowsBySubject(lines: string, filter: ReplayIdentityFilter, maxLineBytes: number): string {
+  const named = among("k", IDENTITY_MEMBERS);
+  const kind: string[] = ["WHEN NOT parsed THEN NULL", `WHEN len(list_filter(keys, lambda k: ${named})) <> len(list_distinct(list_filter(keys, lambda k: ${named}))) THEN NULL`];
+  IDENTITY_MEMBERS.forEach((member, index) => {
+    const type = `types[${index + 2}]`;
+    const flag = filter[member];
+    kind.push(flag === undefined ? `WHEN ${type} IS NULL OR ${type} <> 'VARCHAR' THEN NULL` : `WHEN ${type} IS NOT NULL AND ${type} <> 'VARCHAR' THEN NULL`);
+    if (flag !== undefined) kind.push(`WHEN ${type} = 'VARCHAR' AND ids[${index + 1}] <> ${sqlString(flag)} THEN 'filtered'`);
+  });
+  // A member the line leaves out is the flag's.
+  const value = (member: (typeof IDENTITY_MEMBERS)[number], index: number) => {
+    const flag = filter[member];
+    return `CASE WHEN kind = 'subject' THEN ${flag === undefined ? `ids[${index + 1}]` : `COALESCE(ids[${index + 1}], ${sqlString(flag)})`} END`;
+  };
+  return `SELECT line, text, kind, ${value("environment", 0)} AS environment, ${value("providerType", 1)} AS provider_type, ${value("scope", 2)} AS scope
+FROM (
+  SELECT line, text, types, ids, CASE ${kind.join(" ")} ELSE 'subject' END AS kind
+  FROM (
+    SELECT line, text, parsed,
+      CASE WHEN parsed THEN json_type(text, ${list(["$", ...IDENTITY_MEMBERS.map((member) => `$.${member}`)])}) END AS types,
+      CASE WHEN parsed THEN json_keys(text) END AS keys,
+      CASE WHEN parsed THEN json_extract_string(text, ${list(IDENTITY_MEMBERS.map((member) => `$.${member}`))}) END AS ids
+    FROM (
+      SELECT line, text, COALESCE(CASE WHEN valid THEN json_type(text) = 'OBJECT' END, FALSE) AS parsed
+      FROM (
+        SELECT line, text, strlen(text) <= ${maxLineBytes} AND json_valid(text) AS valid
         FROM ${lines}
         WHERE text IS NOT NULL AND NOT regexp_full_match(text, '[ \\t\\n\\r\\f\\v]*')
       )
@@ -405,7 +460,8 @@ function duckdbType(type: LayoutType): string {
 /**
  * The screenings of Parquet files: the typed columns, `ok` from the values
  * and from the other vendor's signals being absent (NULL), `text` the row as
- * JSON for the JavaScript reader when not ok. `offsets` number the rows
+ * JSON for the JavaScript reader (read only for a row not ok, or changed
+ * under `--changed-out`). `offsets` number the rows
  * across the files: the rows before each file.
  */
 export function screeningsFromParquet(files: readonly string[], columns: string, offsets: readonly number[], vendor: Vendor, scope: Scope): string {
@@ -413,7 +469,7 @@ export function screeningsFromParquet(files: readonly string[], columns: string,
   const foreign = other.map((name) => `r.signals.${name} IS NULL`).join(" AND ");
   const offset = files.length === 1 ? "0" : `CASE filename ${files.map((file, index) => `WHEN ${sqlString(file)} THEN ${offsets[index]}`).join(" ")} END`;
   const fields = Object.keys(SCREENING_LAYOUT).map((name) => `r.${name}`).join(", ");
-  return `SELECT line, ok, CASE WHEN NOT ok THEN to_json(struct_pack(${Object.keys(SCREENING_LAYOUT).map((name) => `${name} := ${name}`).join(", ")})) END AS text, ${Object.keys(SCREENING_LAYOUT).join(", ")}
+  return `SELECT line, ok, to_json(struct_pack(${Object.keys(SCREENING_LAYOUT).map((name) => `${name} := ${name}`).join(", ")})) AS text, ${Object.keys(SCREENING_LAYOUT).join(", ")}
 FROM (
   SELECT r.line, ${valueCheck(vendor, scope, "r")} AND COALESCE(${foreign}, FALSE) AND r.chain IS NOT NULL AND r.address IS NOT NULL AS ok, ${fields}
   FROM (

@@ -31,15 +31,52 @@ export function screeningSchemaName(vendor: Vendor): SchemaName {
   return `screening-${vendor}` as SchemaName;
 }
 
-export type ScreeningReading = { ok: true; screening: Screening } | { ok: false; findings: Finding[] };
+/** The signals whose value is a category: the vendor's list (CATEGORIES), which a vendor may grow before the schema does. */
+export type CategorySignal = "exposure" | "cluster" | "indicator" | "entity";
+
+/** A category the vendor's list does not have, met in a screening. */
+export interface UnknownValue {
+  signal: CategorySignal;
+  value: string;
+}
+
+export type ScreeningReading = { ok: true; screening: Screening; unknownValues?: UnknownValue[] } | { ok: false; findings: Finding[] };
+
+export interface ScreeningReadOptions {
+  /**
+   * `accept`: a category not in the vendor's list is no finding but an
+   * unknown value of the reading, and the screening is decided as it is (no
+   * rule can name such a category, so none that names a category matches it;
+   * semantics.md section 4). Replay's default, for an export recorded after
+   * the vendor added a category. `refuse` (the default): a finding.
+   */
+  unknownCategories?: "accept" | "refuse";
+}
+
+/** A vendor's category is a short identifier (the longest listed has 22 characters); a longer string is no category it added. */
+const MAX_UNKNOWN_CATEGORY_LENGTH = 64;
+
+/** Where a category sits in a screening: `signals.exposures[i].category` or `signals.cluster.category`, and vendorB's alike. */
+const CATEGORY_SIGNALS: Readonly<Record<string, CategorySignal>> = { exposures: "exposure", cluster: "cluster", indicators: "indicator", entity: "entity" };
 
 /**
  * Reads one screening for a policy of `vendor` and `scope`. Paths in findings
  * are relative to the screening; `at` prefixes them (a test case's
  * `["cases", 3, "screening"]`).
  */
-export function readScreening(data: unknown, vendor: Vendor, scope: Scope, at: DocPath = []): ScreeningReading {
-  const findings = validateWithSchema(screeningSchemaName(vendor), data).map((finding) => explainOtherVendor(finding, data, vendor));
+export function readScreening(data: unknown, vendor: Vendor, scope: Scope, at: DocPath = [], options: ScreeningReadOptions = {}): ScreeningReading {
+  let findings = validateWithSchema(screeningSchemaName(vendor), data);
+  let unknownValues: UnknownValue[] | undefined;
+  if (options.unknownCategories === "accept" && findings.length > 0) {
+    const refused: Finding[] = [];
+    for (const finding of findings) {
+      const unknown = unknownCategoryAt(finding, data, vendor);
+      if (unknown === undefined) refused.push(finding);
+      else if (!unknownValues?.some((seen) => seen.signal === unknown.signal && seen.value === unknown.value)) (unknownValues ??= []).push(unknown);
+    }
+    findings = refused;
+  }
+  findings = findings.map((finding) => explainOtherVendor(finding, data, vendor));
   if (isRecord(data)) {
     if (Object.hasOwn(data, "scope") && typeof data.scope === "string" && data.scope !== scope && (data.scope === "SIGN_IN" || data.scope === "TRANSACTION")) {
       findings.push({ code: "schema", path: ["scope"], message: `scope ${data.scope} does not match the ${scope} policy it is decided against`, target: "value" });
@@ -49,7 +86,23 @@ export function readScreening(data: unknown, vendor: Vendor, scope: Scope, at: D
     }
   }
   if (findings.length > 0) return { ok: false, findings: at.length === 0 ? findings : findings.map((finding) => ({ ...finding, path: [...at, ...finding.path] })) };
-  return { ok: true, screening: data as Screening };
+  return unknownValues ? { ok: true, screening: data as Screening, unknownValues } : { ok: true, screening: data as Screening };
+}
+
+/**
+ * The unknown category a finding is about, if it is one: at a category's
+ * place, a string the vendor's list does not have (a string there fails only
+ * the list, so nothing else about the screening is overlooked).
+ */
+function unknownCategoryAt(finding: Finding, data: unknown, vendor: Vendor): UnknownValue | undefined {
+  const path = finding.path;
+  if (path[0] !== "signals" || path.at(-1) !== "category") return undefined;
+  const signal = Object.hasOwn(CATEGORY_SIGNALS, String(path[1])) ? CATEGORY_SIGNALS[String(path[1])] : undefined;
+  const listed = path[1] === "exposures" || path[1] === "indicators";
+  if (signal === undefined || path.length !== (listed ? 4 : 3) || (listed && typeof path[2] !== "number")) return undefined;
+  const value = valueAt(data, path);
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_UNKNOWN_CATEGORY_LENGTH || CATEGORIES[vendor].includes(value)) return undefined;
+  return { signal, value };
 }
 
 /**

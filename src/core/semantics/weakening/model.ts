@@ -42,6 +42,8 @@ export interface Transition {
   regions?: RegionBox[];
   /** Under a cause: the transition in words, each step said as what it does (`BLOCK (block-x) -> not screened: amountUsd below minAmountUsd 250`). */
   words?: string;
+  /** With recorded screenings (`--traffic`): how many of them it happens on (under a cause, in the part that cause explains). */
+  recorded?: number;
 }
 
 /** One structural edit between the versions (edits.ts), as a cause names it. */
@@ -76,6 +78,25 @@ export interface SubjectComparison {
   causes?: Cause[];
   /** Why `causes` and the transitions' `regions` are absent though there are transitions: the bound, in words. */
   regionsReason?: string;
+  /** The recorded screenings counted (`--traffic`; docs/semantics.md, "Recorded screenings of a weakening"). */
+  traffic?: TrafficTotals;
+}
+
+/**
+ * The recorded screenings of one policy decided with both versions, as
+ * `replay` counts them (its members of the same name), and the first line
+ * skipped with why.
+ */
+export interface TrafficTotals {
+  /** The input as named (`day.jsonl.gz`, `standard input`). */
+  file: string;
+  screenings: number;
+  skipped: number;
+  /** Screenings whose decision changed, also to the same action by another rule or step. */
+  changed: number;
+  /** Per (base action, head action), replay's transitions: weaker first, then stricter, then same-action. */
+  transitions: Array<{ from: Action; to: Action; count: number }>;
+  firstSkipped?: { line: number; error: string };
 }
 
 /**

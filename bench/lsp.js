@@ -1,0 +1,97 @@
+/**
+ * `screenpol lsp` keystroke latency (issue 28, Speed): the built CLI's server
+ * over stdio, as an editor runs it, on a repository with one 40-rule vendorA
+ * policy (bench/weakening.js sizePair). Each keystroke is one incremental
+ * change that flips the diagnostics (a letter typed after an action, making it
+ * a schema error, then deleted), timed on the client side from just before the
+ * change is written to the publishDiagnostics that follows it. Used by
+ * bench/run.js; target p95 <= 30 ms.
+ */
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { stringify } from "yaml";
+import { sizePair } from "./weakening.js";
+
+const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+
+/**
+ * @param root      the package root (bin/, dist/ built)
+ * @param edits     timed keystrokes (after `warmup` untimed ones)
+ * @param timeoutMs per keystroke: one without diagnostics by then counts as a timeout
+ * @param deadline  performance.now() after which no new keystroke starts
+ */
+export async function measureLspLatency({ root, edits = 1000, warmup = 20, timeoutMs = 2_000, deadline }) {
+  const rpc = createRequire(join(root, "package.json"))("vscode-jsonrpc/node");
+  const repo = mkdtempSync(join(tmpdir(), "screenpol-bench-lsp-"));
+  cpSync(join(root, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
+  mkdirSync(join(repo, "policies/sandbox/vendorAWalletScreening"), { recursive: true });
+  const text = stringify(sizePair("vendorAWalletScreening", 40).base.policy);
+  writeFileSync(join(repo, POLICY), text);
+  const uri = pathToFileURL(join(repo, POLICY)).href;
+  const child = spawn(process.execPath, [join(root, "bin/screenpol.js"), "lsp", "--stdio"], { cwd: repo, stdio: ["pipe", "pipe", "inherit"] });
+  const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  let waiting;
+  connection.onNotification("textDocument/publishDiagnostics", (params) => {
+    if (params.uri !== uri || !waiting) return;
+    const done = waiting;
+    waiting = undefined;
+    done.resolve({ ms: performance.now() - done.start, count: params.diagnostics.length });
+  });
+  connection.listen();
+  const published = () => new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    waiting = { start: performance.now(), resolve: (value) => (clearTimeout(timer), resolve(value)) };
+  });
+  const latencies = [];
+  let timeouts = 0;
+  let wrong = 0;
+  let rssAfterWarmup;
+  let rssAtEnd;
+  try {
+    await connection.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(repo).href, capabilities: {} });
+    await connection.sendNotification("initialized", {});
+    let outcome = published();
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "yaml", version: 1, text } });
+    await outcome;
+    // Just after the first `action: BLOCK`: a letter there makes it a schema error, deleting it makes the file clean again.
+    const lines = text.split("\n");
+    const line = lines.findIndex((one) => /action: BLOCK$/.test(one));
+    const at = { line, character: lines[line].length };
+    for (let i = 0, version = 2; i < warmup + edits && performance.now() < deadline; i++, version++) {
+      const typing = i % 2 === 0;
+      const change = typing ? { range: { start: at, end: at }, text: "X" } : { range: { start: at, end: { line, character: at.character + 1 } }, text: "" };
+      outcome = published();
+      waiting.start = performance.now();
+      await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
+      const result = await outcome;
+      if (result === undefined) {
+        timeouts++;
+        continue;
+      }
+      if (result.count !== (typing ? 1 : 0)) wrong++;
+      if (i >= warmup) latencies.push(result.ms);
+      if (i === warmup) rssAfterWarmup = residentKiB(child.pid);
+    }
+    rssAtEnd = residentKiB(child.pid);
+    await connection.sendRequest("shutdown");
+    await connection.sendNotification("exit");
+  } finally {
+    connection.dispose();
+    child.kill();
+    rmSync(repo, { recursive: true, force: true });
+  }
+  return { latencies, timeouts, wrong, rules: 40, rssAfterWarmupKiB: rssAfterWarmup, rssAtEndKiB: rssAtEnd };
+}
+
+/** The server's resident set (Linux /proc), undefined elsewhere: whether memory stays flat over the keystrokes. */
+function residentKiB(pid) {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+  } catch {
+    return undefined;
+  }
+}
