@@ -43,6 +43,7 @@ import { contains, parsedDocument, placedItems } from "./rules.js";
 import { pinTestAction } from "./pin-test.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
+import { schemaCompletions, schemaHover } from "./schema-assist.js";
 import { LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
 
 export interface LanguageServerStreams {
@@ -307,7 +308,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const role = place.workspace.roleOf(place.file);
       const lint = place.workspace.lint();
       if (role.kind === "policy-test") return testCaseHover(document.getText(), place.file, role, lint, params.position, new Date());
-      return hoverAt(document.getText(), place.file, role, lint, params.position, new Date());
+      return hoverAt(document.getText(), place.file, role, lint, params.position, new Date()) ?? schemaHover(document.getText(), role, lint, params.position);
     });
 
     connection.onDocumentSymbol(async (params, token) => {
@@ -328,7 +329,9 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
-      return completionsAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
+      const role = place.workspace.roleOf(place.file);
+      const lint = place.workspace.lint();
+      return [...completionsAt(document.getText(), role, lint, params.position), ...schemaCompletions(document.getText(), role, lint, params.position)];
     });
 
     // Per rule of a policy: how many test cases it decides, with the command that runs the policy's tests.
