@@ -22,13 +22,19 @@ let path: string;
 let original: string;
 let version = 1;
 const logs: string[] = [];
+let refreshes = 0;
 
 beforeAll(async () => {
   repo = makeCommittedRepo().repo;
   path = join(repo.dir, POLICY);
   original = readFileSync(path, "utf8");
-  client = await startLspClient(repo.dir);
+  // A client that can refresh lenses: the server asks it to whenever the weakening lens changes.
+  client = await startLspClient(repo.dir, { capabilities: { workspace: { codeLens: { refreshSupport: true } } } });
   client.connection.onNotification("window/logMessage", (params: { message: string }) => logs.push(params.message));
+  client.connection.onRequest("workspace/codeLens/refresh", () => {
+    refreshes++;
+    return null;
+  });
   client.open(path, original);
   await client.settle(path);
 });
@@ -78,6 +84,8 @@ describe("the weakening lens", () => {
     const [lens] = await lenses();
     expect(lens!.range.start).toEqual({ line: 0, character: 0 });
     expect(await settledWeakeningLens()).toBe(`compared with HEAD: weaker (${causes} cause${causes === 1 ? "" : "s"})`);
+    // Asked to refresh when the comparison started and when it ended.
+    expect(refreshes).toBeGreaterThanOrEqual(2);
     // The rules' "N test cases" lenses stay after it.
     expect((await lenses()).slice(1).every((rule) => / test cases?$/.test(rule.command.title))).toBe(true);
 
