@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCommittedRepo } from "../helpers/committed-repo.js";
 import { startLspClient, uriOf, type LspClient } from "../helpers/lsp-client.js";
 import { runCli } from "../helpers/run-cli.js";
-import type { TempRepo } from "../helpers/temp-repo.js";
+import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const THRESHOLD = "riskScore: { gte: 8.5 }";
@@ -107,5 +107,29 @@ describe("the weakening lens", () => {
     expect(await settledWeakeningLens()).toMatch(/^compared with HEAD: weaker \(\d+ causes?\)$/);
     await editAndSave(original);
     expect(await settledWeakeningLens()).toBe("compared with HEAD: equivalent (the file is as in HEAD)");
+  });
+});
+
+describe("the weakening lens outside Git", () => {
+  it("says compare's own line when there is no HEAD to compare with", { timeout: 120_000 }, async () => {
+    const plain = makeTempRepo();
+    const other = await startLspClient(plain.dir);
+    try {
+      const file = join(plain.dir, POLICY);
+      other.open(file, readFileSync(file, "utf8"));
+      await other.connection.sendNotification("textDocument/didSave", { textDocument: { uri: uriOf(file) } });
+      const compared = await runCli(["compare", "--base", "HEAD", "--format", "json", POLICY], { cwd: plain.dir });
+      expect(compared.code).toBe(2);
+      let title = "";
+      for (let attempt = 0; attempt < 600 && !title.startsWith("compared with HEAD: not"); attempt++) {
+        const [first] = await other.connection.sendRequest<Lens[]>("textDocument/codeLens", { textDocument: { uri: uriOf(file) } });
+        title = first?.command.title ?? "";
+        await sleep(100);
+      }
+      expect(title).toBe(`compared with HEAD: not compared (${compared.stderr.trim().replace(/^screenpol: /, "")})`);
+    } finally {
+      await other.stop();
+      plain.remove();
+    }
   });
 });
