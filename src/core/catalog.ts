@@ -28,6 +28,10 @@ export interface TokenCatalogIndex {
   /** The tokens of a symbol, exactly as written (`lint --fix` replaces a reference by symbol only when there is one). */
   bySymbol(symbol: string): CatalogToken[];
   readonly size: number;
+  /** The token of that identity, for the editor's hover on a reference. */
+  entry(chain: string, networkId: number, contractAddress: string): CatalogToken | undefined;
+  /** Every token, in the snapshot's order, for the editor's completion of a reference by symbol. */
+  tokens(): readonly CatalogToken[];
 }
 
 /** EVM addresses compare case-insensitively (EIP-55 case is a checksum, not identity). */
@@ -61,6 +65,8 @@ export function indexCatalog(tokens: readonly CatalogToken[]): TokenCatalogIndex
   return {
     size: byKey.size,
     has: (chain, networkId, contractAddress) => byKey.has(tokenKey(chain, networkId, contractAddress)),
+    entry: (chain, networkId, contractAddress) => byKey.get(tokenKey(chain, networkId, contractAddress)),
+    tokens: () => [...byKey.values()],
     bySymbol(symbol) {
       bySymbol ??= group((token) => token.symbol);
       return bySymbol.get(symbol) ?? [];

@@ -22,6 +22,7 @@ import {
   MessageType,
   ResponseError,
   ShowMessageNotification,
+  CodeLensRefreshRequest,
   StreamMessageReader,
   TextDocuments,
   type InitializeResult,
@@ -42,6 +43,8 @@ import { contains, parsedDocument, placedItems } from "./rules.js";
 import { pinTestAction } from "./pin-test.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
+import { schemaCompletions, schemaHover } from "./schema-assist.js";
+import { LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
 
 export interface LanguageServerStreams {
   /** The client's messages (standard input). */
@@ -91,6 +94,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
     const finish = (code: number): void => {
       if (ended) return;
       ended = true;
+      lenses.dispose();
       connection.dispose();
       // The reader left standard input flowing: stopped, the process can end once the command returns.
       streams.input.pause();
@@ -195,12 +199,39 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
     };
 
     documents.onDidOpen((event) => enqueue(event.document.uri, "open"));
-    documents.onDidChangeContent((event) => enqueue(event.document.uri, "open"));
-    documents.onDidClose((event) => enqueue(event.document.uri, "close"));
+    documents.onDidChangeContent((event) => {
+      saves.set(event.document.uri, (saves.get(event.document.uri) ?? 0) + 1);
+      lenses.cancel(event.document.uri, "an edit");
+      enqueue(event.document.uri, "open");
+    });
+    documents.onDidClose((event) => {
+      lenses.forget(event.document.uri);
+      enqueue(event.document.uri, "close");
+    });
+
+    // The weakening lens: the saved policy compared with HEAD in a child process, never on the chain of edits.
+    let refreshesLenses = false;
+    const lenses = new WeakeningLenses(
+      () => {
+        if (refreshesLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(ignoreClosed);
+      },
+      (line) => connection.console.info(line),
+    );
+    /** Counts the edits and saves of each document, so that a save whose place resolves after a newer edit starts nothing. */
+    const saves = new Map<string, number>();
+    documents.onDidSave(async (event) => {
+      const uri = event.document.uri;
+      const generation = (saves.get(uri) ?? 0) + 1;
+      saves.set(uri, generation);
+      const place = await placeOf(uri).catch(() => undefined);
+      if (!place || saves.get(uri) !== generation || place.workspace.roleOf(place.file).kind !== "policy") return;
+      lenses.start(uri, place.workspace.root, place.file);
+    });
 
     let watchesFiles = false;
     connection.onInitialize((params): InitializeResult => {
       watchesFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+      refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
       return {
         capabilities: {
           textDocumentSync: { openClose: true, change: INCREMENTAL_SYNC, save: { includeText: false } },
@@ -277,7 +308,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const role = place.workspace.roleOf(place.file);
       const lint = place.workspace.lint();
       if (role.kind === "policy-test") return testCaseHover(document.getText(), place.file, role, lint, params.position, new Date());
-      return hoverAt(document.getText(), place.file, role, lint, params.position, new Date());
+      return hoverAt(document.getText(), place.file, role, lint, params.position, new Date()) ?? schemaHover(document.getText(), role, lint, params.position);
     });
 
     connection.onDocumentSymbol(async (params, token) => {
@@ -298,7 +329,9 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document) return [];
-      return completionsAt(document.getText(), place.workspace.roleOf(place.file), place.workspace.lint(), params.position);
+      const role = place.workspace.roleOf(place.file);
+      const lint = place.workspace.lint();
+      return [...completionsAt(document.getText(), role, lint, params.position), ...schemaCompletions(document.getText(), role, lint, params.position)];
     });
 
     // Per rule of a policy: how many test cases it decides, with the command that runs the policy's tests.
@@ -306,15 +339,18 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       const place = await settledPlace(params.textDocument.uri, token);
       const document = documents.get(params.textDocument.uri);
       if (!place || !document || place.workspace.roleOf(place.file).kind !== "policy") return [];
+      const weakening = lenses.stateOf(params.textDocument.uri);
+      // Not clickable: a lens with an empty command is a label (LSP 3.17, "Code Lens Request").
+      const weakeningLens = weakening === undefined ? [] : [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: weakening.kind === "computing" ? `${LENS_TITLE_PREFIX}: computing...` : weakening.title, command: "" } }];
       const parsed = parsedDocument(document.getText());
-      if (!parsed) return [];
+      if (!parsed) return weakeningLens;
       const reaching = casesReaching(policyTests(place.workspace.lint(), place.file, new Date()).tests);
-      return placedItems(parsed, ["rules", "postScreen"], "id")
+      return [...weakeningLens, ...placedItems(parsed, ["rules", "postScreen"], "id")
         .filter((rule) => typeof rule.value.id === "string")
         .map((rule) => {
           const count = reaching.get(rule.value.id as string) ?? 0;
           return { range: rule.nameRange, command: { title: `${count} test case${count === 1 ? "" : "s"}`, command: RUN_TESTS_COMMAND, arguments: [params.textDocument.uri] } };
-        });
+        })];
     });
 
     connection.onExecuteCommand(async (params, token) => {

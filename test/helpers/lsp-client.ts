@@ -53,7 +53,8 @@ export interface LspClient {
 
 export const uriOf = (path: string): string => pathToFileURL(path).href;
 
-export async function startLspClient(cwd: string, options: { timeoutMs?: number } = {}): Promise<LspClient> {
+/** `capabilities`: the client's, sent in `initialize` (none by default). */
+export async function startLspClient(cwd: string, options: { timeoutMs?: number; capabilities?: Record<string, unknown> } = {}): Promise<LspClient> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.SCREENPOL_API_TOKEN;
   const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
@@ -73,7 +74,7 @@ export async function startLspClient(cwd: string, options: { timeoutMs?: number 
   });
   connection.onNotification("window/logMessage", () => undefined);
   connection.listen();
-  const initialized = await connection.sendRequest<LspClient["initialized"]>("initialize", { processId: process.pid, rootUri: uriOf(cwd), capabilities: {} });
+  const initialized = await connection.sendRequest<LspClient["initialized"]>("initialize", { processId: process.pid, rootUri: uriOf(cwd), capabilities: options.capabilities ?? {} });
   await connection.sendNotification("initialized", {});
   return {
     connection,
