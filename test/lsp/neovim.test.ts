@@ -4,9 +4,10 @@
  * Neovim 0.7 (start_client and buf_attach_client), opens a policy of a copy of
  * the sample repository, types a cross-vendor field and waits for its
  * diagnostic, types an action in the wrong case and applies the quick fix,
- * hovers a rule's id and formats the buffer. The Lua script writes what the
- * editor saw to a JSON file; the assertions are here. Skipped, with a warning
- * on the test output, where `nvim` is not installed.
+ * hovers a rule's id and formats the buffer; in a committed repository, raises
+ * a threshold, saves, and reads the weakening lens. The Lua scripts write what
+ * the editor saw to a JSON file; the assertions are here. Skipped, with a
+ * warning on the test output, where `nvim` is not installed.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BIN, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo } from "../helpers/temp-repo.js";
+import { makeCommittedRepo } from "../helpers/committed-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const nvim = spawnSync("nvim", ["--version"], { encoding: "utf8" });
@@ -69,6 +71,39 @@ vim.lsp.stop_client(id)
 vim.cmd("qa!")
 `;
 
+/** The weakening lens as the editor sees it after a save: Neovim 0.7 asks for code lenses itself (it has no refresh request). */
+const LENS_SCRIPT = String.raw`
+local root = os.getenv("REPO")
+local out = {}
+vim.cmd("edit " .. root .. "/${POLICY}")
+local id = vim.lsp.start_client({ name = "screenpol", cmd = { os.getenv("NODE"), os.getenv("BIN"), "lsp", "--stdio" }, root_dir = root })
+vim.lsp.buf_attach_client(0, id)
+out.initialized = vim.wait(20000, function() local client = vim.lsp.get_client_by_id(id); return client ~= nil and client.initialized end, 50)
+local line = vim.fn.search("riskScore: { gte: 8.5 }")
+vim.api.nvim_buf_set_lines(0, line - 1, line, false, { (vim.api.nvim_buf_get_lines(0, line - 1, line, false)[1]:gsub("8%.5", "9")) })
+vim.cmd("write")
+local function lens()
+  local responses = vim.lsp.buf_request_sync(0, "textDocument/codeLens", { textDocument = vim.lsp.util.make_text_document_params() }, 5000)
+  for _, response in pairs(responses or {}) do
+    for _, item in ipairs(response.result or {}) do
+      if item.command and item.command.title:find("compared with HEAD", 1, true) then return item.command.title, item.range.start.line end
+    end
+  end
+end
+out.lensSeen = vim.wait(60000, function()
+  local title, at = lens()
+  if title == nil or title:find("computing", 1, true) then return false end
+  out.lens = title
+  out.lensLine = at
+  return true
+end, 500)
+local file = io.open(os.getenv("OUT"), "w")
+file:write(vim.fn.json_encode(out))
+file:close()
+vim.lsp.stop_client(id)
+vim.cmd("qa!")
+`;
+
 const repo = makeTempRepo();
 afterAll(() => repo.remove());
 
@@ -107,6 +142,29 @@ describe.skipIf(!available)("Neovim's built-in client on screenpol lsp", () => {
       expect(seen.formatted).toBe(readFileSync(join(other.dir, POLICY), "utf8"));
     } finally {
       other.remove();
+    }
+  });
+
+  it("shows the weakening lens after a save that raises a threshold: weaker than HEAD", { timeout: 120_000 }, () => {
+    const { repo: committed } = makeCommittedRepo();
+    try {
+      const script = join(committed.dir, ".nvim-lens.lua");
+      const out = join(committed.dir, ".nvim-lens.json");
+      writeFileSync(script, LENS_SCRIPT);
+      const run = spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${script}`], {
+        cwd: committed.dir,
+        env: { ...process.env, REPO: committed.dir, NODE: process.execPath, BIN, OUT: out },
+        encoding: "utf8",
+        timeout: 110_000,
+      });
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+      const seen = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
+      expect(seen.initialized).toBe(true);
+      expect(seen.lensSeen).toBe(true);
+      expect(seen.lens).toMatch(/^compared with HEAD: weaker \(1 cause\)$/);
+      expect(seen.lensLine).toBe(0);
+    } finally {
+      committed.remove();
     }
   });
 });
