@@ -239,6 +239,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
       .option("-y, --yes", "confirm pushing to a live environment without asking")
       .option("--allow-weakening", "push to a live environment even when a policy is weaker, mixed or not decided (it is still reported)")
+      .option("--allow-dirty", "with --yes: push to a live environment though the policies or config have uncommitted changes, or HEAD is off the default branch")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout)),
   ).action(async (flags) => {
     const { pushCommand } = await import("./commands/push.js");
