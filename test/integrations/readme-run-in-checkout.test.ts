@@ -1,7 +1,7 @@
 /**
  * README, Quick start: after `npm ci`, the way it gives to run the CLI in this
- * folder works at once and offline. (`npx screenpol` there went to the
- * registry: a package is not installed in its own node_modules.) Run in this
+ * folder works at once and offline, whatever npm's version (`npx screenpol`
+ * relies on npm recognising the folder's own package). Run in this
  * run's build of the package, against a registry on 127.0.0.1 that records
  * what it is asked and has nothing.
  */
