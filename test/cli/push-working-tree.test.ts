@@ -8,9 +8,12 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import type { CliIo } from "../../src/cli/io.js";
 import { git } from "../helpers/committed-repo.js";
-import { revisions, setUp, type Setup } from "./plan-harness.js";
+import { ALL_SCOPES_TOKEN, revisions, setUp, type Setup } from "./plan-harness.js";
 
 const LIVE_POLICY = "policies/live/vendorBAddressScreening/SIGN_IN.yaml";
 
@@ -41,6 +44,29 @@ describe("push to a live environment from the working tree", { timeout: 120_000 
     expect(allowed.stderr).toContain(`screenpol: warning: the working tree has uncommitted changes to ${LIVE_POLICY}: the live environment "live" gets what this tree holds\n`);
     expect(allowed.code).toBe(0);
     expect(revisions(setup.harness)).not.toEqual(before);
+  });
+
+  it("on a terminal, says so before asking; answered no, nothing is pushed", async () => {
+    setup.repo.write(LIVE_POLICY, `${readFileSync(join(setup.repo.dir, LIVE_POLICY), "utf8")}# edited\n`);
+    const before = revisions(setup.harness);
+    let err = "";
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    stdin.end("n\n");
+    const io: CliIo = {
+      stdout: { write: () => true },
+      stderr: { write: (chunk: string) => (err += chunk) },
+      stdin,
+      env: { SCREENPOL_API_TOKEN: ALL_SCOPES_TOKEN, SCREENPOL_BASE_URL: setup.harness.running.baseUrl, NO_COLOR: "1" },
+      cwd: setup.repo.dir,
+      waitForInterrupt: () => new Promise(() => undefined),
+    };
+    const code = await main(["push", "--env", "live"], io);
+    const warning = `screenpol: warning: the working tree has uncommitted changes to ${LIVE_POLICY}: the live environment "live" gets what this tree holds\n`;
+    expect(err).toContain(warning);
+    expect(err.indexOf(warning)).toBeLessThan(err.search(/Push \d+ changes? to the live environment "live"\? \[y\/N\] /));
+    expect(err).toContain("screenpol: push cancelled; nothing was pushed\n");
+    expect(code).toBe(2);
+    expect(revisions(setup.harness)).toEqual(before);
   });
 
   it("refuses under --yes on a branch other than the default one; a detached HEAD and an untracked plan.json are no concern", async () => {
