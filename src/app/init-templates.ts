@@ -70,6 +70,7 @@ export function scaffoldFiles(options: ScaffoldOptions): ScaffoldFile[] {
   if (options.ci === "github") {
     files.push({ path: ".github/workflows/screenpol.yml", content: githubWorkflow(options.version) });
     files.push({ path: ".github/workflows/screenpol-apply.yml", content: applyWorkflow() });
+    files.push({ path: ".github/workflows/screenpol-drift.yml", content: driftWorkflow() });
   }
   files.push({ path: ".gitignore", content: fillTemplate("gitignore", {}), merge: "lines" });
   return files;
@@ -179,6 +180,16 @@ export function githubWorkflow(version: string): string {
  */
 function applyWorkflow(): string {
   return fillTemplate("github-workflow-screenpol-apply.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode });
+}
+
+/**
+ * The scheduled drift check of docs/integrations.md: daily (and on demand),
+ * `plan --detailed-exitcode` against every environment from the default
+ * branch; exit 5, a live policy that differs from the files, fails the job
+ * with an annotation that says so.
+ */
+function driftWorkflow(): string {
+  return fillTemplate("github-workflow-screenpol-drift.yml", { checkoutAction: PINNED_ACTIONS.checkout, setupNodeAction: PINNED_ACTIONS.setupNode });
 }
 
 /** A `{{name}}` of a template: letters only, no spaces, so GitHub's `${{ expression }}` is never one. */

@@ -13,7 +13,11 @@ import { UsageError } from "./errors.js";
 import { canonicalPath, collectPaths, listPolicyFiles, readSources, toRepositoryPath, type FileSelection } from "../workspace/repository.js";
 import { openWorkspace, parseConfigSource } from "./workspace-config.js";
 import { openPathDisplay, showPaths } from "./display-paths.js";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { isSuppressible } from "../core/suppressions.js";
+import { applySuppressionsFile, SUPPRESSIONS_FILE, writeBaseline } from "../core/suppressions-file.js";
+import { writeFileAtomic } from "../workspace/atomic-write.js";
+import type { Diagnostic } from "../core/diagnostic.js";
 import { join, resolve } from "node:path";
 import type { TokenCatalogIndex } from "../core/catalog.js";
 import { catalogNotice, loadLintCatalog, snapshotFiles, snapshotSecrets, stagedLintCatalog, stagedSnapshotSecrets, type LintCatalog } from "./catalog-load.js";
@@ -37,6 +41,11 @@ export interface LintRequest {
    * (default: the user's cache folder).
    */
   cache?: { path?: string | undefined; version: string; keyFolder?: string };
+  /**
+   * `--suppress-all`: write every suppressible finding of the linted files into
+   * the suppressions file (core/suppressions-file.ts) instead of applying it.
+   */
+  suppressAll?: boolean;
 }
 
 export interface LintRun extends LintResult {
@@ -63,6 +72,8 @@ export interface LintRun extends LintResult {
   threads: { workers: number; answered: number };
   /** With a cache: files whose result came from it, files linted, and the line to print when it was discarded. */
   cache?: { hits: number; misses: number; notice: string | undefined };
+  /** With `suppressAll`: the file written, findings and entries it accepts; `diagnostics` then holds only the findings it could not accept. */
+  baseline?: { file: string; written: number; entries: number };
 }
 
 export async function runLint(request: LintRequest = {}): Promise<LintRun> {
@@ -136,14 +147,41 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
           : await snapshotSecrets(workspace.root, config)
         : [];
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
+    const baseline = await withSuppressionsFile(result, workspace.root, request.suppressAll === true);
     const notice = catalogNotice(catalog, tokensListed);
     const threads = { workers: workers?.size ?? 0, answered: workers?.answered ?? 0 };
     await cache?.save(paths.length === 0 && request.staged !== true);
     const cacheStats = cache ? { cache: { hits: cache.hits, misses: cache.misses, notice: cache.notice } } : {};
-    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, catalog, catalogNotice: notice, threads, ...cacheStats };
+    return { ...showPaths(result, display), root: workspace.root, displayRoot: display.root, catalog, catalogNotice: notice, threads, ...cacheStats, ...(baseline ? { baseline: { ...baseline, file: display.show(SUPPRESSIONS_FILE) } } : {}) };
   } finally {
     await workers?.close();
   }
+}
+
+/**
+ * The suppressions file beside the config applied to the result (in place), or,
+ * with `suppressAll`, written from it: then the result keeps only the findings
+ * the file could not accept, compliance and structural ones.
+ */
+async function withSuppressionsFile(result: LintResult, root: string, suppressAll: boolean): Promise<{ written: number; entries: number } | undefined> {
+  const path = join(root, SUPPRESSIONS_FILE);
+  const previous = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new UsageError(`cannot read ${SUPPRESSIONS_FILE}: ${error.message}`);
+  });
+  const linted = new Set(result.sources.keys());
+  if (suppressAll) {
+    const { text, written, entries } = writeBaseline(previous, linted, result.diagnostics);
+    await writeFileAtomic(path, text);
+    const accepted = new Set<Diagnostic>(result.diagnostics.filter((d) => isSuppressible(d)));
+    result.diagnostics = result.diagnostics.filter((d) => !accepted.has(d));
+    return { written, entries };
+  }
+  if (previous === undefined) return undefined;
+  const applied = applySuppressionsFile(previous, linted, result.diagnostics);
+  result.diagnostics = applied.diagnostics.sort(compareDiagnostics);
+  result.suppressed = [...result.suppressed, ...applied.suppressed].sort(compareDiagnostics);
+  return undefined;
 }
 
 /** ESLint's rule: a location that is a folder holds `.screenpol-cache`; anything else is the file. */

@@ -53,6 +53,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("-o, --output-file <file>", "write the report in --format to this file; the terminal gets the readable report")
     .option("-q, --quiet", "errors only: warnings are neither reported nor counted by --max-warnings")
     .option("--show-suppressed", "also list the findings suppression comments hide, with their reasons (pretty)")
+    .option("--suppress-all", "accept today's findings: write them, per file and code, to screenpol-suppressions.json with a reason to fill in (never the compliance and structural ones)")
     .option("--fix", "fix the findings that have one safe fix (enum case, providerType and scope from the path, a token by its only symbol, a key one letter off), comments kept")
     .option("--fix-dry-run", "print the fixes as diffs; write nothing")
     .option("--cache", "reuse the results of files unchanged since the last run with the same config, schemas and catalog (.screenpol-cache)")
@@ -238,6 +239,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .option("--plan <file>", "push exactly this reviewed plan (from `plan --out`); refused if a file changed since")
       .option("-y, --yes", "confirm pushing to a live environment without asking")
       .option("--allow-weakening", "push to a live environment even when a policy is weaker, mixed or not decided (it is still reported)")
+      .option("--allow-dirty", "with --yes: push to a live environment though the policies or config have uncommitted changes, or HEAD is off the default branch")
       .addOption(new Option(SOLVER_TIMEOUT_FLAG, SOLVER_TIMEOUT_HELP).argParser(readSolverTimeout)),
   ).action(async (flags) => {
     const { pushCommand } = await import("./commands/push.js");

@@ -24,6 +24,7 @@ const SCAFFOLD = [
   ".pre-commit-config.yaml",
   ".github/workflows/screenpol.yml",
   ".github/workflows/screenpol-apply.yml",
+  ".github/workflows/screenpol-drift.yml",
   ".gitignore",
 ];
 
@@ -112,6 +113,7 @@ describe("screenpol init", () => {
     expect(readFileSync(join(dir, ".pre-commit-config.yaml"), "utf8")).toBe(snippet("pre-commit-local"));
     expect(readFileSync(join(dir, ".github/workflows/screenpol.yml"), "utf8")).toBe(snippet("github-workflow").replace("@v0.1.0", `@v${VERSION}`));
     expect(readFileSync(join(dir, ".github/workflows/screenpol-apply.yml"), "utf8")).toBe(snippet("github-apply-workflow"));
+    expect(readFileSync(join(dir, ".github/workflows/screenpol-drift.yml"), "utf8")).toBe(snippet("github-drift-workflow"));
 
     // The workflow runs this repository's action, on pull requests, with the permissions it needs.
     const workflow = parse(readFileSync(join(dir, ".github/workflows/screenpol.yml"), "utf8")) as any;
@@ -135,7 +137,12 @@ describe("screenpol init", () => {
     expect(actionText).toContain("name: screenpol-plan");
 
     // Every third-party action pinned by commit, with its release.
-    for (const file of [".github/workflows/screenpol.yml", ".github/workflows/screenpol-apply.yml"]) {
+    // The drift check: on a schedule and by hand, never on a pull request.
+    const drift = parse(readFileSync(join(dir, ".github/workflows/screenpol-drift.yml"), "utf8")) as any;
+    expect(drift.on).toEqual({ schedule: [{ cron: "17 6 * * *" }], workflow_dispatch: null });
+    expect(drift.permissions).toEqual({ contents: "read" });
+
+    for (const file of [".github/workflows/screenpol.yml", ".github/workflows/screenpol-apply.yml", ".github/workflows/screenpol-drift.yml"]) {
       const uses = [...readFileSync(join(dir, file), "utf8").matchAll(/uses: (\S+)(.*)$/gm)].filter((match) => !match[1]!.startsWith("screenpol/"));
       expect(uses.length).toBeGreaterThan(0);
       for (const [line, reference, comment] of uses) {

@@ -26,6 +26,8 @@ export interface LintFlags {
   /** Reuse the results of unchanged files (app/lint-cache.ts). */
   cache?: boolean;
   cacheLocation?: string;
+  /** Write every suppressible finding into the suppressions file (core/suppressions-file.ts). */
+  suppressAll?: boolean;
 }
 
 export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo): Promise<ExitCode> {
@@ -34,7 +36,16 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const sink = await openReportSink(io, flags.outputFile, paths);
   if (flags.fixDryRun) return fixDryRun(paths, flags, io);
   const cache = flags.cache || flags.cacheLocation !== undefined ? { path: flags.cacheLocation, version: VERSION } : undefined;
-  const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true, cache });
+  const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true, cache, suppressAll: flags.suppressAll === true });
+  if (linted.baseline) {
+    const { file, written, entries } = linted.baseline;
+    const left = linted.diagnostics.length;
+    io.stderr.write(
+      `screenpol: wrote ${plural(entries, "entry", "entries")} for ${plural(written, "finding")} to ${file}; write each entry's "reason": it suppresses nothing until then` +
+        (left > 0 ? `; ${plural(left, "finding")} not written: compliance and structural findings cannot be suppressed` : "") +
+        "\n",
+    );
+  }
   if (linted.cache?.notice) io.stderr.write(`screenpol: warning: ${linted.cache.notice}\n`);
   if (linted.cache && io.env.SCREENPOL_DEBUG) io.stderr.write(`screenpol: lint: ${plural(linted.cache.hits, "file")} from the cache, ${linted.cache.misses} linted\n`);
   const run = flags.quiet ? { ...linted, diagnostics: linted.diagnostics.filter((d) => d.severity === "error") } : linted;

@@ -24,12 +24,15 @@ import type { CliIo } from "../io.js";
 import type { RemoteFlags } from "../remote-options.js";
 import { confirmOrRefuse, isInteractive } from "../confirm.js";
 import { reportFindings } from "./plan.js";
+import { pushTreeConcern } from "../../app/push-working-tree.js";
 
 export interface PushFlags extends RemoteFlags {
   env?: string[];
   plan?: string;
   yes?: boolean;
   allowWeakening?: boolean;
+  /** Push to a live environment under --yes though the working tree differs from the default branch. */
+  allowDirty?: boolean;
   /** Milliseconds per policy pair (cli/solver-timeout.ts). */
   solverTimeout?: number;
 }
@@ -40,17 +43,19 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
   let plan: Plan;
   let client: Connection["client"];
   let config: Config;
+  let root: string;
   if (flags.plan !== undefined) {
     const planned = await readPlanFile(resolve(io.cwd, flags.plan), flags.plan);
     const workspace = await openValidWorkspace(io.cwd);
     config = workspace.config;
+    root = workspace.root;
     plan = selectPlanEntries(planned, names);
     const local = await verifyPlan(plan, workspace);
     if (!hasChanges(plan)) return nothingToDo(io);
     const approval = flags.allowWeakening ? undefined : plan.weakeningApproval;
     if (approval === undefined) {
       if (await refuseWeakening(plan, config, flags, io)) return EXIT.findings;
-      await confirmLive(plan, config, flags, io, color);
+      await confirmLive(plan, config, root, flags, io, color);
       client = (await connect(connectOptions(flags, io))).client;
     } else {
       // An approval is checked against live now: the connection comes first.
@@ -61,7 +66,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
           await client.close();
           return EXIT.findings;
         }
-        await confirmLive(plan, config, flags, io, color);
+        await confirmLive(plan, config, root, flags, io, color);
       } catch (error) {
         await client.close();
         throw error;
@@ -71,6 +76,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     const connection = await connect(connectOptions(flags, io));
     client = connection.client;
     config = connection.workspace.config;
+    root = connection.workspace.root;
     try {
       // The guard below checks the live environments only; a sandbox's verdicts are plan's to show.
       const run = await runPlan({ cwd: io.cwd, env: io.env, environments: names, client, weakening: false });
@@ -89,7 +95,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
         await client.close();
         return EXIT.findings;
       }
-      await confirmLive(plan, config, flags, io, color);
+      await confirmLive(plan, config, root, flags, io, color);
     } catch (error) {
       await client.close();
       throw error;
@@ -168,14 +174,22 @@ export function weakeningReport(refused: readonly NamedWeakening[]): string {
  * plan recorded) needs --yes, or a "y" typed on a terminal (cli/confirm.ts).
  * Without a terminal and without --yes: refused before anything is sent (exit 2).
  */
-async function confirmLive(plan: Plan, config: Config, flags: PushFlags, io: CliIo, color: boolean): Promise<void> {
-  if (flags.yes) return;
+async function confirmLive(plan: Plan, config: Config, root: string, flags: PushFlags, io: CliIo, color: boolean): Promise<void> {
   const live = plan.entries.filter(
     (entry) => (entry.kind === "create" || entry.kind === "update") && (findEnvironment(config, entry.environment)?.kind ?? entry.environmentKind) === "live",
   );
   if (live.length === 0) return;
   const environments = [...new Set(live.map((entry) => entry.environment))].map((name) => `"${name}"`).join(", ");
   const changes = `${live.length} change${live.length === 1 ? "" : "s"}`;
+  // What goes live should be what the default branch holds: a push from an edited tree or a side branch is said, and under --yes refused.
+  const concern = await pushTreeConcern(root, config);
+  if (concern !== undefined) {
+    if (flags.yes && !flags.allowDirty) {
+      throw new UsageError(`refusing to push ${changes} to the live environment ${environments}: ${concern} (--allow-dirty pushes it anyway); nothing was pushed`);
+    }
+    io.stderr.write(`screenpol: warning: ${concern}: the live environment ${environments} gets what this tree holds\n`);
+  }
+  if (flags.yes) return;
   if (isInteractive(io)) io.stderr.write(formatPlanPretty({ ...plan, entries: live }, { color, diffs: true, hint: "" }));
   const confirmed = await confirmOrRefuse(io, {
     yes: flags.yes,
