@@ -29,10 +29,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     options: { cwd: folder, shell: process.platform === "win32" },
   };
   client = new LanguageClient("screenpol", "screenpol", server, {
+    // No `synchronize.fileEvents`: the server registers its own watcher of the files whose changes
+    // re-check the open ones (src/lsp/server.ts), and a second would send each change twice.
     documentSelector: DOCUMENTS,
-    // The server re-checks what a change on disk affects (docs/editors.md): the config, the catalog
-    // snapshot and the files another file's findings depend on.
-    synchronize: { fileEvents: workspace.createFileSystemWatcher("**/*.{yaml,yml,json}") },
   });
   context.subscriptions.push(
     workspace.onDidChangeConfiguration((event) => {
