@@ -67,7 +67,8 @@ afterAll(async () => {
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 describe("npm pack", () => {
-  it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests, benchmarks or editor extensions", async () => {
+  // The first test to ask waits for the pack (a copy of the checkout, then npm pack): beyond vitest's 20 s on a busy 2-core machine.
+  it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests, benchmarks or editor extensions", { timeout: 120_000 }, async () => {
     const { files } = await packedFiles();
     for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs"]) expect(files, path).toContain(path);
     expect(files.filter((path) => /^(test|tests|bench|src|editors)\//.test(path))).toEqual([]);
