@@ -9,7 +9,7 @@
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMMAND_DOCS } from "../../src/cli/help.js";
@@ -38,7 +38,9 @@ const NOT_COPIED = new Set(["node_modules", ".git", "dist", ".venv-ci"]);
 async function pack(): Promise<{ files: string[]; scripts: Record<string, string>; unpacked: string }> {
   const root = mkdtempSync(join(tmpdir(), "screenpol-pack-"));
   try {
-    for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
+    // editors/vscode/node_modules: the VS Code extension's own dependencies (docs/editors.md), tens of MB npm pack leaves out.
+    const copied = (source: string) => basename(source) !== "node_modules";
+    for (const entry of readdirSync(PROJECT_ROOT)) if (!NOT_COPIED.has(entry)) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true, filter: copied });
     cpSync(join(BUILD_ROOT, "dist"), join(root, "dist"), { recursive: true });
     const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--offline"], { cwd: root, env: { ...process.env, NO_COLOR: "1" } });
     const [packed] = JSON.parse(stdout) as [{ filename: string; files: PackedFile[] }];
@@ -65,10 +67,11 @@ afterAll(async () => {
 const INSTALL_TIME_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
 
 describe("npm pack", () => {
-  it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests or benchmarks", async () => {
+  // The first test to ask waits for the pack (a copy of the checkout, then npm pack): beyond vitest's 20 s on a busy 2-core machine.
+  it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests, benchmarks or editor extensions", { timeout: 120_000 }, async () => {
     const { files } = await packedFiles();
     for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs"]) expect(files, path).toContain(path);
-    expect(files.filter((path) => /^(test|tests|bench|src)\//.test(path))).toEqual([]);
+    expect(files.filter((path) => /^(test|tests|bench|src|editors)\//.test(path))).toEqual([]);
   });
 
   it("ships the docs: every code's page, and every page --help names", async () => {
