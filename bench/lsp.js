@@ -110,3 +110,102 @@ function residentKiB(pid) {
     return undefined;
   }
 }
+
+/**
+ * The weakening lens (issue 28, Speed): in a Git repository whose HEAD holds
+ * the 40-rule base policy, the head version (a threshold raised) and the base
+ * are saved in turn; the client asks for code lenses every 50 ms until the
+ * lens is no longer "computing": the time from the save is the lens's. Then,
+ * `keystrokes` times, the head is saved and a keystroke typed 100 ms later,
+ * while the comparison runs: its diagnostics' latency says whether the lens
+ * blocks them (the edit cancels the comparison, by design). Targets: the
+ * lens within 2 s of the save; the diagnostics as fast as without a lens.
+ */
+export async function measureLensLatency({ root, saves = 6, keystrokes = 10, timeoutMs = 30_000 }) {
+  const { execFileSync } = await import("node:child_process");
+  const rpc = createRequire(join(root, "package.json"))("vscode-jsonrpc/node");
+  const repo = mkdtempSync(join(tmpdir(), "screenpol-bench-lens-"));
+  const policy = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
+  cpSync(join(root, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));
+  mkdirSync(join(repo, dirname(policy)), { recursive: true });
+  const pair = sizePair("vendorAWalletScreening", 40);
+  const base = stringify(pair.base.policy);
+  const head = stringify(pair.head.policy);
+  writeFileSync(join(repo, policy), base);
+  const identity = { GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@example.com", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@example.com" };
+  const git = (...args) => execFileSync("git", args, { cwd: repo, env: { ...process.env, ...identity } });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "base");
+  const uri = pathToFileURL(join(repo, policy)).href;
+  const child = spawn(process.execPath, [join(root, "bin/screenpol.js"), "lsp", "--stdio"], { cwd: repo, stdio: ["pipe", "pipe", "inherit"] });
+  const connection = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  let waiting;
+  connection.onNotification("textDocument/publishDiagnostics", (params) => {
+    if (params.uri !== uri || !waiting) return;
+    const done = waiting;
+    waiting = undefined;
+    done.resolve(performance.now() - done.start);
+  });
+  connection.listen();
+  const lensTitle = async () => {
+    const lenses = (await connection.sendRequest("textDocument/codeLens", { textDocument: { uri } })) ?? [];
+    return lenses.map((lens) => lens.command?.title ?? "").find((title) => title.startsWith("compared with HEAD"));
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let version = 1;
+  const change = async (contentChanges) => {
+    const outcome = new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), 2_000);
+      waiting = { start: performance.now(), resolve: (value) => (clearTimeout(timer), resolve(value)) };
+    });
+    await connection.sendNotification("textDocument/didChange", { textDocument: { uri, version: ++version }, contentChanges });
+    return outcome;
+  };
+  const save = async (text) => {
+    writeFileSync(join(repo, policy), text);
+    await change([{ text }]);
+    const saved = performance.now();
+    await connection.sendNotification("textDocument/didSave", { textDocument: { uri } });
+    return saved;
+  };
+  const lensMs = [];
+  const titles = [];
+  const duringLens = [];
+  try {
+    await connection.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(repo).href, capabilities: {} });
+    await connection.sendNotification("initialized", {});
+    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "yaml", version, text: base } });
+    for (let index = 0; index < saves; index++) {
+      const saved = await save(index % 2 === 0 ? head : base);
+      let title;
+      while (performance.now() - saved < timeoutMs) {
+        title = await lensTitle();
+        if (title !== undefined && !title.includes("computing")) break;
+        await sleep(50);
+      }
+      lensMs.push(performance.now() - saved);
+      titles.push(title);
+    }
+    const lines = head.split("\n");
+    const line = lines.findIndex((one) => /action: BLOCK$/.test(one));
+    const at = { line, character: lines[line].length };
+    for (let index = 0; index < keystrokes; index++) {
+      await save(head);
+      await sleep(100);
+      const computing = (await lensTitle())?.includes("computing") === true;
+      const ms = await change([{ range: { start: at, end: at }, text: "X" }]);
+      if (computing && ms !== undefined) duringLens.push(ms);
+      await change([{ range: { start: at, end: { line, character: at.character + 1 } }, text: "" }]);
+      await save(base);
+      await sleep(50);
+    }
+    await connection.sendRequest("shutdown");
+    await connection.sendNotification("exit");
+  } finally {
+    connection.dispose();
+    child.kill();
+    rmSync(repo, { recursive: true, force: true });
+  }
+  return { lensMs, titles, duringLens };
+}
