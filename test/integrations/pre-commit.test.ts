@@ -81,15 +81,18 @@ describe.skipIf(!PRE_COMMIT)("pre-commit framework (repo: local hook, real pre-c
   }
 
   it("screenpol-fmt rewrites a staged policy into canonical form and fails the commit; the commit of the rewritten file passes", async () => {
+    // A real change (so that the second commit has the policy in it), written unpadded.
+    const changed = repo.good.replace("riskLevel: { atLeast: severe }", "riskLevel: { atLeast: high }");
+    expect(changed).not.toBe(repo.good);
     repo.write(".pre-commit-config.yaml", publishedFmtHooks("screenpol-fmt"));
-    repo.write(POLICY, repo.good.replace("riskLevel: { atLeast: severe }", "riskLevel: {atLeast: severe}"));
+    repo.write(POLICY, changed.replace("riskLevel: { atLeast: high }", "riskLevel: {atLeast: high}"));
     repo.git("add", ".pre-commit-config.yaml", POLICY);
     const before = repo.head();
     const rewritten = await commit();
     expect(rewritten.code, rewritten.output).not.toBe(0);
     expect(rewritten.output).toMatch(/screenpol fmt\.+Failed/);
     expect(rewritten.output).toContain("files were modified by this hook");
-    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(repo.good);
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(changed);
     expect(repo.head()).toBe(before);
 
     repo.git("add", POLICY);
