@@ -40,7 +40,7 @@ function emitEntry(key, value, prefix, indent, out) {
   const head = `${prefix}${yamlKey(key)}:`;
   if (Array.isArray(value)) {
     if (value.length === 0) out.push(`${head} []`);
-    else if (FLOW_LIST_KEYS.has(key) && value.every(isScalarValue)) out.push(`${head} [ ${value.map((item) => yamlScalar(item, key, true)).join(", ")} ]`);
+    else if (FLOW_LIST_KEYS.has(key) && value.every(isScalarValue)) out.push(`${head} [${value.map((item) => yamlScalar(item, key, true)).join(", ")}]`);
     else {
       out.push(head);
       emitList(value, `${indent}  `, out, SPACED_LIST_KEYS.has(key), key);

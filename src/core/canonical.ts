@@ -23,7 +23,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Node as YamlNode, type ScalarTag, type Tags } from "yaml";
+import { Document, Pair, Scalar, visit, YAMLMap, YAMLSeq, type Node as YamlNode, type ScalarTag, type Tags } from "yaml";
 import { isRecord } from "./config.js";
 import { CONDITION_KEYS, isVendor, VENDORS, type Vendor } from "./vendors.js";
 
@@ -283,9 +283,9 @@ function renderYaml(value: Record<string, unknown>, options: RenderOptions): str
  * The yaml Document of canonical data, laid out as {@link renderCanonicalYaml}
  * writes it, before it is written: `fmt` moves a file's comments onto it.
  */
-export function canonicalDocument(value: Record<string, unknown>): Document {
+export function canonicalDocument(value: Record<string, unknown>, folded: FoldedStrings = new Map()): Document {
   const document = new Document(null, { customTags: CANONICAL_TAGS });
-  document.contents = yamlNode(value, "", false);
+  document.contents = yamlNode(value, "", false, folded);
   return document;
 }
 
@@ -294,11 +294,57 @@ export function stringifyCanonicalDocument(document: Document): string {
   return document.toString(YAML_TO_STRING);
 }
 
-/** yaml's string tag, with our spelling: plain when safe (spellString), double-quoted otherwise. */
+/**
+ * Strings a file wrote as folded block scalars (`>-`), each with the lines the
+ * author broke it into: fmt keeps them so, as Prettier does (its proseWrap
+ * "preserve"). A folded string is still one value, so comparisons never see
+ * the line breaks; only the file's layout keeps them.
+ */
+export type FoldedStrings = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The {@link FoldedStrings} of a parsed file (`text` is what `document` was parsed
+ * from). Only the plain shape `>-` with lines of one indent is kept: a more-indented
+ * line, a blank line or another chomping changes the value's newlines, and such a
+ * string is written as every other string is.
+ */
+export function foldedStrings(document: Document, text: string): FoldedStrings {
+  const folded = new Map<string, readonly string[]>();
+  visit(document, {
+    Scalar(_key, node) {
+      if (node.type !== Scalar.BLOCK_FOLDED || typeof node.value !== "string" || !node.range) return;
+      const [header, ...body] = text.slice(node.range[0], node.range[1]).replace(/\r\n/g, "\n").replace(/\n+$/, "").split("\n");
+      const indent = /^ */.exec(body[0] ?? "")![0];
+      if (header!.trim() !== ">-" || body.length < 2 || indent === "") return;
+      if (!body.every((line) => line.startsWith(indent) && line.length > indent.length && line[indent.length] !== " " && line[indent.length] !== "\t")) return;
+      const lines = body.map((line) => line.slice(indent.length).trimEnd());
+      if (lines.join(" ") === node.value) folded.set(node.value, lines);
+    },
+  });
+  return folded;
+}
+
+/** A string to write folded, in the lines it was written in. */
+class FoldedScalar extends Scalar<string> {
+  constructor(
+    value: string,
+    readonly lines: readonly string[],
+  ) {
+    super(value);
+  }
+}
+
+/** yaml's string tag, with our spelling: plain when safe (spellString), double-quoted otherwise; folded as written (FoldedStrings). */
 const CANONICAL_TAGS = (tags: Tags): Tags =>
   tags.map((tag): Tags[number] =>
     typeof tag === "object" && tag.tag === "tag:yaml.org,2002:str"
-      ? { ...(tag as ScalarTag), stringify: (item, context) => spellString(String((item as Scalar).value), context.inFlow === true, (item as Scalar).type === Scalar.QUOTE_DOUBLE) }
+      ? {
+          ...(tag as ScalarTag),
+          stringify: (item, context) =>
+            item instanceof FoldedScalar && context.inFlow !== true
+              ? `>-${item.lines.map((line) => `\n${context.indent}${line}`).join("")}`
+              : spellString(String((item as Scalar).value), context.inFlow === true, (item as Scalar).type === Scalar.QUOTE_DOUBLE),
+        }
       : tag,
   );
 
@@ -310,16 +356,28 @@ const CANONICAL_TAGS = (tags: Tags): Tags =>
 const YAML_TO_STRING = { indent: 2, indentSeq: true, lineWidth: 0, flowCollectionPadding: true, directives: false } as const;
 
 /**
+ * A list written as Prettier writes one, `[EVM, SOL]`, where yaml pads lists and
+ * maps alike: flow maps keep their inner spaces (`{ gte: 9 }`, Prettier's
+ * bracketSpacing), so that Prettier in the same pre-commit run leaves a
+ * canonical file as it is (docs/review-workflow.md, "The canonical form").
+ */
+class UnpaddedFlowSeq extends YAMLSeq {
+  override toString(context?: Parameters<YAMLSeq["toString"]>[0], onComment?: () => void, onChompKeep?: () => void): string {
+    return super.toString(context && this.flow ? { ...context, flowCollectionPadding: "" } : context, onComment, onChompKeep);
+  }
+}
+
+/**
  * The yaml node of a canonical value. `key` is the nearest map key above
  * (through lists), which decides always-quoted strings and flow lists;
  * `mapValue` says whether the value sits directly under that key.
  */
-function yamlNode(value: unknown, key: string, mapValue: boolean): YamlNode {
+function yamlNode(value: unknown, key: string, mapValue: boolean, folded: FoldedStrings): YamlNode {
   if (Array.isArray(value)) {
-    const list = new YAMLSeq();
+    const list = new UnpaddedFlowSeq();
     list.flow = value.length === 0 || (mapValue && FLOW_LIST_KEYS.has(key) && value.every(isScalarValue));
     value.forEach((item, index) => {
-      const node = yamlNode(item, key, false);
+      const node = yamlNode(item, key, false, folded);
       if (index > 0 && SPACED_LIST_KEYS.has(key)) node.spaceBefore = true;
       list.items.push(node);
     });
@@ -329,9 +387,11 @@ function yamlNode(value: unknown, key: string, mapValue: boolean): YamlNode {
     const map = new YAMLMap();
     const keys = Object.keys(value);
     map.flow = keys.length === 0 || (mapValue && Object.hasOwn(CONDITION_MEMBER_KEYS, key) && keys.every((member) => isScalarValue(value[member])));
-    for (const member of keys) map.items.push(new Pair(new Scalar(member), yamlNode(value[member], member, true)));
+    for (const member of keys) map.items.push(new Pair(new Scalar(member), yamlNode(value[member], member, true, folded)));
     return map;
   }
+  const lines = typeof value === "string" && !ALWAYS_QUOTED_KEYS.has(key) ? folded.get(value) : undefined;
+  if (lines !== undefined) return new FoldedScalar(value as string, lines);
   const scalar = new Scalar(value === undefined ? null : typeof value === "number" && Object.is(value, -0) ? 0 : value);
   if (typeof value === "string" && ALWAYS_QUOTED_KEYS.has(key)) scalar.type = Scalar.QUOTE_DOUBLE;
   return scalar;

@@ -153,7 +153,7 @@ describe("--now and address entries' expiresAt", () => {
 
   it("the entry applies the second before expiresAt", async () => {
     const run = await decide([...SANDBOX_A_TRANSACTION, "--now", "2027-03-30T23:59:59Z", "-"], QA_WALLET);
-    expect([run.code, lines(run.stdout)[0]]).toEqual([0, "ALLOW by address-entry (entry #2, policies/sandbox/vendorAWalletScreening/addresses.yaml:14:5)"]);
+    expect([run.code, lines(run.stdout)[0]]).toEqual([0, "ALLOW by address-entry (entry #3, policies/sandbox/vendorAWalletScreening/addresses.yaml:20:5)"]);
   });
 
   it("from expiresAt on it is passed over, and the trace says why", async () => {
@@ -163,12 +163,12 @@ describe("--now and address entries' expiresAt", () => {
       [
         "ALLOW by pre-screen (native coin not in tokens)",
         "  sanctions-floor  passed   not sanctioned",
-        "  address-entry    passed   no unexpired address entry for SOL 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM; entry #2 expired on 2027-03-31",
+        "  address-entry    passed   no unexpired address entry for SOL 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM; entry #3 expired on 2027-03-31",
         "  policy-disabled  passed   policy enabled",
         "  pre-screen       decided  native coin not in tokens: the vendor is not consulted",
         // Decided as written; the lint's warning about the same entry is listed with the decision.
         "lint findings of the files decided from (decided as written):",
-        "  working tree: expired-address-entry (warning) at policies/sandbox/vendorAWalletScreening/addresses.yaml:19:16 (expired on 2027-03-31: this entry no longer applies; remove it or extend it after review)",
+        "  working tree: expired-address-entry (warning) at policies/sandbox/vendorAWalletScreening/addresses.yaml:25:16 (expired on 2027-03-31: this entry no longer applies; remove it or extend it after review)",
       ],
     ]);
   });

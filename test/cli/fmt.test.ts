@@ -56,7 +56,7 @@ schemaVersion: 2
 enabled: true # on
 rules:
   preScreen:
-    chains: [ EVM, SOL ]
+    chains: [EVM, SOL]
     exposureDepth: 2
   postScreen:
     # The worst first.
@@ -156,7 +156,7 @@ entries:
     const run = await fmt("--diff", POLICY);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^--- a/${POLICY}\\n\\+\\+\\+ b/${POLICY}\\n@@ `));
-    expect(run.stdout).toContain("\n-    chains: [EVM,SOL,BTC]\n+    chains: [ EVM, SOL, BTC ]\n");
+    expect(run.stdout).toContain("\n-    chains: [EVM,SOL,BTC]\n+    chains: [EVM, SOL, BTC]\n");
     expect(read(POLICY)).toContain("chains: [EVM,SOL,BTC]");
   });
 
@@ -169,6 +169,36 @@ entries:
     expect(run.stdout).toBe(`${ADDRESSES}\n`);
     expect(run.stderr).toMatch(new RegExp(`^screenpol: fmt: ${POLICY}: 3:1: .*; not formatted\\n$`));
     expect(read(POLICY)).toBe("providerType: vendorAWalletScreening\nscope: [SIGN_IN\n");
+  });
+
+  it("the sample repository is in canonical form: --check over it exits 0 and names nothing", async () => {
+    repo = makeTempRepo({ extra: ["tests"] });
+    expect(await fmt("--check")).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("writes flow lists as Prettier does and keeps a folded description in its author's lines", async () => {
+    repo = makeTempRepo();
+    const folded = `providerType: vendorAWalletScreening
+scope: SIGN_IN
+schemaVersion: 2
+enabled: true
+rules:
+  preScreen:
+    chains: [ EVM, SOL ]
+  postScreen:
+    - id: allow-low-risk-gambling
+      description: >-
+        Licensed gambling operators with a low overall score are part of our
+        customer base; do not raise alerts on their sign-ins.
+      when:
+        riskScore: { lte: 2 }
+        cluster: {category: gambling}
+      action: ALLOW
+`;
+    repo.write(POLICY, folded);
+    expect(await fmt(POLICY)).toEqual({ code: 0, stdout: `${POLICY}\n`, stderr: "" });
+    expect(read(POLICY)).toBe(folded.replace("[ EVM, SOL ]", "[EVM, SOL]").replace("{category: gambling}", "{ category: gambling }"));
+    expect(await fmt("--check", POLICY)).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
   it("over every sample file: the same data, every comment kept, and a second run changes nothing", async () => {
@@ -198,7 +228,7 @@ schemaVersion: 2
 enabled: true
 rules:
   preScreen:
-    chains: [ EVM ]
+    chains: [EVM]
   postScreen:
     - id: block-severe
       when:
@@ -227,7 +257,7 @@ rules:
 scope: SIGN_IN
 rules:
   preScreen:
-    chains: [ EVM ]
+    chains: [EVM]
   postScreen:
     - id: block-severe
       action: BLOCK
@@ -252,7 +282,7 @@ schemaVersion: 2
 enabled: true
 rules:
   preScreen:
-    chains: [ EVM ]
+    chains: [EVM]
   postScreen:
     - id: block-severe
 

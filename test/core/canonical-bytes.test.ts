@@ -62,7 +62,7 @@ describe("canonical YAML, byte for byte", () => {
         "enabled: true",
         "rules:",
         "  preScreen:",
-        '    chains: [ EVM, "no", "a,b", "1e3", "" ]',
+        '    chains: [EVM, "no", "a,b", "1e3", ""]',
         "    minAmountUsd: 0.1",
         "    tokens: []",
         "    exposureDepth: 0",

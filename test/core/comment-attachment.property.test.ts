@@ -7,7 +7,7 @@
  * after by the rules README "screenpol fmt" states
  * (test/helpers/comment-owners.ts), and must be the same key, item or block,
  * or its nearest ancestor the canonical form writes on a line of its own (a
- * list of scalars becomes `[ a, b ]`); or fmt refuses the file in one line.
+ * list of scalars becomes `[a, b]`); or fmt refuses the file in one line.
  * The same for pull's merge into an existing file, with the live content
  * equal to the file's data or with one rule or entry changed. A blank line
  * above a comment stays too.

@@ -12,7 +12,7 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { canonicalAddressEntries, canonicalJson, canonicalPolicy } from "../../src/core/canonical.js";
 import { findComments } from "../../src/core/document.js";
-import { formatBytes, type FormattableKind } from "../../src/core/fmt/format-file.js";
+import { formatBytes, keepComments, type FormattableKind } from "../../src/core/fmt/format-file.js";
 import { anyCommentedFile } from "../helpers/commented-yaml.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -129,7 +129,44 @@ rules:
   preScreen: # screened before the vendor is asked
     chains: [EVM, SOL] # the chains we serve
 `;
-    expect(assertIdempotent(text, "policy")).toBe(text.replace("[EVM, SOL]", "[ EVM, SOL ]"));
+    expect(assertIdempotent(text, "policy")).toBe(text);
+  });
+
+  it("a folded description keeps its author's lines, CRLF files too; a fold whose lines are not all one indent is written on one line", () => {
+    const folded = `providerType: vendorAWalletScreening
+scope: SIGN_IN
+rules:
+  postScreen:
+    - id: a
+      description: >-
+        Licensed gambling operators are part
+        of our customer base.
+      action: ALLOW
+`;
+    expect(assertIdempotent(folded, "policy")).toBe(folded);
+    const crlf = formatBytes(new TextEncoder().encode(folded.replaceAll("\n", "\r\n")), "policy");
+    expect(crlf.ok && crlf.text).toBe(folded);
+    const indented = folded.replace("        of our", "          of our");
+    expect(assertIdempotent(indented, "policy")).toContain('      description: "Licensed gambling operators are part\\n  of our customer base."\n');
+  });
+
+  it("pull into a file that folds a description keeps the fold while the description is the same", () => {
+    const existing = `providerType: vendorAWalletScreening
+scope: SIGN_IN
+schemaVersion: 2
+enabled: true
+rules:
+  postScreen:
+    - id: a
+      description: >-
+        Licensed gambling operators are part
+        of our customer base.
+      when:
+        riskScore: { lte: 2 }
+      action: ALLOW
+`;
+    const pulled = existing.replace(/>-\n\s+Licensed gambling operators are part\n\s+/, "Licensed gambling operators are part ").replace("lte: 2", "lte: 3");
+    expect(keepComments(existing, pulled, "policy")).toBe(existing.replace("lte: 2", "lte: 3"));
   });
 
   it("the header stays first with one blank line below it; a comment directly above the first key moves with that key, its blank line too", () => {

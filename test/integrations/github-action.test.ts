@@ -326,12 +326,18 @@ describe("action.yml (composite), run as written", () => {
 
   it("with fmt-check: 'true', annotates each file not in canonical form and fails the job at the end; passes once formatted", async () => {
     const file = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
+    // The sample policy is canonical: pad its chains list as the canonical form once did, which it no longer is.
+    const canonical = readFileSync(join(repo.dir, file), "utf8");
+    const padded = canonical.replace("chains: [EVM, SOL, BTC]", "chains: [ EVM, SOL, BTC ]");
+    expect(padded).not.toBe(canonical);
+    writeFileSync(join(repo.dir, file), padded);
     const { run } = await runAction(repo, { inputs: { "fmt-check": "true", paths: file, sarif: "false", compare: "false" } });
     expect(step(run, "fmt").output).toContain(`::error file=${file},title=screenpol fmt::not in canonical form: run screenpol fmt`);
     expect(run.outputs["lint-exit-code"]).toBe("0");
     expect(step(run, "verdict").output).toContain("::error title=screenpol::screenpol fmt --check failed (exit 1)");
     expect(run.status).toBe("failure");
     expect((await runCli(["fmt", file], { cwd: repo.dir })).code).toBe(0);
+    expect(readFileSync(join(repo.dir, file), "utf8")).toBe(canonical);
     const formatted = await runAction(repo, { inputs: { "fmt-check": "true", paths: file, sarif: "false", compare: "false" } });
     expect(formatted.run.status).toBe("success");
     // Off by default: no step runs.

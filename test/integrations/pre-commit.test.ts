@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BIN, PROJECT_ROOT } from "../helpers/run-cli.js";
 import { snippet } from "./support/docs.js";
@@ -70,6 +70,51 @@ describe.skipIf(!PRE_COMMIT)("pre-commit framework (repo: local hook, real pre-c
       expect(hook.entry).toBe(`npx ${twin.entry}`);
     }
   });
+
+  /** A local config running the published fmt hooks (ids, entries, files) with this checkout's CLI. */
+  function publishedFmtHooks(...ids: string[]): string {
+    const published = parse(readFileSync(join(PROJECT_ROOT, ".pre-commit-hooks.yaml"), "utf8")) as Array<{ id: string; name: string; files: string; entry: string }>;
+    const hooks = ids.map((id) => published.find((hook) => hook.id === id)!);
+    return stringify({
+      repos: [{ repo: "local", hooks: hooks.map((hook) => ({ ...hook, entry: hook.entry.replace(/^screenpol /, `${process.execPath} ${BIN} `), language: "system" })) }],
+    });
+  }
+
+  it("screenpol-fmt rewrites a staged policy into canonical form and fails the commit; the commit of the rewritten file passes", async () => {
+    // A real change (so that the second commit has the policy in it), written unpadded.
+    const changed = repo.good.replace("riskLevel: { atLeast: severe }", "riskLevel: { atLeast: high }");
+    expect(changed).not.toBe(repo.good);
+    repo.write(".pre-commit-config.yaml", publishedFmtHooks("screenpol-fmt"));
+    repo.write(POLICY, changed.replace("riskLevel: { atLeast: high }", "riskLevel: {atLeast: high}"));
+    repo.git("add", ".pre-commit-config.yaml", POLICY);
+    const before = repo.head();
+    const rewritten = await commit();
+    expect(rewritten.code, rewritten.output).not.toBe(0);
+    expect(rewritten.output).toMatch(/screenpol fmt\.+Failed/);
+    expect(rewritten.output).toContain("files were modified by this hook");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(changed);
+    expect(repo.head()).toBe(before);
+
+    repo.git("add", POLICY);
+    const passing = await commit();
+    expect(passing.output).toMatch(/screenpol fmt\.+Passed/);
+    expect(passing.code, passing.output).toBe(0);
+  }, 30_000);
+
+  it("screenpol-fmt-check fails the commit of a policy not in canonical form, naming it, and writes nothing", async () => {
+    const messy = repo.good.replace("riskLevel: { atLeast: severe }", "riskLevel: {atLeast: severe}");
+    repo.write(".pre-commit-config.yaml", publishedFmtHooks("screenpol-fmt-check"));
+    repo.write(POLICY, messy);
+    repo.git("add", ".pre-commit-config.yaml", POLICY);
+    const before = repo.head();
+    const result = await commit();
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toMatch(/screenpol fmt --check\.+Failed/);
+    expect(result.output).toContain(POLICY);
+    expect(result.output).not.toContain("files were modified by this hook");
+    expect(readFileSync(join(repo.dir, POLICY), "utf8")).toBe(messy);
+    expect(repo.head()).toBe(before);
+  }, 30_000);
 
   it("blocks a commit whose staged policy breaks a case of its test file, printing the failing case", async () => {
     repo.write(TEST_FILE, TEST_TEXT);

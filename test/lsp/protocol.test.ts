@@ -169,15 +169,19 @@ describe("screenpol lsp --stdio", () => {
   });
 
   it("formats as screenpol fmt writes the file, and refuses with fmt's line when fmt refuses", async () => {
-    await openFresh(original);
+    // The sample policy is canonical already: unpad a condition so that there is something to format.
+    const messy = original.replace("riskScore: { gte: 0 }", "riskScore: {gte: 0}");
+    expect(messy).not.toBe(original);
+    await openFresh(messy);
     const edits = await client.connection.sendRequest<TextEdit[]>("textDocument/formatting", { textDocument: { uri: uriOf(path) }, options: { tabSize: 2, insertSpaces: true } });
-    const formatted = applyEdits(original, edits);
+    const formatted = applyEdits(messy, edits);
     const other = makeTempRepo();
     try {
+      writeFileSync(join(other.dir, POLICY), messy);
       const fmt = await runCli(["fmt", POLICY], { cwd: other.dir });
       expect(fmt.code, fmt.stderr).toBe(0);
       expect(formatted).toBe(readFileSync(join(other.dir, POLICY), "utf8"));
-      expect(formatted).not.toBe(original);
+      expect(formatted).toBe(original);
 
       const broken = original.replace("scope: TRANSACTION\n", "scope: TRANSACTION\n  oops: [\n");
       await openFresh(broken);
@@ -433,7 +437,7 @@ describe("screenpol lsp --stdio", () => {
     const testText = readFileSync(join(PROJECT_ROOT, testFile), "utf8");
     await openFresh(original);
     const name = "a transfer to the INC-2291 wallet drainer, address in lower case, is blocked by its address entry";
-    const failing = testText.replace("    expect: { action: BLOCK, by: block-severe-risk-score }", "    expect: { action: ALERT, by: block-severe-risk-score }");
+    const failing = testText.replace("      action: BLOCK\n      by: block-severe-risk-score\n", "      action: ALERT\n      by: block-severe-risk-score\n");
     expect(failing).not.toBe(testText);
     client.open(testPath, failing);
     await client.settle(testPath);
@@ -444,7 +448,10 @@ describe("screenpol lsp --stdio", () => {
       });
     expect((await hoverOn(name))!.contents.value).toBe("**passes**: decided BLOCK by address-entry");
 
-    const failingName = failing.split("\n")[lineOf(failing, "by: block-severe-risk-score") - 6]!;
+    const failingName = failing
+      .split("\n")
+      .slice(0, lineOf(failing, "by: block-severe-risk-score"))
+      .findLast((line) => line.startsWith("  - name: "))!;
     expect(failingName).toMatch(/^ {2}- name: /);
     const hover = (await hoverOn(failingName.replace(/^ {2}- name: /, "")))!.contents.value.split("\n");
     expect(hover[0]).toBe("**fails**: expected ALERT by block-severe-risk-score, decided BLOCK by block-severe-risk-score");
@@ -474,7 +481,7 @@ describe("screenpol lsp --stdio", () => {
     await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uriOf(testPath), type: 1 }] });
     await client.settle(path);
     // Every case of the sample suite passes: a rule decides the cases that expect it.
-    const expectedBy = (id: string) => testText.split("\n").filter((line) => line.includes(`by: ${id} }`)).length;
+    const expectedBy = (id: string) => testText.split("\n").filter((line) => line.trimEnd().endsWith(` by: ${id}`) || line.includes(`by: ${id} }`)).length;
     const lenses = await client.connection.sendRequest<Array<{ range: LspRange; command: { title: string; command: string; arguments: unknown[] } }>>("textDocument/codeLens", { textDocument: { uri: uriOf(path) } });
     const ids = ["block-severe-risk-score", "block-illicit-cluster", "block-direct-illicit-proceeds", "alert-obfuscation-with-elevated-score", "alert-no-kyc-exchange", "allow-low-risk-gambling", "alert-everything-else-sandbox"];
     expect(lenses.map((lens) => [lens.range.start.line, lens.command.title])).toEqual(

@@ -12,7 +12,7 @@
  */
 import { createTwoFilesPatch } from "diff";
 import { parseDocument } from "yaml";
-import { canonicalAddressEntries, canonicalDocument, canonicalJson, canonicalPolicy, canonicalValue, entryKey, stringifyCanonicalDocument } from "../canonical.js";
+import { canonicalAddressEntries, canonicalDocument, canonicalJson, canonicalPolicy, canonicalValue, entryKey, foldedStrings, stringifyCanonicalDocument } from "../canonical.js";
 import { isRecord } from "../config.js";
 import { findComments, parseYaml } from "../document.js";
 import { decodeSource } from "../source.js";
@@ -63,7 +63,7 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
   // order of their own, so their keys keep the file's order and only the layout is canonical.
   const canonical =
     kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
-  const bare = stringifyCanonicalDocument(canonicalDocument(canonical));
+  const bare = stringifyCanonicalDocument(canonicalDocument(canonical, foldedStrings(source, parsed.text)));
   const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : {});
   // No file reaches this today: placeComments gives every comment a place (so a mutation test
   // sees this line survive). It stays as the promise of docs/decisions.md "Issue 14: fmt": a
@@ -86,10 +86,12 @@ export function keepComments(existingText: string, pulledText: string, kind: "po
   const pulled = parseYaml(pulledText);
   if (!existing.document || !pulled.document || !isRecord(pulled.document.data)) return pulledText;
   const data = pulled.document.data;
-  const bare = stringifyCanonicalDocument(canonicalDocument(kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data)));
+  const existingDocument = parseDocument(existing.text);
+  const canonical = kind === "policy" ? canonicalPolicy(data) : canonicalAddressEntries(data);
+  const bare = stringifyCanonicalDocument(canonicalDocument(canonical, foldedStrings(existingDocument, existing.text)));
   // A rule without an id is matched by its content, whatever order the file wrote its keys in.
   const ruleId = (value: unknown): string => (isRecord(value) && typeof value.id === "string" ? value.id : canonicalJson(value));
-  return placeComments(existing.text, parseDocument(existing.text), bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : { postScreen: ruleId }, "drop");
+  return placeComments(existing.text, existingDocument, bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : { postScreen: ruleId }, "drop");
 }
 
 /** A comment of `before` that `after` does not have (as many times), or undefined. */

@@ -25,7 +25,7 @@ function storedWebhook(id: string): { url: string; isEnabled: boolean; events: s
 function changedSandboxFile(url: string, events: string): string {
   return sandboxFile
     .replace("url: https://hooks.example.com/screening/sandbox", `url: ${url}`)
-    .replace("events: [screening.blocked, screening.alerted, user.created, wallet.linked]", `events: ${events}`)
+    .replace(/events:\n(?: {6}- .*\n)+/, `events: ${events}\n`)
     .replace("isEnabled: true", "isEnabled: false");
 }
 
