@@ -17,7 +17,7 @@ import { compileSubject, type DecisionSubject } from "../../../src/core/semantic
 import { compileDecisionSql, compileReplaySql, SQL_DIALECTS, sqlDialect, type SqlDialectName } from "../../../src/core/semantics/sql/index.js";
 import { SCOPES, VENDORS } from "../../../src/core/vendors.js";
 import { readDecisionCorpus, readWeakeningCorpus } from "../../helpers/decision-corpus.js";
-import { PROJECT_ROOT } from "../../helpers/run-cli.js";
+import { PROJECT_ROOT } from "../../helpers/project-root.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
