@@ -7,7 +7,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { schemaDocument } from "../../src/core/validate.js";
 import { PROJECT_ROOT } from "../helpers/run-cli.js";
+import { undescribedMembers } from "../helpers/undescribed-members.js";
 import { setUp, type Setup } from "./plan-harness.js";
 
 const SAMPLE = "examples/replay/sandbox-vendorA-transaction.jsonl";
@@ -52,6 +54,10 @@ describe("screenpol plan --traffic", () => {
     expect(traffic).toEqual({ file: SAMPLE, screenings: replayed.screenings, skipped: replayed.skipped, changed: replayed.changed, transitions: replayed.transitions });
     const byCause = causes.flatMap((cause: { transitions: Array<{ recorded: number }> }) => cause.transitions.map((transition) => transition.recorded));
     expect(byCause.reduce((sum: number, count: number) => sum + count, 0)).toBe(replayed.changed);
+    // plan.json's schema is its documentation: every member written with --traffic is described there.
+    const out = await setup.cli(["plan", "--env", "sandbox", POLICY, "--traffic", SAMPLE, "--out", "plan.json"]);
+    expect(out.code).toBe(0);
+    expect(undescribedMembers(JSON.parse(readFileSync(join(setup.repo.dir, "plan.json"), "utf8")), schemaDocument("plan"))).toEqual([]);
   });
 
   it("leaves the approval as it is: push --plan pushes a weakening approved with --traffic, exit 0", Z3, async () => {
