@@ -31,7 +31,7 @@ describe("the CLI run in-process", () => {
     }
   });
 
-  it("agrees on a clean repository, a usage error, standard input and the package's own docs", { timeout: 60_000 }, async () => {
+  it("agrees on a clean repository, a usage error, standard input, the package's own docs and --help", { timeout: 60_000 }, async () => {
     const runs: Array<{ args: string[]; input?: string; code: number }> = [
       { args: ["lint"], code: 0 },
       { args: ["lint", "--format", "json"], code: 0 },
@@ -39,6 +39,7 @@ describe("the CLI run in-process", () => {
       { args: ["decide", "--env", "live", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "-"], input: '{"chain": "BTC", "address": "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"}', code: 0 },
       { args: ["explain", "shadowed-rule"], code: 0 },
       { args: ["--version"], code: 0 },
+      { args: ["plan", "--help"], code: 0 },
     ];
     // A copy of the sample repository for each: lint says the missing catalog snapshot once per repository
     // (kept in the user's cache folder), so a second run in the same one would print less.
