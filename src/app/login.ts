@@ -65,6 +65,13 @@ export interface LoginOutcome {
 }
 
 /**
+ * The shortest wait between two polls, whatever interval the server hands out: it
+ * is waited as given (RFC 8628, section 3.5), a sub-second one too (the emulator's
+ * for tests, docs/sign-in.md), but a server cannot make the client spin.
+ */
+const MIN_POLL_INTERVAL_SECONDS = 0.1;
+
+/**
  * Starts a device authorization, shows the codes, polls at the server's
  * interval (5 s more after each `slow_down`) until the token comes or the
  * codes expire, then stores the login. A login already stored for the base URL
@@ -84,9 +91,9 @@ export async function runLogin(request: LoginRequest): Promise<LoginOutcome> {
   await request.onCodes(authorization);
 
   const deadline = now() + authorization.expiresIn * 1000;
-  let interval = Math.max(1, authorization.interval);
+  let interval = Math.max(MIN_POLL_INTERVAL_SECONDS, authorization.interval);
   // Bounded by the deadline; the count bound only guards against a clock that stands still.
-  const maxPolls = Math.ceil(authorization.expiresIn) + 1;
+  const maxPolls = Math.ceil(authorization.expiresIn / interval) + 1;
   let issued: Extract<DevicePoll, { kind: "token" }> | undefined;
   for (let polls = 0; polls < maxPolls && issued === undefined; polls++) {
     if (now() + interval * 1000 > deadline) break;

@@ -95,6 +95,22 @@ describe("runLogin", () => {
     expect(Date.parse(outcome.login.expiresAt) - time).toBe(30 * 86_400_000);
   });
 
+  it("waits a sub-second interval as the server gives it (the emulator's for tests), never less than 0.1 s", async () => {
+    const waitsFor = async (pollIntervalSeconds: number): Promise<number[]> => {
+      harness = await startHarness({ deviceLogin: { pollIntervalSeconds, approveOnPoll: true } });
+      client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });
+      const sleeps: number[] = [];
+      await runLogin({ client, store: memoryStore(), signal: new AbortController().signal, onCodes: () => undefined, onSecret: () => undefined, sleep: async (ms) => void sleeps.push(ms) });
+      await client.close();
+      await harness.close();
+      client = undefined;
+      harness = undefined;
+      return sleeps;
+    };
+    expect(await waitsFor(0.25)).toEqual([250]);
+    expect(await waitsFor(0.01)).toEqual([100]);
+  });
+
   it("revokes a token it could not keep, and reports why it could not", async () => {
     harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, approveOnPoll: true } });
     client = createDeviceLoginClient({ baseUrl: harness.running.baseUrl });

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SEED_IDS } from "../../src/emulator/index.js";
-import { READ_ONLY_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
+import { READ_ONLY_TOKEN, startHarness, TEST_POLL_INTERVAL_SECONDS, type Harness } from "../emulator/helpers.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
@@ -21,7 +21,7 @@ let repo: TempRepo;
 let configHome: string;
 
 beforeEach(async () => {
-  harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+  harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
   repo = makeTempRepo();
   configHome = mkdtempSync(join(tmpdir(), "screenpol-creds-config-"));
 });

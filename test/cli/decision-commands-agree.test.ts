@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import type { Screening } from "../../src/core/semantics/index.js";
+import { runCliInProcess } from "../helpers/run-cli-in-process.js";
 import { runCli } from "../helpers/run-cli.js";
 import { screening } from "../helpers/screening-arbitraries.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
@@ -48,7 +49,8 @@ describe("decide, test and replay agree on every screening", () => {
   it("gives each screening one decision, whichever command asks", { timeout: 120_000 }, async () => {
     const decided: Verdict[] = [];
     for (const item of screenings) {
-      const run = await runCli(["decide", ...SUBJECT, "--now", NOW, "--format", "json", "-"], { cwd: repo.dir, input: JSON.stringify(item) });
+      // In this process (test/helpers/run-cli-in-process.ts prints what the spawned CLI prints): a process per screening cost 30.
+      const run = await runCliInProcess(["decide", ...SUBJECT, "--now", NOW, "--format", "json", "-"], { cwd: repo.dir, input: JSON.stringify(item) });
       expect(run.code, run.stderr).toBe(0);
       const { action, by } = JSON.parse(run.stdout).decision as Verdict;
       decided.push({ action, by });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_INFO } from "../../src/core/codes.js";
 import { CODES } from "../../src/core/diagnostic.js";
 import { DOCS_CODES_URL } from "../helpers/docs-url.js";
+import { runCliInProcess } from "../helpers/run-cli-in-process.js";
 import { BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
@@ -24,21 +25,19 @@ beforeAll(() => {
 afterAll(() => rmSync(elsewhere, { recursive: true, force: true }));
 
 describe("screenpol explain <code>", () => {
-  // One process per code (29), four at a time, as test/cli/help.test.ts runs its --help pages.
+  // Every code's page (29) through the CLI's main entry in this process (test/helpers/run-cli-in-process.ts, which
+  // prints what the spawned CLI prints), as test/cli/help.test.ts reads its --help pages; its standard output is no
+  // TTY there either. Colour on a terminal, and the one page below, go through a process.
   it("prints the installed page of every code: its heading first, its sections, no HTML comment, no colour off a TTY, exit 0", async () => {
-    for (let start = 0; start < CODES.length; start += 4) {
-      const batch = CODES.slice(start, start + 4);
-      const runs = await Promise.all(batch.map((code) => runCli(["explain", code], { cwd: elsewhere })));
-      for (const [index, run] of runs.entries()) {
-        const code = batch[index]!;
-        expect([run.code, run.stderr], code).toEqual([0, ""]);
-        expect(run.stdout.split("\n")[0], code).toBe(`# \`${code}\`: ${CODE_INFO[code].title}`);
-        for (const heading of ["## What it catches", "## Why it matters for compliance", "## How to fix", "## Failing example"]) expect(run.stdout, `${code}: ${heading}`).toContain(`\n${heading}\n`);
-        expect(run.stdout, code).not.toContain("<!--");
-        expect(run.stdout, code).not.toContain(ESC);
-        expect(run.stdout, code).not.toMatch(/\n\n\n/);
-        expect(run.stdout.endsWith("\n") && !run.stdout.endsWith("\n\n"), code).toBe(true);
-      }
+    for (const code of CODES) {
+      const run = await runCliInProcess(["explain", code], { cwd: elsewhere });
+      expect([run.code, run.stderr], code).toEqual([0, ""]);
+      expect(run.stdout.split("\n")[0], code).toBe(`# \`${code}\`: ${CODE_INFO[code].title}`);
+      for (const heading of ["## What it catches", "## Why it matters for compliance", "## How to fix", "## Failing example"]) expect(run.stdout, `${code}: ${heading}`).toContain(`\n${heading}\n`);
+      expect(run.stdout, code).not.toContain("<!--");
+      expect(run.stdout, code).not.toContain(ESC);
+      expect(run.stdout, code).not.toMatch(/\n\n\n/);
+      expect(run.stdout.endsWith("\n") && !run.stdout.endsWith("\n\n"), code).toBe(true);
     }
   }, 60_000);
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { COMMAND_DOCS, COMMAND_HELP, commandPath } from "../../src/cli/help.js";
 import { buildProgram } from "../../src/cli/program.js";
 import { DOCS_CODES_URL, PACKAGE_VERSION } from "../helpers/docs-url.js";
+import { runCliInProcess } from "../helpers/run-cli-in-process.js";
 import { BIN, BUILD_ROOT, PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
 
 const io = { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: PROJECT_ROOT } as never;
@@ -67,20 +68,17 @@ describe("screenpol --help", () => {
     expect(lint.stdout).toContain(`\nDocs:\n  screenpol explain <code>   the page of a finding's code, offline\n  ${join(BUILD_ROOT, "docs/codes/README.md")}\n  ${DOCS_CODES_URL}/README.md\n`);
   });
 
-  // One process per command (about 35), four at a time: one after another they took 20 s on a loaded 2-core machine.
+  // Every command's page (about 35) through the CLI's main entry in this process (test/helpers/run-cli-in-process.ts,
+  // which prints what the spawned CLI prints): a process each took 20 s on a loaded 2-core machine.
   it("says no `(default: [])` for a repeatable option, no internal jargon, and no docs file outside its Docs lines", async () => {
     const all = [["--help"], ...leaves.map((command) => [...commandPath(command).split(" "), "--help"])];
-    for (let start = 0; start < all.length; start += 4) {
-      const batch = all.slice(start, start + 4);
-      const runs = await Promise.all(batch.map((args) => runCli(args, { cwd: PROJECT_ROOT })));
-      for (const [index, run] of runs.entries()) {
-        const args = batch[index]!;
-        expect(run.code, args.join(" ")).toBe(0);
-        expect(run.stdout, args.join(" ")).not.toContain("(default: [])");
-        expect(run.stdout, args.join(" ")).not.toMatch(/\boperation \d/);
-        // A docs file is named only under Docs:, where it is installed and at the tag, never as a bare path the reader may not have.
-        expect(run.stdout.split("\nDocs:\n")[0], args.join(" ")).not.toMatch(/\.md\b/);
-      }
+    for (const args of all) {
+      const run = await runCliInProcess(args, { cwd: PROJECT_ROOT });
+      expect(run.code, args.join(" ")).toBe(0);
+      expect(run.stdout, args.join(" ")).not.toContain("(default: [])");
+      expect(run.stdout, args.join(" ")).not.toMatch(/\boperation \d/);
+      // A docs file is named only under Docs:, where it is installed and at the tag, never as a bare path the reader may not have.
+      expect(run.stdout.split("\nDocs:\n")[0], args.join(" ")).not.toMatch(/\.md\b/);
     }
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TEST_POLL_INTERVAL_SECONDS } from "../emulator/helpers.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 import { sendJson, startServer, type TestServer } from "../remote/http-server.js";
@@ -42,7 +43,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** A sign-in server answering the device authorization with `authorization` and the first poll with `accessToken`. */
 async function serve(authorization: Record<string, unknown>, accessToken = "unused"): Promise<string> {
   server = await startServer((request, response) => {
-    if (request.url.endsWith("/oauth/device/code")) sendJson(response, 200, { device_code: "dc-hostile-0123456789", expires_in: 60, interval: 1, ...authorization });
+    if (request.url.endsWith("/oauth/device/code")) sendJson(response, 200, { device_code: "dc-hostile-0123456789", expires_in: 60, interval: TEST_POLL_INTERVAL_SECONDS, ...authorization });
     else sendJson(response, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 2_592_000 });
   });
   return server.baseUrl;

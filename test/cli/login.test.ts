@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLIENT_TOKEN_LIFETIME_SECONDS } from "../../src/contract/wire.js";
 import { SEED_IDS } from "../../src/emulator/index.js";
-import { ALL_SCOPES_TOKEN, startHarness, type Harness } from "../emulator/helpers.js";
+import { ALL_SCOPES_TOKEN, startHarness, TEST_POLL_INTERVAL_SECONDS, type Harness } from "../emulator/helpers.js";
 import { revocationsOf, startTokenServer, unsignedClientJwt } from "../helpers/hostile-sign-in.js";
 import { startLoginProcess } from "../helpers/login-session.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
@@ -57,7 +57,7 @@ async function postDecision(userCode: string, decision: "approve" | "deny"): Pro
 
 describe("screenpol login", () => {
   it("signs in: the code and the address on stderr, the outcome on stdout, the JWT in a 0600 file of a 0700 folder and in no output", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const run = await login(["--scopes", "environment.settings.read,users.read"]);
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^First copy your one-time code: [B-Z]{4}-[B-Z]{4}\nThen open http:\/\/127\.0\.0\.1:\d+\/device and enter it \(or open http:\/\/127\.0\.0\.1:\d+\/device\?user_code=[B-Z]{4}-[B-Z]{4}\)\.\nWaiting for approval; the code expires in 15 minutes\. Ctrl-C cancels\.\n$/);
@@ -80,7 +80,7 @@ describe("screenpol login", () => {
   });
 
   it("is used by every remote command: doctor and plan run on the stored login, and a 403 says to log in with the scope", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
     const doctor = await cli(["doctor", "--base-url", baseUrl()]);
     expect(doctor.stdout).toContain("✔ sandbox");
@@ -94,7 +94,7 @@ describe("screenpol login", () => {
   });
 
   it("honours the precedence SCREENPOL_API_TOKEN > --token-file > stored login", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const goodFile = repo.write("../good-token", `${ALL_SCOPES_TOKEN}\n`);
     const badFile = repo.write("../bad-token", "dyn_not_a_token_of_the_emulator\n");
@@ -116,7 +116,7 @@ describe("screenpol login", () => {
   });
 
   it("a second login replaces the first only once it succeeds, and revokes the first", async () => {
-    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const first = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
     await postDecision((await first.codes).userCode, "approve");
     expect((await first.exited).code).toBe(0);
@@ -140,7 +140,7 @@ describe("screenpol login", () => {
   });
 
   it("stops when the code expires: exit 4, one line, nothing stored", async () => {
-    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1, deviceCodeLifetimeSeconds: 2 } });
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS, deviceCodeLifetimeSeconds: 2 } });
     const run = await login();
     expect(run.code).toBe(4);
     expect(run.stderr.split("\n").filter((line) => line.startsWith("screenpol:"))).toEqual(["screenpol: POST token: the code expired before it was approved; run `screenpol login` again [expired_token]"]);
@@ -158,7 +158,7 @@ describe("screenpol login", () => {
   });
 
   it("the server going away mid-poll: exit 4, the line names the refused connection, nothing stored", async () => {
-    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const session = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
     await session.codes;
     await harness.running.close();
@@ -169,7 +169,7 @@ describe("screenpol login", () => {
   });
 
   it("Ctrl-C cancels: exit 130, one line, nothing stored", async () => {
-    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const session = startLoginProcess(["--base-url", baseUrl()], { cwd: repo.dir, env: env() });
     await session.codes;
     session.child.kill("SIGINT");
@@ -183,7 +183,7 @@ describe("screenpol login", () => {
     async function serve(tokenBody: Record<string, unknown>): Promise<string> {
       server = await startServer((request, response) => {
         if (request.url.endsWith("/oauth/device/code")) {
-          sendJson(response, 200, { device_code: "dc-secret-device-code-0123456789", user_code: "BCDF-GHJK", verification_uri: "http://127.0.0.1/device", expires_in: 60, interval: 1 });
+          sendJson(response, 200, { device_code: "dc-secret-device-code-0123456789", user_code: "BCDF-GHJK", verification_uri: "http://127.0.0.1/device", expires_in: 60, interval: TEST_POLL_INTERVAL_SECONDS });
         } else sendJson(response, 200, tokenBody);
       });
       return server.baseUrl;
@@ -244,7 +244,7 @@ describe("screenpol login", () => {
 
 describe("screenpol logout", () => {
   it("revokes at the server (the old JWT gets 401) and deletes locally; a kept copy then gets the stored-login 401 line", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const token = storedToken();
     const copy = join(configHome, "copy.json");
@@ -270,7 +270,7 @@ describe("screenpol logout", () => {
   });
 
   it("with the server down, deletes locally and says the token could not be revoked: exit 4", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const url = baseUrl();
     await harness.running.close();
@@ -284,7 +284,7 @@ describe("screenpol logout", () => {
 
 describe("screenpol auth status", () => {
   it("reports who, the scopes, the expiry and where the login is kept, never the token; json too", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
     const run = await cli(["auth", "status", "--base-url", baseUrl()]);
     expect(run.code).toBe(0);
@@ -303,7 +303,7 @@ describe("screenpol auth status", () => {
 
   it("warns when fewer than 7 days are left; an expired login is exit 4 there and in every remote command, without a request", async () => {
     const issuedDaysAgo = (days: number) => () => new Date(Date.now() - days * 86_400_000);
-    harness = await startHarness({ clock: issuedDaysAgo(25), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ clock: issuedDaysAgo(25), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const soon = await cli(["auth", "status", "--base-url", baseUrl()]);
     expect(soon.code).toBe(0);
@@ -311,7 +311,7 @@ describe("screenpol auth status", () => {
     expect(soon.stderr).toBe("screenpol: warning: the stored login expires in 4 days: run `screenpol login` to renew it\n");
     await harness.close();
 
-    harness = await startHarness({ clock: issuedDaysAgo(31), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ clock: issuedDaysAgo(31), deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const expired = await cli(["auth", "status", "--base-url", baseUrl()]);
     expect(expired.code).toBe(4);
@@ -336,7 +336,7 @@ describe("screenpol auth status", () => {
 
 describe("screenpol auth clients and auth revoke", () => {
   it("list the user's logins at the service and revoke one; an API token is told it acts for no user", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login(["--scopes", "environment.settings.read"])).code).toBe(0);
     const token = storedToken();
     const listed = await cli(["auth", "clients", "--base-url", baseUrl(), "--format", "json"]);
@@ -369,7 +369,7 @@ describe("screenpol auth clients and auth revoke", () => {
 
 describe("a credentials file that cannot be trusted", () => {
   it("with wrong permissions is refused with the chmod that fixes it, as ssh does; used again once fixed", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     chmodSync(credentialsPath(), 0o644);
     for (const args of [["auth", "status", "--base-url", baseUrl()], ["doctor", "--base-url", baseUrl()], ["login", "--base-url", baseUrl()], ["logout", "--base-url", baseUrl()]]) {
@@ -382,7 +382,7 @@ describe("a credentials file that cannot be trusted", () => {
   });
 
   it("corrupted is refused with what to do, and login does not overwrite it", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     writeFileSync(credentialsPath(), '{"version": 1, "logins": {"http', { mode: 0o600 });
     const status = await cli(["auth", "status", "--base-url", baseUrl()]);
@@ -394,7 +394,7 @@ describe("a credentials file that cannot be trusted", () => {
   });
 
   it("a keyring that is required but unreachable: exit 2 before any code is shown, one line, nothing stored", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const run = await login([], { SCREENPOL_CREDENTIAL_STORE: "keyring", DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent/bus" });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^screenpol: the OS keyring failed \(.+\); unset SCREENPOL_CREDENTIAL_STORE or set it to file to keep the login in a file\n$/);
@@ -403,7 +403,7 @@ describe("a credentials file that cannot be trusted", () => {
   });
 
   it("a keyring that is unreachable in auto mode: the file, with a one-line warning", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const run = await login([], { SCREENPOL_CREDENTIAL_STORE: "auto", DBUS_SESSION_BUS_ADDRESS: "unix:path=/nonexistent/bus" });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(new RegExp(`\\nscreenpol: warning: no OS keyring reachable \\(.+\\): the login is kept in ${credentialsPath().replace(/[.]/g, "\\.")}, readable only by you\\n$`));
@@ -414,7 +414,7 @@ describe("a credentials file that cannot be trusted", () => {
 
 describe("one stored login that cannot be read", () => {
   it("blocks only its own base URL: the others are served, it is reported with the logout that removes it, and logout removes it unrevoked", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     server = await startServer((_request, response) => sendJson(response, 200, {}));
     const other = server.baseUrl;
@@ -447,7 +447,7 @@ describe("one stored login that cannot be read", () => {
   });
 
   it("a token no bearer header can carry is refused before it can be stored, so the logins already stored stay usable", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const token = "an opaque token with spaces";
     server = await startTokenServer(token);
@@ -460,7 +460,7 @@ describe("one stored login that cannot be read", () => {
 
 describe("screenpol auth status asks the server", () => {
   it("a login revoked at the server: exit 4, 'revoked at the server'; --offline shows the local view with no request", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const [authorizedClient] = harness.emulator.logins.authorizedClients(SEED_IDS.dashboardUser);
     expect(harness.emulator.logins.revokeClient(SEED_IDS.dashboardUser, authorizedClient!.id)).toBe(true);
@@ -492,7 +492,7 @@ describe("screenpol auth status asks the server", () => {
 
 describe("screenpol auth login --with-token and auth token", () => {
   it("stores a token from standard input once the server accepts it, revoking the device login it replaces; remote commands use it; auth token prints it unredacted", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     expect((await login()).code).toBe(0);
     const deviceToken = storedToken();
     const run = await runCli(["auth", "login", "--with-token", "--base-url", baseUrl()], { cwd: repo.dir, env: env(), input: `${ALL_SCOPES_TOKEN}\n`, timeoutMs: 30_000 });
@@ -540,7 +540,7 @@ describe("screenpol auth login --with-token and auth token", () => {
   });
 
   it("auth token with no stored login: exit 2 and what to do; after a device login it prints the client JWT", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     const none = await cli(["auth", "token", "--base-url", baseUrl()]);
     expect(none).toEqual({ code: 2, stdout: "", stderr: `screenpol: not signed in to ${baseUrl()}: run \`screenpol login\` (or \`screenpol auth login --with-token\`)\n` });
     expect((await login()).code).toBe(0);
@@ -561,7 +561,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   afterEach(() => rmSync(elsewhere, { recursive: true, force: true }));
 
   it("writable by others: refused before any code is shown, with the chmod that fixes it; used once fixed", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     mkdirSync(folder());
     chmodSync(folder(), 0o777);
     for (const args of [["login"], ["auth", "status"], ["logout"]]) {
@@ -577,7 +577,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   });
 
   it("readable by others but ours: made 0700 by the login that writes in it", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     mkdirSync(folder());
     chmodSync(folder(), 0o755);
     expect((await login()).code).toBe(0);
@@ -585,7 +585,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   });
 
   it.skipIf(!isRoot)("owned by another user, even with mode 0777: refused, nothing written in it (run as root, to chown for real)", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     mkdirSync(folder());
     chmodSync(folder(), 0o777);
     chownSync(folder(), OTHER_UID, OTHER_UID);
@@ -597,7 +597,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   });
 
   it("a symbolic link to a folder of ours: used, and its target is never chmod'ed through it", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     chmodSync(elsewhere, 0o755);
     symlinkSync(elsewhere, folder());
     const run = await login();
@@ -609,7 +609,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   });
 
   it("a symbolic link to a folder others can write: refused with the chmod of the target, which is left as it was", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     chmodSync(elsewhere, 0o777);
     symlinkSync(elsewhere, folder());
     const real = realpathSync(elsewhere);
@@ -621,7 +621,7 @@ describe("the config folder that holds the credentials file (ssh's StrictModes)"
   });
 
   it.skipIf(!isRoot)("a symbolic link that another user owns: refused, its target untouched (run as root, to chown for real)", async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     chmodSync(elsewhere, 0o755);
     symlinkSync(elsewhere, folder());
     lchownSync(folder(), OTHER_UID, OTHER_UID);

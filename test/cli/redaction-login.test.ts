@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_POLL_INTERVAL_SECONDS } from "../emulator/helpers.js";
 import { runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 import { sendJson, startServer, type TestServer } from "../remote/http-server.js";
@@ -53,7 +54,7 @@ describe("the device code and the client JWT, echoed by a hostile server", () =>
     server = await startServer((request, response) => {
       const echo = `${DEVICE_CODE} ${jwt} ${encodeURIComponent(jwt)}`;
       if (request.url.endsWith("/oauth/device/code")) {
-        sendJson(response, 200, { device_code: DEVICE_CODE, user_code: "BCDF-GHJK", verification_uri: `http://127.0.0.1/device?d=${DEVICE_CODE}`, expires_in: 60, interval: 1 });
+        sendJson(response, 200, { device_code: DEVICE_CODE, user_code: "BCDF-GHJK", verification_uri: `http://127.0.0.1/device?d=${DEVICE_CODE}`, expires_in: 60, interval: TEST_POLL_INTERVAL_SECONDS });
       } else if (request.url.endsWith("/oauth/token")) {
         polls++;
         if (polls === 1) sendJson(response, 400, { error: "authorization_pending", error_description: echo });

@@ -8,6 +8,11 @@ import { createClient, type ClientOptions, type RemoteClient } from "../../src/r
 
 export const ALL_SCOPES_TOKEN = SEED_TOKENS[0]!.token;
 export const READ_ONLY_TOKEN = SEED_TOKENS[1]!.token;
+/**
+ * The device-poll interval the login tests give (emulator option `pollIntervalSeconds`, test servers' `interval`):
+ * the least `screenpol login` waits, so that a login costs a tenth of a second, not a real one (docs/sign-in.md).
+ */
+export const TEST_POLL_INTERVAL_SECONDS = 0.1;
 
 export interface Harness {
   emulator: Emulator;

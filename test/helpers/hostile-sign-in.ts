@@ -5,6 +5,7 @@
  * a token the client refused was revoked.
  */
 import { CLIENT_TOKEN_LIFETIME_SECONDS } from "../../src/contract/wire.js";
+import { TEST_POLL_INTERVAL_SECONDS } from "../emulator/helpers.js";
 import { sendJson, startServer, type TestServer } from "../remote/http-server.js";
 
 /**
@@ -23,7 +24,7 @@ export function unsignedClientJwt(overrides: Record<string, unknown> = {}): stri
 export function startTokenServer(accessToken: string): Promise<TestServer> {
   return startServer((request, response) => {
     if (request.url.endsWith("/oauth/device/code")) {
-      sendJson(response, 200, { device_code: "dc-hostile-0123456789", user_code: "BCDF-GHJK", verification_uri: "http://127.0.0.1/device", expires_in: 60, interval: 1 });
+      sendJson(response, 200, { device_code: "dc-hostile-0123456789", user_code: "BCDF-GHJK", verification_uri: "http://127.0.0.1/device", expires_in: 60, interval: TEST_POLL_INTERVAL_SECONDS });
     } else if (request.url.endsWith("/oauth/token")) {
       sendJson(response, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 60 });
     } else sendJson(response, 200, {});

@@ -19,6 +19,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 import { SCREENPOL_CLIENT_ID, SCREENPOL_SCOPES } from "../../src/contract/wire.js";
+import { TEST_POLL_INTERVAL_SECONDS } from "../emulator/helpers.js";
 
 export interface OidcProviderServer {
   /** `http://127.0.0.1:PORT/api/v0`: the issuer and the base URL screenpol is given. */
@@ -57,10 +58,10 @@ export async function startOidcProvider(options: { accessTokenFormat: "opaque" |
       },
     },
   });
-  // The provider sends no `interval` (RFC 8628: 5 s then); 1 s keeps each test short.
+  // The provider sends no `interval` (RFC 8628: 5 s then): the tests' own keeps each login short.
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.oidc?.route === "device_authorization" && ctx.status === 200) ctx.body = { ...(ctx.body as object), interval: 1 };
+    if (ctx.oidc?.route === "device_authorization" && ctx.status === 200) ctx.body = { ...(ctx.body as object), interval: TEST_POLL_INTERVAL_SECONDS };
   });
   const callback = provider.callback();
   const requests: string[] = [];

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../emulator/helpers.js";
+import { startHarness, TEST_POLL_INTERVAL_SECONDS, type Harness } from "../emulator/helpers.js";
 import { startLoginProcess } from "../helpers/login-session.js";
 import { runCli } from "../helpers/run-cli.js";
 import { announceSkip, findExecutable } from "./support/git.js";
@@ -48,7 +48,7 @@ describe.skipIf(!CHROMIUM)("screenpol login, approved or denied in headless Chro
   });
 
   async function begin() {
-    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     dir = mkdtempSync(join(tmpdir(), "screenpol-login-browser-"));
     const env = { XDG_CONFIG_HOME: join(dir, "config"), SCREENPOL_CREDENTIAL_STORE: "file" };
     const session = startLoginProcess(["--no-browser", "--base-url", harness.running.baseUrl, "--scopes", "environment.settings.read,environment.settings.write"], { cwd: dir, env });

@@ -7,13 +7,17 @@
  * 0-based. Cross-file findings (duplicate-policy, unknown-policy) included:
  * the server lints an open buffer with the other files as they are on disk.
  * One server for all the fixtures: it serves every repository a document is in.
+ * And `lint` runs in this process, through the CLI's main entry of this run's
+ * build (test/helpers/run-cli-in-process.ts; test/cli/in-process.test.ts shows
+ * it prints what the spawned CLI prints): the same JSON, without a process's
+ * start for each of the fixtures.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DOCS_CODES_URL } from "../helpers/docs-url.js";
 import { startLspClient, type LspClient, type LspDiagnostic } from "../helpers/lsp-client.js";
-import { runCli } from "../helpers/run-cli.js";
+import { runCliInProcess } from "../helpers/run-cli-in-process.js";
 import { fixtureCases, fixtureRepo } from "../integrations/support/fixtures.js";
 
 interface JsonFinding {
@@ -75,7 +79,7 @@ describe("lsp diagnostics equal lint --format json", () => {
     let compared = 0;
     let withFindings = 0;
     for (const repo of repos) {
-      const lint = await runCli(["lint", "--format", "json"], { cwd: repo.dir, timeoutMs: 30_000 });
+      const lint = await runCliInProcess(["lint", "--format", "json"], { cwd: repo.dir });
       expect([0, 1], `${repo.fixture.code}/${repo.fixture.name}: ${lint.stderr}`).toContain(lint.code);
       const findings = (JSON.parse(lint.stdout) as { diagnostics: JsonFinding[] }).diagnostics;
       for (const path of yamlFiles(repo.dir)) {

@@ -1,7 +1,8 @@
 /**
  * Installable the way README.md says (docs/decisions.md,
  * "Issue 14: the hook installs"), on a "clean machine": an npm cache of its
- * own and a registry on 127.0.0.1 that serves exactly the lockfile's tarballs
+ * own (one for the file's installs, empty at first) and a registry on
+ * 127.0.0.1 that serves exactly the lockfile's tarballs
  * (test/helpers/local-registry.ts), so no network.
  *
  * The release is made as scripts/tag-release.mjs makes it, in a clone of this
@@ -67,22 +68,26 @@ afterAll(async () => {
 /** What npm would run of screenpol's on an install, a pack or the preparation of a Git dependency. */
 const BUILD_SCRIPTS = ["build", "preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare", "prepack", "postpack"];
 
-/** npm with a cache of its own and the local registry: nothing from this machine's cache or the network. */
-function npmEnv(name: string): NodeJS.ProcessEnv {
-  return { ...gitEnv(), npm_config_cache: join(work, `${name}-cache`), npm_config_registry: `${registry.url}/`, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+/**
+ * npm with the local registry and one cache of this file's own, empty at first: nothing from this machine's
+ * cache or the network. One for every install here, as one machine has one: what a later install can take
+ * from it (packuments, tarballs npm finds by the same address) is not fetched and verified again.
+ */
+function npmEnv(): NodeJS.ProcessEnv {
+  return { ...gitEnv(), npm_config_cache: join(work, "npm-cache"), npm_config_registry: `${registry.url}/`, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
 }
 
 describe("installing screenpol", () => {
   it("from the release tarball into an empty project: the CLI runs, with its production dependencies only", { timeout: 180_000 }, async () => {
     // No script of screenpol's runs on the pack: its standard output is the packed file's name alone.
-    expect(execFileSync("npm", ["pack", "--pack-destination", work], { cwd: release, env: npmEnv("pack"), encoding: "utf8" })).toBe(`screenpol-${VERSION}.tgz\n`);
+    expect(execFileSync("npm", ["pack", "--pack-destination", work], { cwd: release, env: npmEnv(), encoding: "utf8" })).toBe(`screenpol-${VERSION}.tgz\n`);
     const tarball = join(work, `screenpol-${VERSION}.tgz`);
 
     const project = join(work, "project");
     cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(project, "screenpol.config.yaml"));
     cpSync(join(PROJECT_ROOT, "policies"), join(project, "policies"), { recursive: true });
     writeFileSync(join(project, "package.json"), '{ "name": "policies", "version": "1.0.0", "private": true }\n');
-    const env = npmEnv("project");
+    const env = npmEnv();
     const install = await run("npm", ["install", "--save-dev", tarball], { cwd: project, env, timeoutMs: 150_000 });
     expect(install.code, install.output).toBe(0);
     expect(registry.served).not.toContain("typescript");
@@ -100,7 +105,7 @@ describe("installing screenpol", () => {
   for (const { major, name, executable } of FRAMEWORKS) {
     it.skipIf(!executable)(`as ${name} installs the published hooks, from a clone at a tag, into a team's existing config`, { timeout: 600_000 }, async () => {
       const PRE_COMMIT = executable!;
-      const env = { ...npmEnv(`pre-commit-${major}`), PRE_COMMIT_HOME: join(work, `pre-commit-${major}-home`) };
+      const env = { ...npmEnv(), PRE_COMMIT_HOME: join(work, `pre-commit-${major}-home`) };
 
       const repo = join(work, `policies-repo-${major}`);
       cpSync(join(PROJECT_ROOT, "screenpol.config.yaml"), join(repo, "screenpol.config.yaml"));

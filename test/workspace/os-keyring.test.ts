@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../emulator/helpers.js";
+import { startHarness, TEST_POLL_INTERVAL_SECONDS, type Harness } from "../emulator/helpers.js";
 import { BIN } from "../helpers/run-cli.js";
 import { announceSkip, findExecutable } from "../integrations/support/git.js";
 
@@ -36,7 +36,7 @@ describe.skipIf(!DBUS || !KEYRING_DAEMON)("the login in a Secret Service keyring
   let secretToolAfterLogout = "";
 
   beforeAll(async () => {
-    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: 1 } });
+    harness = await startHarness({ deviceLogin: { approveOnPoll: true, pollIntervalSeconds: TEST_POLL_INTERVAL_SECONDS } });
     dir = mkdtempSync(join(tmpdir(), "screenpol-keyring-"));
     const steps = [
       ["login", `login --base-url ${harness.running.baseUrl} --scopes environment.settings.read`],

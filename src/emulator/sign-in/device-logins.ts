@@ -60,7 +60,11 @@ const EXPIRED_KEPT_MS = 60_000;
 const SWEEP_PER_START = 64;
 
 export interface DeviceLoginOptions {
-  /** Polling interval handed out, in seconds (at least 1); default 5 (RFC 8628, section 3.2). */
+  /**
+   * Polling interval handed out, in seconds; default 5 (RFC 8628, section 3.2).
+   * `--device-poll-interval` gives whole seconds from 1; a test may give less
+   * (0.1, the least `screenpol login` waits), so that a login takes no real second.
+   */
   pollIntervalSeconds?: number;
   /** Lifetime of a device code; default 15 minutes. */
   deviceCodeLifetimeSeconds?: number;
