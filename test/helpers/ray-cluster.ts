@@ -11,8 +11,12 @@ import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
-/** .ci/run's venv (reused between runs on one machine). */
-export const RAY_VENV = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "screenpol-ci", "venv-ray");
+/**
+ * .ci/run's venv (reused between runs on one machine), which .ci/run names in
+ * SCREENPOL_RAY_VENV; else where it makes it by default. Not XDG_CACHE_HOME:
+ * test/global-setup.ts points that at a temporary folder of the run.
+ */
+export const RAY_VENV = process.env.SCREENPOL_RAY_VENV || join(homedir(), ".cache", "screenpol-ci", "venv-ray");
 export const RAY_PYTHON = join(RAY_VENV, "bin", "python");
 
 export interface RayCluster {
@@ -82,7 +86,7 @@ export async function startRayCluster(root: string, timeoutMs = 120_000): Promis
     const port = await freePort();
     const common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--object-store-memory=80000000"];
     const head = startNode(
-      ["--head", `--port=${port}`, `--ray-client-server-port=${await freePort()}`, `--dashboard-agent-listen-port=${await freePort()}`, "--include-dashboard=false", `--temp-dir=${join(root, "head")}`, ...common],
+      ["--head", `--port=${port}`, `--dashboard-agent-listen-port=${await freePort()}`, "--include-dashboard=false", `--temp-dir=${join(root, "head")}`, ...common],
       join(root, "head.log"),
       timeoutMs,
     );
