@@ -8,8 +8,8 @@
  * "Engines") feeds the one tally through the one line reader
  * (app/replay/line-replayer.ts), so the report is the same whichever decided.
  */
-import { readFile } from "node:fs/promises";
-import { isAbsolute, resolve } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
@@ -61,6 +61,8 @@ export interface ReplayRequest {
   ray?: { address: string; python?: string | undefined };
   /** `--tallies-out`: the partial tallies of the run, as a tallies file (docs/replay.md, "Tallies"), relative to `cwd`. */
   talliesOut?: string | undefined;
+  /** `--engine spark --emit-job`: the folder the Spark job is written to (docs/replay.md, "Spark"), relative to `cwd`; nothing is replayed. */
+  emitJob?: string | undefined;
   /** `--merge`: tallies files (relative to `cwd`) reported instead of an input; `now` then defaults to theirs. */
   merge?: { files: readonly string[]; nowGiven: boolean } | undefined;
 }
@@ -70,6 +72,8 @@ export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
+  /** `--emit-job`: the files written, as given relative to `cwd`. */
+  | { kind: "emitted"; files: string[] }
   /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
   | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
@@ -102,6 +106,7 @@ export async function runReplay(given: ReplayRequest): Promise<ReplayRun> {
   const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut, "--changed-out");
   const talliesOut = request.talliesOut === undefined ? undefined : await changedOutPath(request, request.talliesOut, "--tallies-out");
   const sharded = shardedSubject(request);
+  if (request.emitJob !== undefined) return await emitSparkJob(workspace, request, sharded!);
   // The input first: a mistyped file name should not cost a network round trip.
   const input: EngineInput = merged !== undefined ? { kind: "merge", ...merged } : await openEngineInput(request);
   let writer: AtomicFileWriter | undefined;
@@ -170,10 +175,11 @@ async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
  * name it. Undefined for the engines that read a mixed export themselves.
  */
 function shardedSubject(request: ReplayRequest): ReplaySubject | undefined {
-  if (request.merge === undefined && request.engine !== "ray" && request.talliesOut === undefined) return undefined;
+  if (request.merge === undefined && request.engine !== "ray" && request.engine !== "spark" && request.talliesOut === undefined) return undefined;
   const { environment, providerType, scope } = request.filter;
   if (environment === undefined || providerType === undefined || scope === undefined) {
-    throw new UsageError(`${request.engine === "ray" ? "--engine ray" : "--tallies-out"} replays the screenings of one policy: give --env, --vendor and --scope`);
+    const what = request.engine === "ray" || request.engine === "spark" ? `--engine ${request.engine}` : "--tallies-out";
+    throw new UsageError(`${what} replays the screenings of one policy: give --env, --vendor and --scope`);
   }
   return { environment, providerType, scope };
 }
@@ -200,6 +206,41 @@ async function replaySharded(input: Extract<EngineInput, { replay: DuckDbReplay 
       await writer.abort();
       throw new UsageError(`cannot write --tallies-out ${request.talliesOut}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
     }
+  }
+}
+
+/** The Spark job of one policy's two versions, written into `request.emitJob` (docs/replay.md, "Spark"); each file whole or not at all. */
+async function emitSparkJob(workspace: Workspace, request: ReplayRequest, subject: ReplaySubject): Promise<ReplayRun> {
+  const { sparkJob } = await import("../core/replay/spark-job.js");
+  const { replayFingerprint } = await import("./replay/shards.js");
+  const { compileSubject } = await import("../core/semantics/index.js");
+  const { PACKAGE_VERSION } = await import("../core/generated/release.js");
+  const base = await openBase(workspace, request);
+  try {
+    const pair = await versionsLoader(workspace, base, request)(subject);
+    const [compiledBase, compiledHead] = [compileSubject(pair.base.side.subject), compileSubject(pair.head.side.subject)];
+    const job = sparkJob({ subject, base: compiledBase, head: compiledHead, now: request.now, samples: request.samples, fingerprint: replayFingerprint(compiledBase, compiledHead, request.now), screenpolVersion: PACKAGE_VERSION });
+    const folder = isAbsolute(request.emitJob!) ? request.emitJob! : resolve(request.cwd, request.emitJob!);
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch (error) {
+      throw new UsageError(`cannot write --emit-job ${request.emitJob}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
+    }
+    const files: Array<[string, string]> = [["replay.sql", job.replaySql], ["tallies.sql", job.talliesSql], ["job.py", job.driver]];
+    for (const [name, text] of files) {
+      const writer = await openAtomicFile(join(folder, name));
+      try {
+        await writer.write(text);
+        await writer.commit();
+      } catch (error) {
+        await writer.abort();
+        throw new UsageError(`cannot write --emit-job ${join(request.emitJob!, name)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+      }
+    }
+    return { kind: "emitted", files: files.map(([name]) => join(request.emitJob!, name)) };
+  } catch (error) {
+    if (error instanceof VersionUndecided) return error.run;
+    throw error;
   }
 }
 
