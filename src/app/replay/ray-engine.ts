@@ -28,7 +28,9 @@ export async function runShardsOnRay(plans: readonly ShardPlan[], options: RayRu
   const script = installedFile("python/ray_replay.py");
   if (script === undefined) throw new UsageError("the Ray job (python/ray_replay.py) is not in this installation of screenpol; reinstall it");
   const python = rayPython(options);
-  const result = await runPythonJob(python, script, [], JSON.stringify({ address: options.address, shards: plans }), options.env);
+  // The job needs no secret of screenpol's: the API token stays out of its environment (and so out of Ray's).
+  const { SCREENPOL_API_TOKEN: _token, ...env } = options.env;
+  const result = await runPythonJob(python, script, [], JSON.stringify({ address: options.address, shards: plans }), env);
   if (result.kind === "no-python") {
     throw new UsageError(`--engine ray runs its job with Python, and ${python} cannot be run (${result.message}): give one with ray[data], duckdb and pyarrow by --python or SCREENPOL_PYTHON`);
   }
