@@ -13,7 +13,7 @@
  * is made); the refusals that need no Ray still run.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,11 +68,17 @@ afterAll(() => repo?.remove());
 
 describe.skipIf(!hasVenv)("replay --engine ray on a two-node cluster on loopback", { timeout: 600_000 }, () => {
   let cluster: RayCluster | undefined;
+  // Beside the repository, not in it: Ray's socket paths must stay short. Removed with the cluster.
+  const rayRoot = (): string => join(repo.dir, "..", `${repo.dir.split(/[\\/]/).pop()}-ray`);
   beforeAll(async () => {
-    cluster = await startRayCluster(join(repo.dir, "..", `${repo.dir.split(/[\\/]/).pop()}-ray`));
+    cluster = await startRayCluster(rayRoot());
   }, 300_000);
   afterAll(async () => {
-    await cluster?.stop();
+    try {
+      await cluster?.stop();
+    } finally {
+      rmSync(rayRoot(), { recursive: true, force: true });
+    }
   }, 120_000);
 
   async function expectSameReports(jsInput: string, shardedInput: string): Promise<string> {
