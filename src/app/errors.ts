@@ -48,3 +48,8 @@ export class LoginExpiredError extends Error {
     super(`your login for ${baseUrl} expired on ${expiresAt.replace("T", " ").replace(/(:\d\d)(\.\d+)?Z$/, "$1 UTC")}: run \`screenpol login\``);
   }
 }
+
+/** A cluster screenpol runs a job on could not be reached (docs/replay.md, "Ray"): a remote failure, exit 4. */
+export class ClusterUnreachableError extends Error {
+  override name = "ClusterUnreachableError";
+}

@@ -8,13 +8,16 @@
  * "Engines") feeds the one tally through the one line reader
  * (app/replay/line-replayer.ts), so the report is the same whichever decided.
  */
-import { isAbsolute, resolve } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import type { ReplayReport } from "../core/replay/tally.js";
+import { readTallies, type ReplayTallies, type TalliesShard } from "../core/replay/tallies.js";
+import type { ReplaySubject } from "../core/replay/line.js";
 import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
@@ -54,6 +57,14 @@ export interface ReplayRequest {
   engine?: ReplayEngineName;
   /** DuckDB's memory limit (`--memory-limit`), e.g. 2GB. */
   memoryLimit?: string;
+  /** `--engine ray`: the cluster's address, and the Python that runs the job (docs/replay.md, "Ray"). */
+  ray?: { address: string; python?: string | undefined };
+  /** `--tallies-out`: the partial tallies of the run, as a tallies file (docs/replay.md, "Tallies"), relative to `cwd`. */
+  talliesOut?: string | undefined;
+  /** `--engine spark --emit-job`: the folder the Spark job is written to (docs/replay.md, "Spark"), relative to `cwd`; nothing is replayed. */
+  emitJob?: string | undefined;
+  /** `--merge`: tallies files (relative to `cwd`) reported instead of an input; `now` then defaults to theirs. */
+  merge?: { files: readonly string[]; nowGiven: boolean } | undefined;
 }
 
 export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
@@ -61,6 +72,8 @@ export type ReplayEngineName = (typeof REPLAY_ENGINE_NAMES)[number];
 export type ReplaySide = "base" | "head";
 
 export type ReplayRun =
+  /** `--emit-job`: the files written, as given relative to `cwd`. */
+  | { kind: "emitted"; files: string[] }
   /** A version that cannot be decided (docs/semantics.md, "What decides"): its lint, and why (`schema at file:12:7`). */
   | { kind: "findings"; side: ReplaySide; label: string; lint: LintResult; why: string }
   | {
@@ -83,13 +96,19 @@ class VersionUndecided extends Error {
   }
 }
 
-export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
-  const workspace = await openValidWorkspace(request.cwd);
+export async function runReplay(given: ReplayRequest): Promise<ReplayRun> {
+  const workspace = await openValidWorkspace(given.cwd);
+  // A merge's policy and clock are the tallies' (flags may only agree): read before anything else.
+  const merged = given.merge === undefined ? undefined : await readMergedTallies(given.cwd, given.merge.files);
+  const request = merged === undefined ? given : mergeRequest(given, merged.tallies);
   if (request.filter.environment !== undefined) selectEnvironment(workspace.config, request.filter.environment);
   // Refused before any work, as -o is (app/output-target.ts).
-  const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut);
+  const changedOut = request.changedOut === undefined ? undefined : await changedOutPath(request, request.changedOut, "--changed-out");
+  const talliesOut = request.talliesOut === undefined ? undefined : await changedOutPath(request, request.talliesOut, "--tallies-out");
+  const sharded = shardedSubject(request);
+  if (request.emitJob !== undefined) return await emitSparkJob(workspace, request, sharded!);
   // The input first: a mistyped file name should not cost a network round trip.
-  const input = await openEngineInput(request);
+  const input: EngineInput = merged !== undefined ? { kind: "merge", ...merged } : await openEngineInput(request);
   let writer: AtomicFileWriter | undefined;
   try {
     const base = await openBase(workspace, request);
@@ -105,7 +124,9 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
     });
     await lines.openFlagged();
     if (input.kind === "js") await replayStream(input.input, lines, request.onProgress);
-    else await input.replay.run(lines, request);
+    else if (input.kind === "merge") await feedMerged(lines, input, request.now);
+    else if (sharded === undefined) await input.replay.run(lines, request);
+    else await replaySharded(input, lines, sharded, request, talliesOut);
     const { report, subjectBases } = lines.result();
     if (writer) await commitChangedOut(writer, request.changedOut!);
     writer = undefined;
@@ -120,7 +141,7 @@ export async function runReplay(request: ReplayRequest): Promise<ReplayRun> {
     throw error;
   } finally {
     await writer?.abort();
-    if (input.kind === "duckdb") input.replay.close();
+    if (input.kind === "duckdb" || input.kind === "ray") input.replay.close();
   }
 }
 
@@ -135,13 +156,141 @@ function uniqueFindings(findings: readonly VersionFinding[]): VersionFinding[] {
   });
 }
 
-type EngineInput = { kind: "js"; input: ReplayInput } | { kind: "duckdb"; replay: DuckDbReplay };
+type EngineInput =
+  | { kind: "js"; input: ReplayInput }
+  | { kind: "duckdb" | "ray"; replay: DuckDbReplay }
+  | { kind: "merge"; tallies: ReplayTallies; names: readonly string[] };
 
 async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
-  if (request.engine !== "duckdb") return { kind: "js", input: await openInput(request) };
+  if (request.engine !== "duckdb" && request.engine !== "ray") return { kind: "js", input: await openInput(request) };
   // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
+  // The Ray engine uses it too, here, to find the files and check a Parquet schema before a job starts.
   const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
-  return { kind: "duckdb", replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
+  return { kind: request.engine, replay: await openDuckDbReplay(request.input, request.cwd, { memoryLimit: request.memoryLimit }) };
+}
+
+/**
+ * The one policy a sharded run (the Ray engine, `--tallies-out`) is of: a
+ * shard is the SQL of one policy (docs/replay.md, "Tallies"), so the flags
+ * name it. Undefined for the engines that read a mixed export themselves.
+ */
+function shardedSubject(request: ReplayRequest): ReplaySubject | undefined {
+  if (request.merge === undefined && request.engine !== "ray" && request.engine !== "spark" && request.talliesOut === undefined) return undefined;
+  const { environment, providerType, scope } = request.filter;
+  if (environment === undefined || providerType === undefined || scope === undefined) {
+    const what = request.engine === "ray" || request.engine === "spark" ? `--engine ${request.engine}` : "--tallies-out";
+    throw new UsageError(`${what} replays the screenings of one policy: give --env, --vendor and --scope`);
+  }
+  return { environment, providerType, scope };
+}
+
+/** Each file's SQL run where the engine runs it (this process, or Ray's workers), the shards merged into the tally, and written with --tallies-out. */
+async function replaySharded(input: Extract<EngineInput, { replay: DuckDbReplay }>, lines: LineReplayer, subject: ReplaySubject, request: ReplayRequest, talliesOut: string | undefined): Promise<void> {
+  const { feedShards, shardOfAnswers, talliesOf } = await import("./replay/shards.js");
+  const decider = await lines.open(subject);
+  const options = { samples: request.samples, now: request.now };
+  const plans = await input.replay.planShards(decider, options);
+  let shards: TalliesShard[];
+  if (input.kind === "ray") {
+    const { runShardsOnRay } = await import("./replay/ray-engine.js");
+    const answers = await runShardsOnRay(plans, { address: request.ray!.address, python: request.ray!.python, env: request.env });
+    shards = answers.map((answer, index) => shardOfAnswers(plans[index]!, answer));
+  } else shards = await input.replay.runShards(plans);
+  await feedShards(lines, subject, shards);
+  if (talliesOut !== undefined) {
+    const writer = await openAtomicFile(talliesOut);
+    try {
+      await writer.write(`${JSON.stringify(talliesOf(decider, shards, options))}\n`);
+      await writer.commit();
+    } catch (error) {
+      await writer.abort();
+      throw new UsageError(`cannot write --tallies-out ${request.talliesOut}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
+    }
+  }
+}
+
+/** The Spark job of one policy's two versions, written into `request.emitJob` (docs/replay.md, "Spark"); each file whole or not at all. */
+async function emitSparkJob(workspace: Workspace, request: ReplayRequest, subject: ReplaySubject): Promise<ReplayRun> {
+  const { sparkJob } = await import("../core/replay/spark-job.js");
+  const { replayFingerprint } = await import("./replay/shards.js");
+  const { compileSubject } = await import("../core/semantics/index.js");
+  const { PACKAGE_VERSION } = await import("../core/generated/release.js");
+  const base = await openBase(workspace, request);
+  try {
+    const pair = await versionsLoader(workspace, base, request)(subject);
+    const [compiledBase, compiledHead] = [compileSubject(pair.base.side.subject), compileSubject(pair.head.side.subject)];
+    const job = sparkJob({ subject, base: compiledBase, head: compiledHead, now: request.now, samples: request.samples, fingerprint: replayFingerprint(compiledBase, compiledHead, request.now), screenpolVersion: PACKAGE_VERSION });
+    const folder = isAbsolute(request.emitJob!) ? request.emitJob! : resolve(request.cwd, request.emitJob!);
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch (error) {
+      throw new UsageError(`cannot write --emit-job ${request.emitJob}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was written`, { cause: error });
+    }
+    const files: Array<[string, string]> = [["replay.sql", job.replaySql], ["tallies.sql", job.talliesSql], ["job.py", job.driver]];
+    for (const [name, text] of files) {
+      const writer = await openAtomicFile(join(folder, name));
+      try {
+        await writer.write(text);
+        await writer.commit();
+      } catch (error) {
+        await writer.abort();
+        throw new UsageError(`cannot write --emit-job ${join(request.emitJob!, name)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+      }
+    }
+    return { kind: "emitted", files: files.map(([name]) => join(request.emitJob!, name)) };
+  } catch (error) {
+    if (error instanceof VersionUndecided) return error.run;
+    throw error;
+  }
+}
+
+/** The tallies files of `--merge`, read and checked, one policy, one fingerprint, one clock; their shards in argument order. */
+async function readMergedTallies(cwd: string, files: readonly string[]): Promise<{ tallies: ReplayTallies; names: readonly string[] }> {
+  let merged: ReplayTallies | undefined;
+  let first = "";
+  for (const name of files) {
+    let text: string;
+    try {
+      text = await readFile(isAbsolute(name) ? name : resolve(cwd, name), "utf8");
+    } catch (error) {
+      throw new UsageError(`cannot read --merge ${name}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; nothing was reported`, { cause: error });
+    }
+    const reading = readTallies(text);
+    if (!reading.ok) throw new UsageError(`${name}: ${reading.error}; nothing was reported`);
+    const tallies = reading.tallies;
+    if (merged === undefined) {
+      merged = { ...tallies, shards: [...tallies.shards] };
+      first = name;
+      continue;
+    }
+    const differs = (["environment", "providerType", "scope", "fingerprint", "now", "samples"] as const).find((key) => tallies[key] !== merged![key]);
+    if (differs !== undefined) throw new UsageError(`${name} and ${first} are tallies of different runs (their ${differs} differs); nothing was reported`);
+    merged.shards.push(...tallies.shards);
+  }
+  return { tallies: merged!, names: files };
+}
+
+/** A merge's request: the tallies' policy, and their clock unless --now is given (then the fingerprint must still agree). */
+function mergeRequest(request: ReplayRequest, tallies: ReplayTallies): ReplayRequest {
+  const subject = { environment: tallies.environment, providerType: tallies.providerType, scope: tallies.scope };
+  for (const [key, flag] of [["environment", "--env"], ["providerType", "--vendor"], ["scope", "--scope"]] as const) {
+    const given = request.filter[key];
+    if (given !== undefined && given !== subject[key]) throw new UsageError(`${flag} ${given}: the tallies are of ${subjectKey(subject)}; nothing was reported`);
+  }
+  if (request.samples > tallies.samples) throw new UsageError(`--samples ${request.samples}: the tallies keep at most ${tallies.samples} per change; give --samples ${tallies.samples} or fewer`);
+  return { ...request, filter: subject, now: request.merge!.nowGiven ? request.now : new Date(tallies.now) };
+}
+
+/** The merged shards into the tally, once the versions they were tallied with are known to be these. */
+async function feedMerged(lines: LineReplayer, input: Extract<EngineInput, { kind: "merge" }>, now: Date): Promise<void> {
+  const { feedShards, replayFingerprint } = await import("./replay/shards.js");
+  const { tallies } = input;
+  const subject = { environment: tallies.environment, providerType: tallies.providerType, scope: tallies.scope };
+  const decider = await lines.open(subject);
+  if (replayFingerprint(decider.base, decider.head, now) !== tallies.fingerprint) {
+    throw new UsageError(`${input.names.join(", ")}: tallied with other versions of ${subjectKey(subject)} than these (or another --now than ${now.toISOString()}); nothing was reported`);
+  }
+  await feedShards(lines, subject, tallies.shards);
 }
 
 async function openInput(request: ReplayRequest): Promise<ReplayInput> {
@@ -153,10 +302,10 @@ async function openInput(request: ReplayRequest): Promise<ReplayInput> {
 }
 
 /** `--changed-out` as an absolute path, once it is known not to replace the input or a file screenpol reads. */
-async function changedOutPath(request: ReplayRequest, path: string): Promise<string> {
+async function changedOutPath(request: ReplayRequest, path: string, option: "--changed-out" | "--tallies-out"): Promise<string> {
   const absolute = isAbsolute(path) ? path : resolve(request.cwd, path);
-  await refuseUnwritableTarget(absolute, path, "--changed-out");
-  await refuseOutputOverInputs({ cwd: request.cwd, path, option: "--changed-out", inputs: request.input === "-" ? [] : [request.input] });
+  await refuseUnwritableTarget(absolute, path, option);
+  await refuseOutputOverInputs({ cwd: request.cwd, path, option, inputs: request.merge?.files ?? (request.input === "-" ? [] : [request.input]) });
   return absolute;
 }
 

@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { ConfigError, ConflictError, CredentialStoreError, EngineDisagreement, GitError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
+import { ClusterUnreachableError, ConfigError, ConflictError, CredentialStoreError, EngineDisagreement, GitError, LoginExpiredError, SecretInResponseError, UsageError } from "../app/errors.js";
 import { invocationSecrets } from "../app/secrets.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { processIo, type CliIo } from "./io.js";
@@ -51,7 +51,7 @@ function reportFailure(error: unknown, io: CliIo): ExitCode {
 function classify(error: unknown): { code: ExitCode; message: string } {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof GitError || error instanceof CredentialStoreError) return { code: EXIT.usage, message };
-  if (error instanceof LoginExpiredError) return { code: EXIT.remote, message };
+  if (error instanceof LoginExpiredError || error instanceof ClusterUnreachableError) return { code: EXIT.remote, message };
   if (error instanceof ConflictError) return { code: EXIT.conflict, message };
   if (error instanceof SecretInResponseError) return { code: EXIT.remote, message };
   // Its message is the whole line: which pair, what was wrong, that nothing was reported.

@@ -269,7 +269,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     program
       .command("replay")
       .description("run recorded screenings (JSON lines) through the working tree's policy and another version: what changes")
-      .argument("<file>", "JSON lines, one screening each; .gz is read as gzip; - for standard input; with --engine duckdb also Parquet and CSV, a folder or a glob")
+      .argument("[file]", "JSON lines, one screening each; .gz is read as gzip; - for standard input; with --engine duckdb or ray also Parquet and CSV, a folder or a glob")
       .option("--env <name>", "only screenings of this environment (and the environment of a line that names none)")
       .addOption(new Option("--vendor <providerType>", "only screenings of this vendor (and the vendor of a line whose providerType is missing)").choices(VENDORS))
       .addOption(new Option("--scope <scope>", "only screenings of this scope (and the scope of a line that names none)").choices(SCOPES))
@@ -281,9 +281,14 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
       .addOption(new Option("--max-skipped <n|p%>", "exit 1 when more lines than this (a count, or a share like 0.5%) are skipped as bad").argParser(skippedBound))
       .option("--changed-out <file>", "write every changed screening with both decisions to this file, one JSON line each")
       .option("--now <iso>", "the time address entries' expiresAt is read against (default: now)")
-      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input) or duckdb (the policy compiled to SQL, run embedded in this process)").choices(REPLAY_ENGINE_NAMES).default("js"))
-      .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)"),
-  ).action(async (file: string, flags) => {
+      .addOption(new Option("--engine <name>", "what decides: js (the reference, streams any input), duckdb (the policy compiled to SQL, run embedded in this process) ray (that SQL on a Ray cluster's workers, a file per task) or spark (with --emit-job: that SQL written as a Spark job)").choices(REPLAY_ENGINE_NAMES).default("js"))
+      .option("--memory-limit <size>", "with --engine duckdb: DuckDB's memory limit, e.g. 2GB; beyond it, it spills to a temporary folder (default 1GB)")
+      .option("--address <ray-address>", "with --engine ray: the Ray cluster's address, e.g. 10.0.0.5:6379")
+      .option("--python <path>", "with --engine ray: the Python with ray[data], duckdb and pyarrow that runs the job (default: SCREENPOL_PYTHON, else python3)")
+      .option("--tallies-out <file>", "with --engine duckdb or ray: also write the run's partial tallies, for replay --merge")
+      .option("--emit-job <dir>", "with --engine spark: write the Spark SQL and a PySpark driver (job.py) there, to run with spark-submit; nothing is replayed")
+      .option("--merge <tallies...>", "report these tallies files (from --tallies-out or the Spark job) instead of reading an input"),
+  ).action(async (file: string | undefined, flags) => {
     const { replayCommand } = await import("./commands/replay.js");
     result.code = await replayCommand(file, flags, io);
   });

@@ -70,7 +70,7 @@ describe("npm pack", () => {
   // The first test to ask waits for the pack (a copy of the checkout, then npm pack): beyond vitest's 20 s on a busy 2-core machine.
   it("ships the license, the readme, the bin, dist/ and schemas/, and no sources, tests, benchmarks or editor extensions", { timeout: 120_000 }, async () => {
     const { files } = await packedFiles();
-    for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs"]) expect(files, path).toContain(path);
+    for (const path of ["LICENSE", "README.md", "package.json", "bin/screenpol.js", "dist/index.js", "dist/index.d.ts", "dist/bin/main.cjs", "python/ray_replay.py"]) expect(files, path).toContain(path);
     expect(files.filter((path) => /^(test|tests|bench|src|editors)\//.test(path))).toEqual([]);
   });
 

@@ -29,6 +29,8 @@ import { resolveReplayFiles, type ReplayFiles } from "../../workspace/replay-fil
 import { MAX_LINE_BYTES, ReplayInputError } from "../../workspace/replay-input.js";
 import { UsageError } from "../errors.js";
 import type { Decider, LineReplayer } from "./line-replayer.js";
+import { planShards, shardOfAnswers, withoutNulls, type ShardPlan } from "./shards.js";
+import type { TalliesShard } from "../../core/replay/tallies.js";
 
 /** DuckDB's memory limit unless --memory-limit says otherwise: beyond it, sorts and groups spill to a temporary folder. */
 export const DEFAULT_MEMORY_LIMIT = "1GB";
@@ -53,6 +55,10 @@ export interface DuckDbReplay {
   files: ReplayFiles;
   /** Every row into `lines`' tally: decided by SQL in bulk where it can vouch for a row, by `lines` itself where not. */
   run(lines: LineReplayer, request: DuckDbRunRequest): Promise<void>;
+  /** The SQL of each file for one policy (app/replay/shards.ts), the Parquet schema checked first. */
+  planShards(decider: Pick<Decider, "subject" | "base" | "head">, options: { samples: number; now: Date }): Promise<ShardPlan[]>;
+  /** The shards run here, one after another, as a Ray worker runs each. */
+  runShards(plans: readonly ShardPlan[]): Promise<TalliesShard[]>;
   close(): void;
 }
 
@@ -81,6 +87,26 @@ export async function openDuckDbReplay(input: string, cwd: string, options: Duck
           await replayAll(opened, files, lines, request, input);
         } catch (error) {
           failed(error);
+        }
+      },
+      planShards: async (decider, options) => {
+        try {
+          const columns = files.format === "parquet" ? await parquetColumns(opened, files, input) : undefined;
+          return planShards(files, decider, { ...options, parquetColumns: columns });
+        } catch (error) {
+          return failed(error);
+        }
+      },
+      runShards: async (plans) => {
+        try {
+          const shards: TalliesShard[] = [];
+          for (const plan of plans) {
+            for (const statement of plan.setup) await opened.all(statement);
+            shards.push(shardOfAnswers(plan, { rows: await opened.all(plan.rows), filtered: await opened.all(plan.filtered), groups: await opened.all(plan.groups), reader: await opened.all(plan.reader) }));
+          }
+          return shards;
+        } catch (error) {
+          return failed(error);
         }
       },
       close,
@@ -158,9 +184,7 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
 /** The screenings relation of Parquet files, their schema checked first. */
 async function parquetScreenings(session: SqlSession, input: ReplayFiles, vendor: ReplaySubject["providerType"], scope: ReplaySubject["scope"], name: string): Promise<string> {
   const files = input.files.map(sqlString).join(", ");
-  const described = new Map((await session.all(`DESCRIBE SELECT * FROM read_parquet([${files}])`)).map((row) => [String(row.column_name), String(row.column_type)]));
-  const projection = parquetProjection(described);
-  if (!projection.ok) throw new UsageError(`${name}: ${projection.error}; nothing was reported`);
+  const columns = await parquetColumns(session, input, name);
   const rows = await session.all(`SELECT file_name, sum(row_group_num_rows) AS n FROM (SELECT DISTINCT file_name, row_group_id, row_group_num_rows FROM parquet_metadata([${files}])) GROUP BY file_name`);
   const counts = new Map(rows.map((row) => [String(row.file_name), Number(row.n)]));
   let before = 0;
@@ -169,7 +193,16 @@ async function parquetScreenings(session: SqlSession, input: ReplayFiles, vendor
     before += counts.get(file) ?? 0;
     return offset;
   });
-  return screeningsFromParquet(input.files, projection.columns, offsets, vendor, scope);
+  return screeningsFromParquet(input.files, columns, offsets, vendor, scope);
+}
+
+/** The projection of the Parquet files' columns onto the layout, their types checked first; one line when they do not fit. */
+async function parquetColumns(session: SqlSession, input: ReplayFiles, name: string): Promise<string> {
+  const files = input.files.map(sqlString).join(", ");
+  const described = new Map((await session.all(`DESCRIBE SELECT * FROM read_parquet([${files}])`)).map((row) => [String(row.column_name), String(row.column_type)]));
+  const projection = parquetProjection(described);
+  if (!projection.ok) throw new UsageError(`${name}: ${projection.error}; nothing was reported`);
+  return projection.columns;
 }
 
 interface Group {
@@ -234,11 +267,4 @@ async function decideSubject(session: SqlSession, screenings: string, decider: D
     ({ key }) => `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
   );
   return [...readers, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
-}
-
-/** A NULL column or field is an absent key (docs/replay.md, "The column layout"); a NULL in a list stays, as it is no screening's. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null).map(([key, item]) => [key, withoutNulls(item)]));
-  return value;
 }

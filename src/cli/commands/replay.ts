@@ -2,7 +2,9 @@
  * `screenpol replay <file|-> (--base <ref> | --live) [--env E] [--vendor V]
  * [--scope S] [--format pretty|json] [--samples N] [--strict]
  * [--max-skipped N|P%] [--changed-out FILE] [--now ISO] [--engine js|duckdb]
- * [--memory-limit SIZE]`: recorded screenings run through two versions of
+ * [--memory-limit SIZE] [--address A] [--python P] [--tallies-out FILE]`, or
+ * `screenpol replay --merge <tallies.json>...`, or `screenpol replay --engine
+ * spark --emit-job <dir>` (writes the Spark job, replays nothing): recorded screenings run through two versions of
  * their policies (semantics.md section 4), each version that decides replayed
  * as written, its lint findings listed in the report (docs/semantics.md, "What
  * decides"). Exit 0 when the replay ran, whatever changed (the report is
@@ -39,9 +41,24 @@ export interface ReplayFlags extends RemoteFlags {
   now?: string;
   engine: ReplayEngineName;
   memoryLimit?: string;
+  address?: string;
+  python?: string;
+  talliesOut?: string;
+  merge?: string[];
+  emitJob?: string;
 }
 
-export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
+export async function replayCommand(input: string | undefined, flags: ReplayFlags, io: CliIo): Promise<ExitCode> {
+  if ((flags.engine === "spark") !== (flags.emitJob !== undefined)) throw new UsageError("--engine spark writes a job to run on a Spark cluster: it goes with --emit-job <dir>, and --emit-job with it");
+  if (flags.engine === "spark" && input !== undefined) throw new UsageError(`--engine spark --emit-job writes a job that reads its input where it runs (spark-submit job.py --input ...): no input here, not ${input}`);
+  if (flags.engine !== "spark" && (input === undefined) === (flags.merge === undefined)) throw new UsageError("replay reads either an input (a file, a folder, a glob or -) or --merge <tallies.json>...: give one");
+  if (flags.merge !== undefined && flags.engine !== "js") throw new UsageError("--merge reports tallies already counted: it takes no --engine");
+  if (flags.engine === "ray" && flags.address === undefined) throw new UsageError("--engine ray needs the cluster's --address, e.g. 10.0.0.5:6379");
+  if ((flags.address !== undefined || flags.python !== undefined) && flags.engine !== "ray") throw new UsageError(`${flags.address !== undefined ? "--address" : "--python"} goes with --engine ray`);
+  if (flags.talliesOut !== undefined && flags.engine !== "duckdb" && flags.engine !== "ray") throw new UsageError("--tallies-out goes with --engine duckdb or ray");
+  if (flags.changedOut !== undefined && (flags.engine === "ray" || flags.engine === "spark" || flags.talliesOut !== undefined || flags.merge !== undefined)) {
+    throw new UsageError("--changed-out needs every changed screening's line, which tallies do not keep: use --engine js or duckdb without --tallies-out");
+  }
   if ((flags.base === undefined) === (flags.live !== true)) {
     throw new UsageError("replay needs exactly one version to compare the working tree with: --base <git-ref> or --live");
   }
@@ -56,7 +73,7 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     cwd: io.cwd,
     env: io.env,
     onSecret: (secret) => io.addSecret?.(secret),
-    input,
+    input: input ?? "",
     stdin: io.stdin,
     filter: { environment: flags.env, providerType: flags.vendor, scope: flags.scope },
     base,
@@ -66,6 +83,10 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
     now,
     engine: flags.engine,
     memoryLimit: flags.memoryLimit,
+    ray: flags.address === undefined ? undefined : { address: flags.address, python: flags.python },
+    talliesOut: flags.talliesOut,
+    emitJob: flags.emitJob,
+    merge: flags.merge === undefined ? undefined : { files: flags.merge, nowGiven: flags.now !== undefined },
     onProgress: showProgress
       ? (progress) => {
           drawn = true;
@@ -75,6 +96,10 @@ export async function replayCommand(input: string, flags: ReplayFlags, io: CliIo
   }).finally(() => {
     if (drawn) io.stderr.write("\r\x1b[K");
   });
+  if (run.kind === "emitted") {
+    for (const file of run.files) io.stdout.write(`wrote ${file}\n`);
+    return EXIT.ok;
+  }
   if (run.kind === "findings") {
     if (flags.format === "json") io.stdout.write(formatJson(run.lint));
     else io.stdout.write(formatPretty(run.lint, { color: shouldUseColor(io.env, io.stdout.isTTY === true) }));

@@ -10,4 +10,4 @@ export const DEFAULT_SAMPLES = 10;
 export const SAMPLES_RANGE = { min: 0, max: 10_000 } as const;
 
 /** The engines of `replay --engine` (docs/replay.md, "Engines"), here for the same reason: the program names them. */
-export const REPLAY_ENGINE_NAMES = ["js", "duckdb"] as const;
+export const REPLAY_ENGINE_NAMES = ["js", "duckdb", "ray", "spark"] as const;

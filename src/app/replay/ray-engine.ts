@@ -1,0 +1,50 @@
+/**
+ * The Ray engine of `screenpol replay` (docs/replay.md, "Ray"): the shards of
+ * the input (app/replay/shards.ts), one per file, handed to the Python job
+ * shipped in the package (python/ray_replay.py), which runs each as a Ray
+ * task with DuckDB's Python package on whichever node has a CPU free; the
+ * answers come back here and are merged as every engine's are.
+ */
+import { installedFile } from "../../workspace/package-root.js";
+import { runPythonJob } from "../../workspace/python-job.js";
+import { ClusterUnreachableError, UsageError } from "../errors.js";
+import type { ShardAnswers, ShardPlan } from "./shards.js";
+
+/** The job's exit codes (python/ray_replay.py). */
+const JOB_EXIT = { missingModule: 3, unreachable: 4, shardFailed: 5 } as const;
+
+export interface RayRunOptions {
+  address: string;
+  /** `--python`, else SCREENPOL_PYTHON, else `python3`. */
+  python: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export function rayPython(options: Pick<RayRunOptions, "python" | "env">): string {
+  return options.python ?? (options.env.SCREENPOL_PYTHON || "python3");
+}
+
+export async function runShardsOnRay(plans: readonly ShardPlan[], options: RayRunOptions): Promise<ShardAnswers[]> {
+  const script = installedFile("python/ray_replay.py");
+  if (script === undefined) throw new UsageError("the Ray job (python/ray_replay.py) is not in this installation of screenpol; reinstall it");
+  const python = rayPython(options);
+  // The job needs no secret of screenpol's: the API token stays out of its environment (and so out of Ray's).
+  const { SCREENPOL_API_TOKEN: _token, ...env } = options.env;
+  const result = await runPythonJob(python, script, [], JSON.stringify({ address: options.address, shards: plans }), env);
+  if (result.kind === "no-python") {
+    throw new UsageError(`--engine ray runs its job with Python, and ${python} cannot be run (${result.message}): give one with ray[data], duckdb and pyarrow by --python or SCREENPOL_PYTHON`);
+  }
+  if (result.kind === "failed") {
+    if (result.code === JOB_EXIT.unreachable) throw new ClusterUnreachableError(`${result.message}; nothing was reported`);
+    if (result.code === JOB_EXIT.missingModule || result.code === JOB_EXIT.shardFailed) throw new UsageError(`${result.message}; nothing was reported`);
+    throw new UsageError(`the Ray job with ${python} failed (exit ${result.code}): ${result.message}; nothing was reported`);
+  }
+  let answer: { shards?: unknown };
+  try {
+    answer = JSON.parse(result.stdout) as { shards?: unknown };
+  } catch {
+    throw new UsageError(`the Ray job with ${python} answered something that is not JSON; nothing was reported`);
+  }
+  if (!Array.isArray(answer.shards) || answer.shards.length !== plans.length) throw new UsageError(`the Ray job with ${python} answered ${Array.isArray(answer.shards) ? answer.shards.length : "no"} shards for ${plans.length} files; nothing was reported`);
+  return answer.shards as ShardAnswers[];
+}
