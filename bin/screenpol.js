@@ -13,36 +13,65 @@
 // fail a command: a folder that cannot be written, a file that cannot be read,
 // all mean a run without it. SCREENPOL_CODE_CACHE=off turns it off; =debug says
 // on stderr what it did (never under SCREENPOL_DEBUG, whose lines tests read).
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, fstatSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { Script } from "node:vm";
+//
+// `screenpol --version` (alone) is answered here, from package.json, before the
+// bundle, commander or anything else loads: a version check is a start-up and
+// nothing more. Node's built-in modules are taken with process.getBuiltinModule
+// (Node 20.16+) rather than imported: an ES module's import of a built-in makes
+// a module facade for it, a cost every command paid before its first line ran.
+const { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, fstatSync } = process.getBuiltinModule("node:fs");
+const { createRequire } = process.getBuiltinModule("node:module");
+const { dirname, join } = process.getBuiltinModule("node:path");
+const { fileURLToPath } = process.getBuiltinModule("node:url");
 
-// Before any compilation: V8 refuses a cache made under other flags (cli/main.ts says why this flag).
-setFlagsFromString("--liftoff-only");
-
+const args = process.argv.slice(2);
 const bundle = fileURLToPath(new URL("../dist/bin/main.cjs", import.meta.url));
-// esbuild writes it in ASCII (scripts/build.mjs): read as latin1, the same text without a UTF-8 decoding pass.
-const source = readBundle(bundle);
-const debug = process.env.SCREENPOL_CODE_CACHE === "debug" ? (line) => process.stderr.write(`screenpol: code cache: ${line}\n`) : () => {};
-const cacheFile = process.env.SCREENPOL_CODE_CACHE === "off" ? undefined : await codeCacheFile(bundle, process.argv[2]);
-const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
+// An installation without its build says so, whatever the command (readBundle); package.json unreadable, the bundle answers.
+const version = args.length === 1 && (args[0] === "--version" || args[0] === "-v") && existsSync(bundle) ? packageVersion() : undefined;
+if (version !== undefined) process.stdout.write(`${version}\n`);
+else await runBundle();
 
-// The same wrapper CommonJS gives a module: exports, require, module, __filename, __dirname.
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: bundle,
-  cachedData,
-  // No importModuleDynamically: the bundle has no import() (scripts/build.mjs), which from a cached script fails on Node 20.
-});
-const cli = { exports: {} };
-script.runInThisContext()(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
-process.exitCode = await cli.exports.main(process.argv.slice(2));
+async function runBundle() {
+  // Before any compilation: V8 refuses a cache made under other flags (cli/main.ts says why this flag).
+  process.getBuiltinModule("node:v8").setFlagsFromString("--liftoff-only");
+  const { Script } = process.getBuiltinModule("node:vm");
 
-if (cacheFile !== undefined) {
-  if (cachedData !== undefined && !script.cachedDataRejected) debug(`used ${cacheFile}`);
-  else saveCodeCache(cacheFile, script.createCachedData(), cachedData === undefined ? "written" : "rejected, written again");
+  // esbuild writes it in ASCII (scripts/build.mjs): read as latin1, the same text without a UTF-8 decoding pass.
+  const source = readBundle(bundle);
+  const cacheFile = process.env.SCREENPOL_CODE_CACHE === "off" ? undefined : await codeCacheFile(bundle, args[0]);
+  const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
+
+  // The same wrapper CommonJS gives a module: exports, require, module, __filename, __dirname.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: bundle,
+    cachedData,
+    // No importModuleDynamically: the bundle has no import() (scripts/build.mjs), which from a cached script fails on Node 20.
+  });
+  const cli = { exports: {} };
+  script.runInThisContext()(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
+  process.exitCode = await cli.exports.main(args);
+
+  if (cacheFile !== undefined) {
+    if (cachedData !== undefined && !script.cachedDataRejected) debug(`used ${cacheFile}`);
+    else saveCodeCache(cacheFile, script.createCachedData(), cachedData === undefined ? "written" : "rejected, written again");
+  }
+}
+
+function debug(line) {
+  if (process.env.SCREENPOL_CODE_CACHE === "debug") process.stderr.write(`screenpol: code cache: ${line}\n`);
+}
+
+/**
+ * package.json's `version`, the one the build wrote into the bundle
+ * (scripts/generate.mjs, core/generated/release.ts); undefined when it cannot be read.
+ */
+function packageVersion() {
+  try {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    return typeof version === "string" && version !== "" ? version : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { META_FILE, TOKENS_FILE } from "../core/catalog-snapshot.js";
 import type { Config } from "../core/config.js";
 import type { Diagnostic } from "../core/diagnostic.js";
 import { lintPlainText, scanPlainText, type SourceFile } from "../core/lint.js";
-import { forEachSnapshotLine, readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } from "../workspace/catalog-store.js";
+import { forEachSnapshotLine, isSecretScanSealed, readSnapshot, snapshotFromTexts, snapshotPaths, type LoadedSnapshot } from "../workspace/catalog-store.js";
 import { readSource } from "../workspace/repository.js";
 
 /**
@@ -21,7 +21,15 @@ import { readSource } from "../workspace/repository.js";
  * - `unused`: no linted file lists tokens, so the snapshot was not read.
  */
 export type LintCatalog =
-  | { status: "loaded"; index: TokenCatalogIndex; file: string; version: string | undefined; metaProblem: string | undefined }
+  | {
+      status: "loaded";
+      index: TokenCatalogIndex;
+      file: string;
+      version: string | undefined;
+      metaProblem: string | undefined;
+      /** The meta describes tokens.json and carries the seal of a clean scan by these rules: lint does not scan tokens.json again. */
+      secretScanSealed: boolean;
+    }
   | { status: "missing"; file: string }
   | { status: "invalid"; file: string; reason: string }
   | { status: "given"; index: TokenCatalogIndex }
@@ -54,11 +62,15 @@ export function stagedLintCatalog(sources: readonly SourceFile[], config: Config
  * secret-in-file over the snapshot files in the working tree (policy-language.md
  * section 8: any file the tool reads). tokens.json is streamed, as it may be
  * tens of megabytes; a tokens.meta.json over 1 MiB is no meta and is not scanned.
+ * tokens.json is not read again when `tokensSealed`: the meta that described the
+ * text just loaded carries the seal of a clean scan of it (catalog sync scanned
+ * it as it wrote it), so the scan would find nothing; the meta itself, a few
+ * lines, is always scanned.
  */
-export async function snapshotSecrets(root: string, config: Config): Promise<Diagnostic[]> {
+export async function snapshotSecrets(root: string, config: Config, tokensSealed = false): Promise<Diagnostic[]> {
   const paths = snapshotPaths(root, config.paths.catalog);
   const tokens = scanPlainText(paths.display.tokens);
-  await forEachSnapshotLine(paths, (line) => tokens.line(line));
+  if (!tokensSealed) await forEachSnapshotLine(paths, (line) => tokens.line(line));
   const meta = await readSource({ root, named: [] }, paths.meta);
   const metaFindings = meta.bytes ? lintPlainText(paths.display.meta, Buffer.from(meta.bytes).toString("utf8")) : [];
   return [...tokens.diagnostics(), ...metaFindings];
@@ -80,7 +92,14 @@ export function snapshotFiles(config: Config): string[] {
 function toLintCatalog(snapshot: LoadedSnapshot, file: string): LintCatalog {
   if (snapshot.status === "missing") return { status: "missing", file };
   if (snapshot.status === "invalid") return { status: "invalid", file, reason: snapshot.reason };
-  return { status: "loaded", index: indexCatalog(snapshot.tokens), file, version: snapshot.meta?.version, metaProblem: snapshot.metaProblem };
+  return {
+    status: "loaded",
+    index: indexCatalog(snapshot.tokens),
+    file,
+    version: snapshot.meta?.version,
+    metaProblem: snapshot.metaProblem,
+    secretScanSealed: snapshot.metaProblem === undefined && isSecretScanSealed(snapshot.meta),
+  };
 }
 
 /**

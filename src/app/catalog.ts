@@ -28,6 +28,7 @@ import { join } from "node:path";
 import { countSortedChanges, diffSorted, sortedEntriesOf, type CatalogDiff, type ChangeCounts, type SnapshotEntry } from "../core/catalog-diff.js";
 import { CATALOG_META_FORMAT, savedValueProblem, snapshotKey, tokenLine, TOKENS_FILE, type CatalogMeta } from "../core/catalog-snapshot.js";
 import type { CatalogToken } from "../core/catalog.js";
+import { scanPlainText } from "../core/lint.js";
 import { createSecretRedactor, type SecretRedactor } from "../core/secret-redactor.js";
 import { RemoteError, type RemoteClient, type RemoteErrorDetails, type TokenCatalogPage } from "../remote/index.js";
 import { createSortedSpool, NotCanonicalError, snapshotEntries, withScratchFolder, type SortedSpool } from "../workspace/catalog-spool.js";
@@ -36,6 +37,7 @@ import {
   inspectSnapshot,
   openSnapshotWriter,
   readSnapshot,
+  secretScanSeal,
   SnapshotBusyError,
   SnapshotWriteError,
   snapshotPaths,
@@ -397,7 +399,11 @@ export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
   const writer = live.sink;
   try {
     request.onWriting?.();
-    const sealed = await guardWrite(() => writer.seal());
+    // The secret scan lint would run on the new tokens.json, run on its lines as they are written: clean, the
+    // meta carries its seal and lint skips it (docs/decisions.md, "Start-up: the catalog's scan seal").
+    const scan = scanPlainText(TOKENS_FILE);
+    const sealed = await guardWrite(() => writer.seal((line) => scan.line(line)));
+    const secretScan = scan.diagnostics().length === 0 ? { secretScan: secretScanSeal(sealed.sha256) } : {};
     const changes = inspection.status === "present" ? await changesSince(request.paths, sealed.path, saved !== undefined) : { added: sealed.tokens, removed: 0, changed: 0 };
     await guardWrite(() =>
       writer.commit({
@@ -409,6 +415,7 @@ export async function syncCatalog(request: SyncRequest): Promise<SyncResult> {
         syncedAt: (request.now?.() ?? new Date()).toISOString(),
         tokenCount: sealed.tokens,
         pages: live.pages,
+        ...secretScan,
       }),
     );
     return {

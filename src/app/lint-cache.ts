@@ -79,14 +79,24 @@ export function lintCacheKey(inputs: LintCacheInputs): string {
       format: CACHE_FORMAT,
       version: inputs.version,
       config: inputs.config,
-      schemas: SCHEMAS_HASH,
+      schemas: schemasHash(),
       catalog: inputs.catalog,
       knownPolicies: [...inputs.knownPolicies].sort(),
     }),
   );
 }
 
-const SCHEMAS_HASH = sha256Hex(JSON.stringify(SCHEMAS));
+let schemasDigest: string | undefined;
+
+/**
+ * The schemas' hash, on first use: hashing every schema (pure-JS SHA-256 over
+ * hundreds of kilobytes, cold) cost every lint about 10 ms at start-up when it
+ * ran as this module loaded, `--cache` or not.
+ */
+function schemasHash(): string {
+  schemasDigest ??= sha256Hex(JSON.stringify(SCHEMAS));
+  return schemasDigest;
+}
 
 /**
  * The cache file as found, checked before the lint knows its inputs (so that

@@ -11,7 +11,7 @@
  * time, never files: its chunk is linted here.
  */
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Config } from "../core/config.js";
 import { combineFileLints, lintFile, type FileLint, type LintOptions, type LintResult, type SourceFile } from "../core/lint.js";
 
@@ -144,7 +144,9 @@ interface StartedWorker {
 function startWorker(url: URL): StartedWorker | undefined {
   let worker: Worker;
   try {
-    worker = new Worker(url);
+    // Taken when a lint starts threads (2,000 files or more), not when the module loads: a one-file lint
+    // (every commit's hook) would otherwise set up the worker_threads machinery for nothing.
+    worker = new (process.getBuiltinModule("node:worker_threads").Worker)(url);
   } catch {
     return undefined;
   }

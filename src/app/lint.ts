@@ -144,7 +144,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       catalog.status === "loaded" || catalog.status === "invalid"
         ? staged?.some((source) => source.file === catalog.file)
           ? stagedSnapshotSecrets(staged, config)
-          : await snapshotSecrets(workspace.root, config)
+          : await snapshotSecrets(workspace.root, config, catalog.status === "loaded" && catalog.secretScanSealed)
         : [];
     if (snapshotFindings.length > 0) result.diagnostics = [...result.diagnostics, ...snapshotFindings].sort(compareDiagnostics);
     const baseline = await withSuppressionsFile(result, workspace.root, request.suppressAll === true);

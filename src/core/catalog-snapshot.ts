@@ -42,6 +42,14 @@ export interface CatalogMeta {
   pages: number;
   /** SHA-256 (hex) of tokens.json with line ends normalised to LF: binds this meta to exactly that file. */
   sha256: string;
+  /**
+   * The secret scan's seal: present when the sync that wrote tokens.json scanned
+   * every line of it and found no secret, a digest of `sha256` and the scan's rules
+   * (workspace/catalog-store.ts, secretScanSeal). lint skips the scan of a
+   * tokens.json whose meta describes it and carries the seal of the rules it
+   * runs; anything else (a hand edit, a merge, other rules) is scanned.
+   */
+  secretScan?: string;
 }
 
 /**
@@ -243,6 +251,8 @@ export function toCatalogMeta(data: unknown): CatalogMeta | undefined {
   if (typeof record.source !== "string" || typeof record.syncedAt !== "string") return undefined;
   if (!isCount(record.tokenCount) || !isCount(record.pages)) return undefined;
   if (typeof record.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(record.sha256)) return undefined;
+  // A seal that is not a digest is no seal: the meta still describes the file, which is then scanned.
+  const secretScan = typeof record.secretScan === "string" && /^[0-9a-f]{64}$/.test(record.secretScan) ? record.secretScan : undefined;
   return {
     format: CATALOG_META_FORMAT,
     version: record.version,
@@ -253,11 +263,12 @@ export function toCatalogMeta(data: unknown): CatalogMeta | undefined {
     tokenCount: record.tokenCount,
     pages: record.pages,
     sha256: record.sha256,
+    ...(secretScan === undefined ? {} : { secretScan }),
   };
 }
 
-/** tokens.meta.json's text: members in a fixed order, two-space indent, final newline. */
+/** tokens.meta.json's text: members in a fixed order, two-space indent, final newline; no `secretScan` member when unsealed. */
 export function renderMeta(meta: CatalogMeta): string {
-  const { format, version, etag, limit, source, syncedAt, tokenCount, pages, sha256 } = meta;
-  return `${JSON.stringify({ format, version, etag, limit, source, syncedAt, tokenCount, pages, sha256 }, null, 2)}\n`;
+  const { format, version, etag, limit, source, syncedAt, tokenCount, pages, sha256, secretScan } = meta;
+  return `${JSON.stringify({ format, version, etag, limit, source, syncedAt, tokenCount, pages, sha256, secretScan }, null, 2)}\n`;
 }

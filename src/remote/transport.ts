@@ -6,7 +6,11 @@
  * composed in, and the client never composes one, so the token is only ever
  * sent to the configured origin.
  */
+// First: it hides the Headers global while undici loads (remote/headers-global.ts says why).
+import { restoreHeadersGlobal } from "./headers-global.js";
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
+
+restoreHeadersGlobal();
 
 /** The undici dispatcher a caller may inject (an Agent, a Pool, a MockAgent...). */
 export type HttpDispatcher = Dispatcher;

@@ -51,9 +51,10 @@ export interface SortedSpool {
   /**
    * Merges everything added into a new temporary file beside `target`, in
    * tokens.json's canonical layout, fsynced; the runs are removed. The caller
-   * renames (or removes) the file it gets back.
+   * renames (or removes) the file it gets back. `onLine` sees every line of the
+   * file as written (without its line end), first to last: the secret scan.
    */
-  seal(target: string): Promise<SealedSnapshot>;
+  seal(target: string, onLine?: (line: string) => void): Promise<SealedSnapshot>;
   /** Removes the spool, the runs and a sealed file; safe to call twice. */
   discard(): Promise<void>;
 }
@@ -107,7 +108,7 @@ export function createSortedSpool(target: string): SortedSpool {
       // Synchronous: a page is a few tens of kilobytes, and the next page waits for this one anyway.
       writeSync(spool.fd, [...runRecords(entries)].join(""));
     },
-    async seal(output) {
+    async seal(output, onLine) {
       const sources: Array<Iterator<SnapshotEntry>> = [];
       const readers: LineReader[] = [];
       try {
@@ -121,7 +122,7 @@ export function createSortedSpool(target: string): SortedSpool {
         sources.push(last[Symbol.iterator]());
         const counts = { tokens: 0, duplicates: 0 };
         sealed = temporaryPathFor(output);
-        const sha256 = await writeHashedFile(sealed, canonicalText(mergeSorted(sources), counts));
+        const sha256 = await writeHashedFile(sealed, canonicalText(mergeSorted(sources), counts, onLine));
         return { path: sealed, sha256, ...counts };
       } finally {
         for (const reader of readers) reader.close();
@@ -242,15 +243,22 @@ function* mergeSorted(sources: Array<Iterator<SnapshotEntry>>): Generator<Snapsh
 /**
  * tokens.json's text (`[`, one line per token with a comma but the last, `]`;
  * `[]` when empty) from entries in key order, keeping the first of each key.
+ * `onLine` gets the file's lines exactly as a reader splitting it at `\n` sees
+ * them, the empty one after the final line end included; a token's line is
+ * handed over once its comma (or the `]` after it) is known.
  */
-function* canonicalText(entries: Iterable<SnapshotEntry>, counts: { tokens: number; duplicates: number }): Generator<string> {
+function* canonicalText(entries: Iterable<SnapshotEntry>, counts: { tokens: number; duplicates: number }, onLine: (line: string) => void = () => {}): Generator<string> {
   let chunk = "";
   let previous: string | undefined;
+  let pending: string | undefined;
   for (const [key, line] of entries) {
     if (key === previous) {
       counts.duplicates++;
       continue;
     }
+    if (pending === undefined) onLine("[");
+    else onLine(`${pending},`);
+    pending = line;
     chunk += previous === undefined ? `[\n${line}` : `,\n${line}`;
     previous = key;
     counts.tokens++;
@@ -259,6 +267,12 @@ function* canonicalText(entries: Iterable<SnapshotEntry>, counts: { tokens: numb
       chunk = "";
     }
   }
+  if (pending === undefined) onLine("[]");
+  else {
+    onLine(pending);
+    onLine("]");
+  }
+  onLine("");
   yield previous === undefined ? "[]\n" : `${chunk}\n]\n`;
 }
 

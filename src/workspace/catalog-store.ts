@@ -30,6 +30,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { SnapshotEntry } from "../core/catalog-diff.js";
 import { createSortedSpool, writeHashedFile, type SealedSnapshot } from "./catalog-spool.js";
 import type { CatalogToken } from "../core/catalog.js";
+import { SECRET_RULES_FINGERPRINT } from "../core/generated/secret-rules.js";
 import {
   META_FILE,
   parseTokensText,
@@ -252,6 +253,23 @@ function metaFor(metaText: string | undefined, digest: string, paths: Pick<Snaps
   return { meta };
 }
 
+/**
+ * The meta's `secretScan` for a tokens.json of digest `sha256` that the secret
+ * scan of these rules (SECRET_RULES_FINGERPRINT: their source's hash) found
+ * clean. Not a secret and not a signature: it tells a snapshot a sync wrote and
+ * scanned from one edited by hand, for which it does not match, so the scan it
+ * saves is never skipped for a text no scan of these rules has read
+ * (docs/decisions.md, "Start-up: the catalog's scan seal").
+ */
+export function secretScanSeal(sha256: string): string {
+  return createHash("sha256").update(`screenpol secret scan\n${SECRET_RULES_FINGERPRINT}\n${sha256}\n`).digest("hex");
+}
+
+/** True when `meta` (read as describing its tokens.json) carries the seal of the rules this screenpol runs. */
+export function isSecretScanSealed(meta: CatalogMeta | undefined): boolean {
+  return meta?.secretScan !== undefined && meta.secretScan === secretScanSeal(meta.sha256);
+}
+
 /** SHA-256 (hex) of a tokens.json text with CRLF read as LF, so a Git checkout with autocrlf still verifies. */
 export function sha256OfText(text: string): string {
   return createHash("sha256").update(text.includes("\r") ? text.replace(/\r\n/g, "\n") : text).digest("hex");
@@ -300,8 +318,11 @@ export type MetaDraft = Omit<CatalogMeta, "sha256">;
 export interface SnapshotWriter {
   /** Adds one page's entries, in read order. */
   add(entries: readonly SnapshotEntry[]): Promise<void>;
-  /** Sorts and writes the new tokens.json as a temporary beside it; `path` can be read (to count changes) until the commit. */
-  seal(): Promise<SealedSnapshot>;
+  /**
+   * Sorts and writes the new tokens.json as a temporary beside it; `path` can be read (to count changes) until the commit.
+   * `onLine` sees each line of the file as written (see SortedSpool.seal).
+   */
+  seal(onLine?: (line: string) => void): Promise<SealedSnapshot>;
   /** Writes the meta of the sealed file and renames both into place (tokens.json first); releases the lock. */
   commit(draft: MetaDraft): Promise<CatalogMeta>;
   /** Removes every temporary, releases the lock, and removes the folder if the writer created it. Safe to call after commit. */
@@ -328,9 +349,9 @@ export async function openSnapshotWriter(paths: SnapshotPaths): Promise<Snapshot
   }
   return {
     add: (entries) => guard(() => spool.add(entries)),
-    seal: () =>
+    seal: (onLine) =>
       guard(async () => {
-        sealed = await spool.seal(paths.tokens);
+        sealed = await spool.seal(paths.tokens, onLine);
         return sealed;
       }),
     commit: (draft) =>

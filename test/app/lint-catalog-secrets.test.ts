@@ -26,10 +26,14 @@ function snapshotFindings(diagnostics: Array<{ file: string; line: number; colum
 }
 
 describe("lint scans the token catalog snapshot for secrets", () => {
-  it("the repository's own snapshot has none", async () => {
+  it("the repository's own snapshot has none, scanned in full (its meta's scan seal removed)", async () => {
     repo = sampleWithCatalog();
+    const metaPath = join(repo.dir, "catalog", "tokens.meta.json");
+    const { secretScan, ...unsealed } = JSON.parse(readFileSync(metaPath, "utf8")) as Record<string, unknown>;
+    expect(secretScan).toBeDefined();
+    repo.write("catalog/tokens.meta.json", `${JSON.stringify(unsealed, null, 2)}\n`);
     const run = await runLint({ cwd: repo.dir });
-    expect(run.catalog.status).toBe("loaded");
+    expect(run.catalog).toMatchObject({ status: "loaded", secretScanSealed: false, metaProblem: undefined });
     expect(snapshotFindings(run.diagnostics)).toEqual([]);
   });
 

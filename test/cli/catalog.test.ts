@@ -46,6 +46,23 @@ describe("screenpol catalog sync", () => {
     expect(live.requests).toHaveLength(1);
   });
 
+  it("loads only the bundled undici: Node's built-in copy (behind the fetch globals) is never loaded, full sync or 304", async () => {
+    // What a process loaded, read as it exits (timing-free): Node lists every internal module it ran.
+    const report = join(repo.dir, "modules.txt");
+    const preload = join(repo.dir, "preload.cjs");
+    writeFileSync(
+      preload,
+      `process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(report)}, process.moduleLoadList.includes("NativeModule internal/deps/undici/undici") + "\\n"));\n`,
+    );
+    const env = { SCREENPOL_API_TOKEN: READ_ONLY_TOKEN, NODE_OPTIONS: `--require ${preload}` };
+    const first = await runCli(["catalog", "sync", "--base-url", live.baseUrl], { cwd: repo.dir, env, timeoutMs: 30_000 });
+    expect(first.stdout).toMatch(/^catalog updated: \+1000 -0 ~0 tokens/);
+    const second = await runCli(["catalog", "sync", "--base-url", live.baseUrl], { cwd: repo.dir, env, timeoutMs: 30_000 });
+    expect(second).toMatchObject({ code: 0, stderr: "" });
+    expect(second.stdout).toMatch(/^catalog unchanged \(304, version [0-9a-f]{12}\)\n$/);
+    expect(readFileSync(report, "utf8")).toBe("false\nfalse\n");
+  });
+
   it("--json prints one JSON object", async () => {
     const run = await catalogCli(["sync", "--limit", "50", "--json"]);
     expect(run.code).toBe(0);

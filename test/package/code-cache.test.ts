@@ -5,11 +5,11 @@
  * own (0700, files 0600), and no command ever failing because of the cache.
  * Each test gives the CLI a cache folder of its own through XDG_CACHE_HOME.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli, type CliRun } from "../helpers/run-cli.js";
+import { BUILD_ROOT, runCli, type CliRun } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/SIGN_IN.yaml";
@@ -44,9 +44,9 @@ describe("the V8 code cache of bin/screenpol.js", () => {
 
     const second = await lint();
     expect(second).toEqual({ code: 0, stdout: first.stdout, stderr: `screenpol: code cache: used ${join(folder(), file!)}\n` });
-    // Another command compiles other code: a cache of its own.
-    const version = await runCli(["--version"], { cwd: repo.dir, env: { XDG_CACHE_HOME: home } });
-    expect(version.code).toBe(0);
+    // Another command compiles other code: a cache of its own (`--version` alone never runs the bundle: below).
+    const help = await runCli(["--help"], { cwd: repo.dir, env: { XDG_CACHE_HOME: home } });
+    expect(help.code).toBe(0);
     const files = readdirSync(folder());
     expect(files).toHaveLength(2);
     expect(files).toContain(file!);
@@ -87,5 +87,27 @@ describe("the V8 code cache of bin/screenpol.js", () => {
     const off = await runCli(["lint", POLICY], { cwd: repo.dir, env: { XDG_CACHE_HOME: home, SCREENPOL_CODE_CACHE: "off" } });
     expect(off).toEqual({ code: 0, stdout: "✔ 1 file linted, no problems\n", stderr: "" });
     expect(readdirSync(home)).toEqual([]);
+  });
+});
+
+describe("screenpol --version", () => {
+  it("is answered from package.json before the bundle loads: a bundle that throws as it loads, and no code cache", async () => {
+    // A copy of the build whose bundle fails the moment it runs: only a run that never loads it can print the version.
+    const copy = mkdtempSync(join(tmpdir(), "screenpol-version-"));
+    try {
+      for (const entry of ["bin", "dist", "package.json"]) cpSync(join(BUILD_ROOT, entry), join(copy, entry), { recursive: true });
+      symlinkSync(join(BUILD_ROOT, "node_modules"), join(copy, "node_modules"), "dir");
+      writeFileSync(join(copy, "dist", "bin", "main.cjs"), 'throw new Error("the bundle was loaded");\n');
+      const bin = join(copy, "bin", "screenpol.js");
+      const env = { XDG_CACHE_HOME: home, SCREENPOL_CODE_CACHE: "debug" };
+      const { version } = JSON.parse(readFileSync(join(copy, "package.json"), "utf8")) as { version: string };
+      for (const flag of ["--version", "-v"]) expect(await runCli([flag], { cwd: repo.dir, env, bin })).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+      expect(readdirSync(home)).toEqual([]);
+      // Anything else still runs the bundle (here, the broken one: proof the copy is what ran).
+      const other = await runCli(["--version", "lint"], { cwd: repo.dir, env, bin });
+      expect(other.stderr).toContain("the bundle was loaded");
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,8 @@
  * that the program (loaded by every command) parses the flag cheaply.
  */
 
+import { formatCount } from "./progress.js";
+
 export type SkippedBound = { kind: "lines"; max: number; text: string } | { kind: "share"; percent: number; text: string };
 
 const LINES = /^\d{1,15}$/;
@@ -19,16 +21,21 @@ export function readSkippedBound(text: string): SkippedBound | undefined {
   return undefined;
 }
 
-const shareFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format;
-const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format;
+let shareFormatter: Intl.NumberFormat | undefined;
+
+/** A percentage to two decimals; the formatter is made on first use (replay/progress.ts, formatCount, says why). */
+function shareFormat(percent: number): string {
+  shareFormatter ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+  return shareFormatter.format(percent);
+}
 
 /** Why the run is past the bound (one line, no `screenpol:`), or undefined when it is within it. */
 export function beyondSkippedBound(bound: SkippedBound, counts: { screenings: number; skipped: number }): string | undefined {
   const { skipped } = counts;
   const read = counts.screenings + skipped;
-  const lines = `${countFormat(skipped)} line${skipped === 1 ? "" : "s"}`;
+  const lines = `${formatCount(skipped)} line${skipped === 1 ? "" : "s"}`;
   if (bound.kind === "lines") return skipped > bound.max ? `${lines} skipped, more than --max-skipped ${bound.text}` : undefined;
   // Compared in whole numbers: 0.1 * 3 is no exact float.
   if (skipped * 100_000 <= Math.round(bound.percent * 1000) * read) return undefined;
-  return `${lines} of ${countFormat(read)} skipped (${shareFormat((skipped * 100) / read)}%), more than --max-skipped ${bound.text}`;
+  return `${lines} of ${formatCount(read)} skipped (${shareFormat((skipped * 100) / read)}%), more than --max-skipped ${bound.text}`;
 }
