@@ -150,7 +150,8 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       sources = await readUnread(read, unread);
       unread.clear();
     }
-    if (cache && workspace.configSource.text !== undefined) cache.keepConfig(workspace.configSource.text, config);
+    // The working tree's config as parsed, for the next run (a staged lint's config is the index's, not this text's).
+    if (cache && !staged && workspace.configSource.text !== undefined) cache.keepConfig(workspace.configSource.text, config);
     const parallelOptions = {
       config,
       now,

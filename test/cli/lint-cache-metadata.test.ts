@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { git, makeCommittedRepo } from "../helpers/committed-repo.js";
 import { runCli } from "../helpers/run-cli.js";
 import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
 
@@ -116,6 +117,20 @@ describe("screenpol lint --cache, metadata first", () => {
     expect(readFileSync(join(repo.dir, ".screenpol-cache"), "utf8")).not.toContain(CLEAN);
     // The config's lint comes from the cache too: 11 of the 15 files.
     expect(cacheLine((await lint("--cache")).stderr)).toBe("11 files / 4");
+  });
+
+  it("a staged lint's config is never kept as the parse of the working tree's: the next lint of the working tree reads its own", async () => {
+    repo = makeCommittedRepo().repo;
+    const config = readFileSync(join(repo.dir, "screenpol.config.yaml"), "utf8");
+    // Staged: a config without the live environment; the working tree keeps it.
+    repo.write("screenpol.config.yaml", config.replace(/\n  live:\n    id: [0-9a-f-]+\n    kind: live\n/, "\n"));
+    git(repo.dir, "add", "screenpol.config.yaml");
+    repo.write("screenpol.config.yaml", config);
+    const staged = await lint("--staged", "--cache");
+    expect(codes(staged.stdout).length).toBeGreaterThan(0);
+    const run = await lint("--cache");
+    expect([run.code, run.stdout]).toEqual([0, (await plainLint()).stdout]);
+    expect(codes(run.stdout)).toEqual([]);
   });
 
   it("--cache-strategy other than metadata or content: one line, exit 2", async () => {
