@@ -294,21 +294,21 @@ async function lintThroughCache(
  */
 async function readChangedSelection(selection: FileSelection, config: Config, configSource: SourceFile, stored: StoredLintCache): Promise<FilesRead> {
   const configPath = join(selection.root, CONFIG_FILE);
-  const others = selection.files.filter((path) => path !== configPath);
-  const stampList = await fileStamps(others);
+  const order = selection.files.map((path) => toRepositoryPath(selection.root, path));
+  const stampList = fileStamps(selection.files);
   const unread = new Map<string, UnreadFile>();
   const stamps = new Map<string, FileStamp>();
-  others.forEach((path, index) => {
+  selection.files.forEach((path, index) => {
     const stamp = stampList[index];
-    if (stamp === undefined) return;
-    const file = toRepositoryPath(selection.root, path);
+    if (stamp === undefined || path === configPath) return;
+    const file = order[index]!;
     stamps.set(file, stamp);
     const entry = unchangedEntry(stored, file, stamp);
     if (entry) unread.set(file, { path, stamp, tokens: entry.tokens });
   });
-  const toRead = unread.size === 0 ? selection.files : selection.files.filter((path) => path === configPath || !unread.has(toRepositoryPath(selection.root, path)));
+  const toRead = unread.size === 0 ? selection.files : selection.files.filter((_, index) => !unread.has(order[index]!));
   const sources = await readSelection({ ...selection, files: toRead }, configSource);
-  return { config, sources, order: selection.files.map((path) => toRepositoryPath(selection.root, path)), unread, stamps, scope: selection };
+  return { config, sources, order, unread, stamps, scope: selection };
 }
 
 /** The files left unread, read after all (the cache holds nothing for these inputs), with those read before. */

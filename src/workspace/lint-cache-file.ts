@@ -5,7 +5,8 @@
  * Also what decides, under the metadata strategy, whether a file is read at all:
  * its size, modification time and inode.
  */
-import { lstat, readFile } from "node:fs/promises";
+import { lstatSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
 
 /** The bytes of the cache file, `missing` when there is none; any other failure is the reason, as text. */
@@ -30,25 +31,24 @@ export interface FileStamp {
   ino: number;
 }
 
-/** Files stat'ed at once: each is one call on libuv's thread pool, and one at a time waits on each. */
-const STAT_CONCURRENCY = 64;
-
 /**
  * Each path's stamp, in order; undefined for anything but a regular file (a
  * symbolic link, a folder, a FIFO, nothing there): those are read as always,
  * under the reader's rules (workspace/bounded-read.ts), never taken on trust.
  * lstat, not stat: a link that now leads elsewhere is not the file cached.
+ * Synchronous: 5,000 lstat calls take a third of the CPU time and wall time
+ * that the thread pool's round trips cost them (measured on the bench's
+ * corpus), and nothing else waits on this thread meanwhile (the lint has not
+ * started).
  */
-export async function fileStamps(paths: readonly string[]): Promise<Array<FileStamp | undefined>> {
-  const stamps = new Array<FileStamp | undefined>(paths.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < paths.length) {
-      const index = next++;
-      const info = await lstat(paths[index]!).catch(() => undefined);
-      stamps[index] = info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+export function fileStamps(paths: readonly string[]): Array<FileStamp | undefined> {
+  return paths.map((path) => {
+    let info;
+    try {
+      info = lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
-  return stamps;
+    return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+  });
 }
