@@ -93,8 +93,6 @@ export interface LintCacheInputs {
 }
 
 export interface LintCache {
-  /** Whether the stored entries were written for these inputs (else every file is a miss). */
-  readonly current: boolean;
   /** The cached result of a file not read, when its metadata is the entry's and the entry needs no text; else undefined. */
   unchanged(file: string, stamp: FileStamp | undefined): FileLint | undefined;
   /** The cached result of `source` when its text is the one cached (the entry then takes `stamp`), else undefined. */
@@ -255,14 +253,12 @@ export function openLintCache(stored: StoredLintCache, inputs: LintCacheInputs, 
   let hits = 0;
   let misses = 0;
   // Another key: another screenpol, config, schema set or snapshot. Stale, not broken: no warning.
-  const current = stored.content?.key === key;
-  if (current) for (const [file, entry] of Object.entries(stored.content!.files)) entries.set(file, entry);
+  if (stored.content?.key === key) for (const [file, entry] of Object.entries(stored.content!.files)) entries.set(file, entry);
   const resultOf = (file: string, entry: Entry, text: string): FileLint => {
     const { checked, diagnostics } = entry.result;
     return { file, diagnostics, text, ...(checked ? { checked: { file, ...checked } } : {}) };
   };
   return {
-    current,
     get notice() {
       return notice;
     },

@@ -117,8 +117,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
         ? await readChangedSelection(selection, workspace.config, workspace.configSource, await storedCache)
         : { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
     }
-    const { config, staged, unread, stamps } = read;
-    let { sources } = read;
+    const { config, sources, staged, unread, stamps } = read;
     const knownPolicies = await knownPoliciesFor(sources, config, workspace.root, request.staged === true ? (paths.length === 0 ? staged : undefined) : "working-tree");
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
     // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
@@ -145,11 +144,6 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
           strategy,
         )
       : undefined;
-    if (cache && unread && unread.size > 0 && !cache.current) {
-      // Written for other inputs: nothing in it holds, so the files it vouched for are read after all.
-      sources = await readUnread(read, unread);
-      unread.clear();
-    }
     // The working tree's config as parsed, for the next run (a staged lint's config is the index's, not this text's).
     if (cache && !staged && workspace.configSource.text !== undefined) cache.keepConfig(workspace.configSource.text, config);
     const parallelOptions = {
@@ -160,7 +154,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
     };
     const result = cache
-      ? await lintThroughCache(read.order ?? sources.map((source) => source.file), sources, { unread: unread ?? new Map(), stamps: stamps ?? new Map(), scope: read.scope }, parallelOptions, cache, (count) => {
+      ? await lintThroughCache(read.order, sources, { unread: unread ?? new Map(), stamps: stamps ?? new Map(), scope: read.scope }, parallelOptions, cache, (count) => {
           // A cold run lints every file: on every core, as without the cache.
           const threads = request.catalog ? 1 : lintThreads(count);
           return threads > 1 ? (workers = startLintWorkers(threads - 1)) : undefined;
@@ -236,13 +230,14 @@ interface UnreadFiles {
 /**
  * Each file's result from the cache, the others linted (on worker threads when
  * they are many: `startWorkers` decides) and kept; then the cross-file checks
- * over all, in `order` (the files' order), as lintSources runs them. A file not
+ * over all, in `order` (the selection's, with the metadata strategy) or the
+ * sources', as lintSources runs them. A file not
  * read in which a cross-file check finds something is read then, and the
  * checks run again with its text, so that its finding is placed and shown as
  * without the cache.
  */
 async function lintThroughCache(
-  order: readonly string[],
+  order: readonly string[] | undefined,
   sources: readonly SourceFile[],
   { unread, stamps, scope }: UnreadFiles,
   options: ParallelLintOptions,
@@ -251,8 +246,8 @@ async function lintThroughCache(
 ): Promise<LintResult> {
   const { catalogRef: _catalogRef, ...lintOptions } = options;
   const byFile = new Map(sources.map((source) => [source.file, source]));
-  // Without files left unread, the sources as given (a file given twice lints twice, as without the cache).
-  const slots: Array<SourceFile | string> = unread.size === 0 ? [...sources] : order.map((file) => (unread.has(file) ? file : byFile.get(file)!));
+  // The selection's order (files read late, a stale cache's, come back in place); without one, the sources as given.
+  const slots: Array<SourceFile | string> = order ? order.map((file) => (unread.has(file) ? file : byFile.get(file)!)) : [...sources];
   const lintAndKeep = (source: SourceFile, linted: FileLint): FileLint => {
     cache.put(source, linted, stamps.get(source.file));
     return linted;
@@ -262,7 +257,8 @@ async function lintThroughCache(
   const results: Array<FileLint | undefined> = slots.map((slot) =>
     typeof slot === "string" ? cache.unchanged(slot, unread.get(slot)!.stamp) : cache.get(slot, stamps.get(slot.file)),
   );
-  // The cache vouched for these when they were left unread; should it not now, they are read after all.
+  // Left unread on their entries' word; an entry that does not hold for these inputs (another key: a changed
+  // config, catalog, screenpol) vouches for nothing, and the file is read after all.
   const vouched = slots.flatMap((slot, index) => (typeof slot === "string" && results[index] === undefined ? [slot] : []));
   for (const source of await readNow(vouched)) {
     const index = slots.indexOf(source.file);
@@ -309,12 +305,6 @@ async function readChangedSelection(selection: FileSelection, config: Config, co
   const toRead = unread.size === 0 ? selection.files : selection.files.filter((_, index) => !unread.has(order[index]!));
   const sources = await readSelection({ ...selection, files: toRead }, configSource);
   return { config, sources, order, unread, stamps, scope: selection };
-}
-
-/** The files left unread, read after all (the cache holds nothing for these inputs), with those read before. */
-async function readUnread(read: FilesRead, unread: ReadonlyMap<string, UnreadFile>): Promise<SourceFile[]> {
-  if (!read.scope) return read.sources;
-  return [...read.sources, ...(await readSources({ ...read.scope, files: [...unread.values()].map((file) => file.path) }))];
 }
 
 /**

@@ -119,6 +119,19 @@ describe("screenpol lint --cache, metadata first", () => {
     expect(cacheLine((await lint("--cache")).stderr)).toBe("11 files / 4");
   });
 
+  it("a cache written for other inputs (the config changed): the files its metadata vouched for are read and linted, the output of a plain lint (junit: one case per file)", async () => {
+    repo = makeTempRepo();
+    age();
+    await lint("--cache");
+    const configFile = join(repo.dir, "screenpol.config.yaml");
+    // The config as parsed is in the key (a comment alone is not): the sandbox made live.
+    writeFileSync(configFile, readFileSync(configFile, "utf8").replace("kind: sandbox", "kind: live"));
+    const run = await runCli(["lint", "--cache", "--format", "junit"], { cwd: repo.dir, env: { SCREENPOL_DEBUG: "1" } });
+    expect(cacheLine(run.stderr)).toBe("0 files / 15");
+    const plain = await plainLint("junit");
+    expect([run.code, run.stdout]).toEqual([plain.code, plain.stdout]);
+  });
+
   it("a staged lint's config is never kept as the parse of the working tree's: the next lint of the working tree reads its own", async () => {
     repo = makeCommittedRepo().repo;
     const config = readFileSync(join(repo.dir, "screenpol.config.yaml"), "utf8");
