@@ -231,10 +231,9 @@ interface UnreadFiles {
  * Each file's result from the cache, the others linted (on worker threads when
  * they are many: `startWorkers` decides) and kept; then the cross-file checks
  * over all, in `order` (the selection's, with the metadata strategy) or the
- * sources', as lintSources runs them. A file not
- * read in which a cross-file check finds something is read then, and the
- * checks run again with its text, so that its finding is placed and shown as
- * without the cache.
+ * sources', as lintSources runs them. A file not read in which a cross-file
+ * check finds something is read then, and the checks run again with its text,
+ * so that its finding is placed and shown as without the cache.
  */
 async function lintThroughCache(
   order: readonly string[] | undefined,
