@@ -3,8 +3,9 @@
  * run the core. Shared by the CLI and the library's `lint()`.
  */
 import { CONFIG_FILE, type Config } from "../core/config.js";
-import { combineFileLints, lintFile, lintSources, type LintResult, type SourceFile } from "../core/lint.js";
-import { loadLintCache, openLintCache, userCacheFolder, type LintCache } from "./lint-cache.js";
+import { combineFileLints, lintFile, lintSources, type FileLint, type LintResult, type SourceFile } from "../core/lint.js";
+import { cachedConfig, loadLintCache, mayListTokens, openLintCache, unchangedEntry, userCacheFolder, type LintCache, type LintCacheStrategy, type StoredLintCache } from "./lint-cache.js";
+import { fileStamps, type FileStamp } from "../workspace/lint-cache-file.js";
 import { classifyPath } from "../core/layout.js";
 import { readStagedSources } from "../workspace/git-index.js";
 import { isMissingPath } from "../workspace/named-path.js";
@@ -38,9 +39,11 @@ export interface LintRequest {
    * `--cache`: keep per-file results (app/lint-cache.ts) in `path` (a file, or a
    * folder to keep `.screenpol-cache` in; default `.screenpol-cache` beside the
    * config), for this screenpol `version`, signed with the key in `keyFolder`
-   * (default: the user's cache folder).
+   * (default: the user's cache folder). `strategy` (ESLint's `--cache-strategy`):
+   * `metadata` (the default) trusts a file's size, time and inode to tell it
+   * unchanged, without reading it; `content` reads and hashes every file.
    */
-  cache?: { path?: string | undefined; version: string; keyFolder?: string };
+  cache?: { path?: string | undefined; version: string; keyFolder?: string; strategy?: LintCacheStrategy | undefined };
   /**
    * `--suppress-all`: write every suppressible finding of the linted files into
    * the suppressions file (core/suppressions-file.ts) instead of applying it.
@@ -79,13 +82,24 @@ export interface LintRun extends LintResult {
 export async function runLint(request: LintRequest = {}): Promise<LintRun> {
   const cwd = request.cwd ?? process.cwd();
   const paths = request.paths ?? [];
-  const workspace = await openWorkspace(cwd);
+  const cacheRequest = request.cache;
+  const strategy = cacheRequest?.strategy ?? "metadata";
+  // Started once the root is known, beside the reading of the config: its file and key are read, and Git asked,
+  // and the config's parse of an earlier run taken from it when the config's text is the same.
+  let storedCache: Promise<StoredLintCache> | undefined;
+  let stored: StoredLintCache | undefined;
+  const workspace = await openWorkspace(
+    cwd,
+    cacheRequest && {
+      open: async (root) => {
+        storedCache = loadLintCache(await cacheFilePath(root, cwd, cacheRequest.path), cacheRequest.keyFolder ?? userCacheFolder());
+        stored = await storedCache;
+      },
+      lookup: (text) => (stored ? cachedConfig(stored, text, cacheRequest.version) : undefined),
+    },
+  );
   const display = await openPathDisplay(workspace.root);
   let workers: LintWorkers | undefined;
-  // Started now, awaited once the inputs of its key are known: its file and key are read, and Git asked, while the files are read.
-  const storedCache = request.cache
-    ? loadLintCache(await cacheFilePath(workspace.root, cwd, request.cache.path), request.cache.keyFolder ?? userCacheFolder())
-    : undefined;
   try {
     let read: FilesRead;
     if (request.staged) {
@@ -97,15 +111,18 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       // A large lint uses every core (a given catalog index cannot cross to another thread).
       // The workers start before the files are read, so that their start-up overlaps the reading.
       // With --cache, a warm run lints few files; they are linted on this thread.
-      const threads = request.catalog || request.cache ? 1 : lintThreads(selection.files.length);
+      const threads = request.catalog || cacheRequest ? 1 : lintThreads(selection.files.length);
       if (threads > 1) workers = startLintWorkers(threads - 1);
-      read = { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
+      read = storedCache && strategy === "metadata"
+        ? await readChangedSelection(selection, workspace.config, workspace.configSource, await storedCache)
+        : { config: workspace.config, sources: await readSelection(selection, workspace.configSource) };
     }
-    const { config, sources, staged } = read;
+    const { config, sources, staged, unread, stamps } = read;
     const knownPolicies = await knownPoliciesFor(sources, config, workspace.root, request.staged === true ? (paths.length === 0 ? staged : undefined) : "working-tree");
     let catalog: LintCatalog | undefined = request.catalog ? { status: "given", index: request.catalog } : undefined;
     // Only a policy listing tokens needs the snapshot: a lint without one never reads it.
-    const tokensListed = sources.some(mayListTokens);
+    // A file not read (unchanged by its metadata) lists tokens when its entry says its text did.
+    const tokensListed = sources.some(mayListTokens) || [...(unread?.values() ?? [])].some((file) => file.tokens);
     if (tokensListed) {
       // The staged snapshot, as the commit will hold it; the working tree's when it is not staged.
       if (staged) catalog ??= stagedLintCatalog(staged, config);
@@ -115,14 +132,20 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
     const index = catalog.status === "loaded" || catalog.status === "given" ? catalog.index : undefined;
     // One clock for every file, whichever thread lints it.
     const now = request.now ?? new Date();
-    const cache = request.cache && storedCache
-      ? openLintCache(await storedCache, {
-          version: request.cache.version,
-          config: JSON.stringify(config),
-          catalog: catalog.status === "loaded" ? `${catalog.version ?? "no meta"} ${catalog.index.size}` : catalog.status,
-          knownPolicies: [...(knownPolicies ?? [])],
-        })
+    const cache = cacheRequest && storedCache
+      ? openLintCache(
+          await storedCache,
+          {
+            version: cacheRequest.version,
+            config: JSON.stringify(config),
+            catalog: catalog.status === "loaded" ? `${catalog.version ?? "no meta"} ${catalog.index.size}` : catalog.status,
+            knownPolicies: [...(knownPolicies ?? [])],
+          },
+          strategy,
+        )
       : undefined;
+    // The working tree's config as parsed, for the next run (a staged lint's config is the index's, not this text's).
+    if (cache && !staged && workspace.configSource.text !== undefined) cache.keepConfig(workspace.configSource.text, config);
     const parallelOptions = {
       config,
       now,
@@ -131,7 +154,7 @@ export async function runLint(request: LintRequest = {}): Promise<LintRun> {
       catalogRef: catalog.status === "loaded" ? { root: workspace.root, version: catalog.version, size: catalog.index.size } : undefined,
     };
     const result = cache
-      ? await lintThroughCache(sources, parallelOptions, cache, (count) => {
+      ? await lintThroughCache(read.order, sources, { unread: unread ?? new Map(), stamps: stamps ?? new Map(), scope: read.scope }, parallelOptions, cache, (count) => {
           // A cold run lints every file: on every core, as without the cache.
           const threads = request.catalog ? 1 : lintThreads(count);
           return threads > 1 ? (workers = startLintWorkers(threads - 1)) : undefined;
@@ -195,25 +218,92 @@ async function cacheFilePath(root: string, cwd: string, location: string | undef
 /** The default cache file; .gitignore holds `.screenpol-cache*` (init writes it). */
 const LINT_CACHE_FILE = ".screenpol-cache";
 
+/** What the cache adds to the files read, with the metadata strategy. */
+interface UnreadFiles {
+  /** The files whose metadata is their entry's: not read, by repository path. */
+  unread: ReadonlyMap<string, UnreadFile>;
+  /** The metadata of every regular file of the selection, taken before it was read. */
+  stamps: ReadonlyMap<string, FileStamp>;
+  scope: FileSelection | undefined;
+}
+
 /**
  * Each file's result from the cache, the others linted (on worker threads when
  * they are many: `startWorkers` decides) and kept; then the cross-file checks
- * over all, in the files' order, as lintSources runs them.
+ * over all, in `order` (the selection's, with the metadata strategy) or the
+ * sources', as lintSources runs them. A file not read in which a cross-file
+ * check finds something is read then, and the checks run again with its text,
+ * so that its finding is placed and shown as without the cache.
  */
 async function lintThroughCache(
+  order: readonly string[] | undefined,
   sources: readonly SourceFile[],
+  { unread, stamps, scope }: UnreadFiles,
   options: ParallelLintOptions,
   cache: LintCache,
   startWorkers: (misses: number) => LintWorkers | undefined,
 ): Promise<LintResult> {
   const { catalogRef: _catalogRef, ...lintOptions } = options;
-  const cached = sources.map((source) => cache.get(source));
-  const misses = sources.filter((_, index) => cached[index] === undefined);
-  const workers = startWorkers(misses.length);
-  const linted = workers ? await workers.lintFiles(misses, options) : misses.map((source) => lintFile(source, lintOptions));
-  misses.forEach((source, index) => cache.put(source, linted[index]!));
+  const byFile = new Map(sources.map((source) => [source.file, source]));
+  // The selection's order (files read late, a stale cache's, come back in place); without one, the sources as given.
+  const slots: Array<SourceFile | string> = order ? order.map((file) => (unread.has(file) ? file : byFile.get(file)!)) : [...sources];
+  const lintAndKeep = (source: SourceFile, linted: FileLint): FileLint => {
+    cache.put(source, linted, stamps.get(source.file));
+    return linted;
+  };
+  const readNow = async (files: readonly string[]): Promise<SourceFile[]> =>
+    files.length === 0 || !scope ? [] : readSources({ ...scope, files: files.map((file) => unread.get(file)!.path) });
+  const results: Array<FileLint | undefined> = slots.map((slot) =>
+    typeof slot === "string" ? cache.unchanged(slot, unread.get(slot)!.stamp) : cache.get(slot, stamps.get(slot.file)),
+  );
+  // Left unread on their entries' word; an entry that does not hold for these inputs (another key: a changed
+  // config, catalog, screenpol) vouches for nothing, and the file is read after all.
+  const vouched = slots.flatMap((slot, index) => (typeof slot === "string" && results[index] === undefined ? [slot] : []));
+  for (const source of await readNow(vouched)) {
+    const index = slots.indexOf(source.file);
+    slots[index] = source;
+    results[index] = cache.get(source, stamps.get(source.file));
+  }
+  const missed = slots.flatMap((slot, index) => (results[index] === undefined && typeof slot !== "string" ? [slot] : []));
+  const workers = startWorkers(missed.length);
+  const linted = workers ? await workers.lintFiles(missed, options) : missed.map((source) => lintFile(source, lintOptions));
+  missed.forEach((source, index) => lintAndKeep(source, linted[index]!));
   let next = 0;
-  return combineFileLints(cached.map((result) => result ?? linted[next++]!), lintOptions);
+  const all = results.map((result) => result ?? linted[next++]!);
+  let combined = combineFileLints(all, lintOptions);
+  const notRead = new Set(slots.filter((slot): slot is string => typeof slot === "string"));
+  const landed = [...new Set([...combined.diagnostics, ...combined.suppressed].map((d) => d.file))].filter((file) => notRead.has(file));
+  if (landed.length === 0) return combined;
+  for (const source of await readNow(landed)) {
+    const index = slots.indexOf(source.file);
+    all[index] = cache.get(source, stamps.get(source.file)) ?? lintAndKeep(source, lintFile(source, lintOptions));
+  }
+  combined = combineFileLints(all, lintOptions);
+  return combined;
+}
+
+/**
+ * The selection read as the metadata strategy reads it: every file stat'ed
+ * first, and those whose size, time and inode are their cache entry's left
+ * unread; the config is never among them (openWorkspace has read it).
+ */
+async function readChangedSelection(selection: FileSelection, config: Config, configSource: SourceFile, stored: StoredLintCache): Promise<FilesRead> {
+  const configPath = join(selection.root, CONFIG_FILE);
+  const order = selection.files.map((path) => toRepositoryPath(selection.root, path));
+  const stampList = fileStamps(selection.files);
+  const unread = new Map<string, UnreadFile>();
+  const stamps = new Map<string, FileStamp>();
+  selection.files.forEach((path, index) => {
+    const stamp = stampList[index];
+    if (stamp === undefined || path === configPath) return;
+    const file = order[index]!;
+    stamps.set(file, stamp);
+    const entry = unchangedEntry(stored, file, stamp);
+    if (entry) unread.set(file, { path, stamp, tokens: entry.tokens });
+  });
+  const toRead = unread.size === 0 ? selection.files : selection.files.filter((_, index) => !unread.has(order[index]!));
+  const sources = await readSelection({ ...selection, files: toRead }, configSource);
+  return { config, sources, order, unread, stamps, scope: selection };
 }
 
 /**
@@ -249,6 +339,22 @@ interface FilesRead {
   sources: SourceFile[];
   /** Everything read from the Git index, the catalog snapshot included. */
   staged?: SourceFile[];
+  /** With the cache's metadata strategy: every file of the selection, in order, those read and those not. */
+  order?: string[];
+  /** With the cache's metadata strategy: the files left unread, by repository path. */
+  unread?: Map<string, UnreadFile>;
+  /** With the cache's metadata strategy: each regular file's metadata, taken before it was read. */
+  stamps?: Map<string, FileStamp>;
+  /** Where the files were read from, to read more of them. */
+  scope?: FileSelection;
+}
+
+/** A file of the working tree whose metadata is its cache entry's: not read. */
+interface UnreadFile {
+  path: string;
+  stamp: FileStamp;
+  /** Its entry says its text holds the word `tokens`. */
+  tokens: boolean;
 }
 
 async function readStaged(root: string, workingConfig: Config, cwd: string, paths: readonly string[]): Promise<FilesRead> {
@@ -276,12 +382,6 @@ async function readStaged(root: string, workingConfig: Config, cwd: string, path
     }
   }
   return { config, sources, staged: everything };
-}
-
-/** Conservative: any file holding the word `tokens` may list token references (block, flow or quoted key). */
-function mayListTokens(source: SourceFile): boolean {
-  if (source.text !== undefined) return source.text.includes("tokens");
-  return source.bytes !== undefined && Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength).includes("tokens");
 }
 
 function isLintedByDefault(path: string, config: Config): boolean {

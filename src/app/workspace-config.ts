@@ -30,11 +30,26 @@ export interface ConfigRead {
  * are linted with it. No config at all is a ConfigError (exit 2): linting
  * nothing and passing would let a CI step in the wrong folder pass green.
  */
-export async function openWorkspace(cwd: string): Promise<Workspace> {
+export async function openWorkspace(cwd: string, parsedBefore?: ParsedBefore): Promise<Workspace> {
   const { root, configFound } = await findRoot(cwd);
   if (!configFound) throw noConfigError(cwd);
-  const { config, source } = await readWorkspaceConfig(root);
+  const [read] = await Promise.all([readSource({ root, named: [] }, join(root, CONFIG_FILE)), parsedBefore?.open(root)]);
+  const decoded = parsedBefore && read.bytes ? decodeSource(read.bytes) : undefined;
+  // The lint cache's copy of this very text's parse: the config is not parsed again (its lint, on a miss, parses it).
+  const known = decoded?.ok ? parsedBefore!.lookup(decoded.text) : undefined;
+  if (known && decoded?.ok) return { root, config: known, configSource: { file: read.file, text: decoded.text } };
+  const { config, source } = parseConfigSource(read);
   return { root, config, configSource: source };
+}
+
+/**
+ * The config as parsed on an earlier run (the lint cache: app/lint-cache.ts),
+ * looked up by the config's text: `open` is started once the root is known,
+ * beside the reading of the config.
+ */
+export interface ParsedBefore {
+  open(root: string): Promise<void>;
+  lookup(text: string): Config | undefined;
 }
 
 /** The working tree's config, read as the lint reads any file (the same `read-error` when it cannot be). */

@@ -58,6 +58,7 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .option("--fix-dry-run", "print the fixes as diffs; write nothing")
     .option("--cache", "reuse the results of files unchanged since the last run with the same config, schemas and catalog (.screenpol-cache)")
     .option("--cache-location <path>", "the cache file, or a folder to keep .screenpol-cache in (implies --cache)")
+    .option("--cache-strategy <strategy>", "what tells a file unchanged: metadata (size, time, inode; the default) or content (read and hash every file) (implies --cache)")
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more warnings than this").argParser(wholeNumber(ANY_COUNT)))
     .action(async (paths: string[], flags) => {
       const { lintCommand } = await import("./commands/lint.js");

@@ -25,14 +25,14 @@ const lint = (...args: string[]) => runCli(["lint", "--format", "json", ...args]
 const cacheLine = (stderr: string) => /lint: (\d+ files?) from the cache, (\d+) linted/.exec(stderr)?.slice(1).join(" / ");
 
 describe("screenpol lint --cache", () => {
-  it("takes unchanged policy and webhook files from the cache on the next run, with the same output to the byte", async () => {
+  it("takes the unchanged config, policy and webhook files from the cache on the next run, with the same output to the byte", async () => {
     repo = makeTempRepo({ extra: ["catalog", "tests"] });
     const plain = await runCli(["lint", "--format", "json"], { cwd: repo.dir });
     const first = await lint("--cache");
     expect(cacheLine(first.stderr)).toBe("0 files / 23");
     expect(existsSync(join(repo.dir, ".screenpol-cache"))).toBe(true);
     const second = await lint("--cache");
-    expect(cacheLine(second.stderr)).toBe("10 files / 13");
+    expect(cacheLine(second.stderr)).toBe("11 files / 12");
     expect(second.stdout).toBe(plain.stdout);
     expect(second.code).toBe(plain.code);
   });
@@ -42,7 +42,7 @@ describe("screenpol lint --cache", () => {
     await lint("--cache");
     repo.write(POLICY, readFileSync(join(repo.dir, POLICY), "utf8").replace("riskScore: { gte: 9 }", "riskLevel: { atLeast: severe }"));
     const run = await lint("--cache");
-    expect(cacheLine(run.stderr)).toBe("9 files / 6");
+    expect(cacheLine(run.stderr)).toBe("10 files / 5");
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).diagnostics.map((d: { code: string }) => d.code)).toContain("cross-vendor-field");
     expect(run.stdout).toBe((await runCli(["lint", "--format", "json"], { cwd: repo.dir })).stdout);
@@ -51,7 +51,7 @@ describe("screenpol lint --cache", () => {
   it("is discarded when the config, or the catalog snapshot, changes", async () => {
     repo = makeTempRepo({ extra: ["catalog"] });
     await lint("--cache");
-    expect(cacheLine((await lint("--cache")).stderr)).toBe("10 files / 5");
+    expect(cacheLine((await lint("--cache")).stderr)).toBe("11 files / 4");
     repo.write("screenpol.config.yaml", `${readFileSync(join(repo.dir, "screenpol.config.yaml"), "utf8")}\n# a comment changes no layout, but the config is the config\n`);
     writeFileSync(join(repo.dir, "screenpol.config.yaml"), readFileSync(join(repo.dir, "screenpol.config.yaml"), "utf8").replace("kind: sandbox", "kind: live"));
     expect(cacheLine((await lint("--cache")).stderr)).toBe("0 files / 15");
@@ -80,9 +80,9 @@ describe("screenpol lint --cache", () => {
     expect(cacheLine(run.stderr)).toBe("0 files / 15");
     expect(run.stdout).toBe((await runCli(["lint", "--format", "json"], { cwd: repo.dir })).stdout);
     const [signature, ...json] = readFileSync(join(repo.dir, ".screenpol-cache"), "utf8").split("\n");
-    expect(signature).toMatch(/^screenpol-lint-cache 2 hmac-sha256:[0-9a-f]{64}$/);
+    expect(signature).toMatch(/^screenpol-lint-cache 3 hmac-sha256:[0-9a-f]{64}$/);
     expect(() => JSON.parse(json.join("\n"))).not.toThrow();
-    expect(cacheLine((await lint("--cache")).stderr)).toBe("10 files / 5");
+    expect(cacheLine((await lint("--cache")).stderr)).toBe("11 files / 4");
   });
 
   it("a folder where the cache file goes (committed, say) costs the cache, not the run: one warning, the findings and exit code of a plain lint", async () => {
@@ -105,7 +105,7 @@ describe("screenpol lint --cache", () => {
     expect(existsSync(join(repo.dir, "build/.screenpol-cache"))).toBe(true);
     await lint("--cache-location", "lint.cache");
     expect(existsSync(join(repo.dir, "lint.cache"))).toBe(true);
-    expect(cacheLine((await lint("--cache-location", "build")).stderr)).toBe("10 files / 5");
+    expect(cacheLine((await lint("--cache-location", "build")).stderr)).toBe("11 files / 4");
   });
 });
 
@@ -197,7 +197,7 @@ describe("screenpol lint --cache with a cache from elsewhere", () => {
     ]);
     expect(cacheLine(run.stderr)).toBe("0 files / 15");
     const next = await lintOn(victim, repo.dir, "--cache");
-    expect([next.code, codes(next.stdout), warnings(next.stderr), cacheLine(next.stderr)]).toEqual([1, [SANCTIONS_ERROR], [], "10 files / 5"]);
+    expect([next.code, codes(next.stdout), warnings(next.stderr), cacheLine(next.stderr)]).toEqual([1, [SANCTIONS_ERROR], [], "11 files / 4"]);
   });
 
   it("a cache altered on the same machine (not signed again): discarded with one warning, the finding reported", async () => {
@@ -275,7 +275,7 @@ describe("screenpol lint --cache: a signed cache's content and key", () => {
     const plain = await runCli(["lint", "--format", "json"], { cwd: repo.dir });
     expect([run.code, run.stdout]).toEqual([plain.code, plain.stdout]);
     const next = await lintWith(BIN, "--cache");
-    expect([warnings(next.stderr), cacheLine(next.stderr)]).toEqual([[], "10 files / 5"]);
+    expect([warnings(next.stderr), cacheLine(next.stderr)]).toEqual([[], "11 files / 4"]);
   });
 
   it("a screenpol of the same version with other schemas takes nothing from the cache (the schemas are part of the key)", async () => {
@@ -283,7 +283,7 @@ describe("screenpol lint --cache: a signed cache's content and key", () => {
     repo = makeTempRepo();
     otherInstall = installWithOtherSchemas();
     expect(cacheLine((await lintWith(BIN, "--cache")).stderr)).toBe("0 files / 15");
-    expect(cacheLine((await lintWith(BIN, "--cache")).stderr), "the control: the same screenpol takes them").toBe("10 files / 5");
+    expect(cacheLine((await lintWith(BIN, "--cache")).stderr), "the control: the same screenpol takes them").toBe("11 files / 4");
     const other = await lintWith(join(otherInstall, "bin/screenpol.js"), "--cache");
     expect(cacheLine(other.stderr)).toBe("0 files / 15");
     // Stale, not broken: no warning.

@@ -1,5 +1,6 @@
 import { catalogNoticeToShow, runLint, type LintRun } from "../../app/lint.js";
 import { runLintFix } from "../../app/lint-fix.js";
+import { isLintCacheStrategy, LINT_CACHE_STRATEGIES } from "../../app/lint-cache.js";
 import { formatDiff } from "../../core/fmt/format-file.js";
 import { plural } from "../../core/plural.js";
 import { countBySeverity } from "../../core/formats/report.js";
@@ -26,6 +27,8 @@ export interface LintFlags {
   /** Reuse the results of unchanged files (app/lint-cache.ts). */
   cache?: boolean;
   cacheLocation?: string;
+  /** ESLint's `--cache-strategy`: metadata (the default) or content (app/lint-cache.ts). */
+  cacheStrategy?: string;
   /** Write every suppressible finding into the suppressions file (core/suppressions-file.ts). */
   suppressAll?: boolean;
 }
@@ -35,7 +38,9 @@ export async function lintCommand(paths: string[], flags: LintFlags, io: CliIo):
   const { maxWarnings } = flags;
   const sink = await openReportSink(io, flags.outputFile, paths);
   if (flags.fixDryRun) return fixDryRun(paths, flags, io);
-  const cache = flags.cache || flags.cacheLocation !== undefined ? { path: flags.cacheLocation, version: VERSION } : undefined;
+  const strategy = flags.cacheStrategy;
+  if (strategy !== undefined && !isLintCacheStrategy(strategy)) throw new UsageError(`--cache-strategy must be one of ${LINT_CACHE_STRATEGIES.join(", ")}, not "${strategy}"`);
+  const cache = flags.cache || flags.cacheLocation !== undefined || strategy !== undefined ? { path: flags.cacheLocation, version: VERSION, strategy } : undefined;
   const linted = flags.fix ? await fixThenLint(paths, flags, io) : await runLint({ paths, cwd: io.cwd, staged: flags.staged === true, cache, suppressAll: flags.suppressAll === true });
   if (linted.baseline) {
     const { file, written, entries } = linted.baseline;

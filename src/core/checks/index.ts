@@ -2,7 +2,8 @@
  * The ordered registry of checks. Order matters only for readability of output
  * with equal positions; the runner sorts by position anyway.
  */
-import type { FileCheck, ProjectCheck } from "./check.js";
+import type { CheckedFile, FileCheck, ProjectCheck } from "./check.js";
+import { isRecord } from "../config.js";
 import { check as sanctionsFloor } from "./sanctions-floor.js";
 import { check as crossVendorField } from "./cross-vendor-field.js";
 import { check as serverManagedField } from "./server-managed-field.js";
@@ -52,3 +53,20 @@ export const FILE_CHECKS: readonly FileCheck[] = [
 ];
 
 export const PROJECT_CHECKS: readonly ProjectCheck[] = [duplicatePolicy, unknownPolicy];
+
+/**
+ * The top-level fields of a file's data that PROJECT_CHECKS read: duplicate-policy
+ * asks whether `providerType` or `scope` is there (to place its finding),
+ * unknown-policy reads a test file's `environment`, `providerType` and `scope`.
+ * A check added there that reads more must add it here: the lint cache keeps
+ * only these of each file (app/lint-cache.ts), not the whole document.
+ */
+const PROJECT_CHECK_FIELDS = ["environment", "providerType", "scope"] as const;
+
+/** `file` with its data cut to what PROJECT_CHECKS read; the cross-file checks give the same findings over it. */
+export function projectCheckInputs(file: CheckedFile): CheckedFile {
+  if (!isRecord(file.data)) return file;
+  const data: Record<string, unknown> = {};
+  for (const field of PROJECT_CHECK_FIELDS) if (Object.hasOwn(file.data, field)) data[field] = file.data[field];
+  return { ...file, data };
+}
