@@ -12,9 +12,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver } from "../../src/app/solver.js";
+import { reachabilityWithSolver } from "../../src/app/reachability.js";
 import { compareSubjects } from "../../src/app/weakening.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
-import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
+import type { SubjectComparison, SubjectReachability } from "../../src/core/semantics/weakening/model.js";
+import { expectExamplesReproduce, reachabilitySummary } from "../helpers/reachability.js";
 import { BUILD_ROOT } from "../helpers/run-cli.js";
 
 const HOOK = `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}`;
@@ -123,5 +125,38 @@ describe("preScreen tokens are decisive content", () => {
     const result = await compareSubjects(transaction([USDC]), transaction([USDT, USDC]), { now: NOW });
     expect(result.verdict).toBe("stricter");
     expect(pairs(result)).toEqual(["ALLOW (pre-screen) -> BLOCK (block-high-score)"]);
+  });
+});
+
+/**
+ * Forty vendorA rules over one riskScore floor, six categories' exposure and
+ * clusters, each an `anyOf`, actions in turn BLOCK, ALERT, BLOCK, ALLOW
+ * (the shape of the benchmark's 40-rule pair, bench/weakening.js): most of
+ * them unreachable, their matches taken by the rules above.
+ */
+function overlappingPolicy(): DecisionSubject {
+  const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
+  const directions = ["direct", "indirect", "any"];
+  const postScreen = Array.from({ length: 40 }, (_, index): RuleDocument => {
+    const category = categories[index % 6]!;
+    const anyOf = [{ riskScore: { gte: (index % 20) / 2 } }, { exposure: { category, direction: directions[index % 3]!, minPercent: (index * 7) % 100 } }, { cluster: { category } }];
+    return { id: `rule-${index + 1}`, when: { anyOf }, action: (["BLOCK", "ALERT", "BLOCK", "ALLOW"] as const)[index % 4]! } as RuleDocument;
+  });
+  const document: PolicyDocument = { providerType: "vendorAWalletScreening", scope: "TRANSACTION", schemaVersion: 2, enabled: true, rules: { preScreen: { minAmountUsd: 250 }, postScreen } };
+  return { providerType: "vendorAWalletScreening", scope: "TRANSACTION", policy: document, addressEntries: [] };
+}
+
+describe("the reachability of rules without z3 (the same engine order as the weakening check)", () => {
+  it("a 40-rule policy whose takers the interval partition walks within its budget is answered without importing z3, as z3 answers it", async () => {
+    const reachability = pathToFileURL(join(BUILD_ROOT, "dist/app/reachability.js")).href;
+    const policy = overlappingPolicy();
+    const run = runWithHook(`const { reachabilityOf } = await import(${JSON.stringify(reachability)});\nconsole.log(JSON.stringify(await reachabilityOf(${JSON.stringify(policy)}, { now: ${NOW} })));`);
+    expect(run.stderr).not.toContain(MARK);
+    expect(run.status).toBe(0);
+    const answer: SubjectReachability = JSON.parse(run.stdout);
+    expect(answer.reason).toBeUndefined();
+    expect(answer.rules.filter((rule) => rule.status === "unreachable")).toHaveLength(30);
+    expectExamplesReproduce(policy, answer);
+    expect(reachabilitySummary(answer)).toEqual(reachabilitySummary(await reachabilityWithSolver(policy, { now: NOW })));
   });
 });

@@ -203,7 +203,11 @@ function reachabilityWithin(subject: DecisionSubject, rules: readonly RuleRef[],
     }
     const alone = matchingSubject(subject, rule);
     const takers = new Map<string, Taker>();
-    for (const screening of screeningsOf(partitionOf(subject, alone, options.now, step), step)) {
+    const partition = partitionOf(subject, alone, options.now, step);
+    // Only the screenings the rule matches can name a taker: where its `when` is already false, nothing below is walked.
+    const matched = partition.rules[1][0]!;
+    const mayMatch = (valueOf: ValueOf) => truthOf(matched, valueOf) !== FALSE;
+    for (const screening of screeningsOf(partition, step, mayMatch)) {
       if (++count > maxScreenings) return tooMany();
       step();
       if (screening.sanctioned === true || decide(alone, screening, { now: options.now }).by !== rule.id) continue;
@@ -237,7 +241,7 @@ function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number |
  * that cut the product of every signal's classes runs to millions for the
  * sample policies. The decisions themselves are `decide`'s.
  */
-function* screeningsOf(partition: Partition, step: () => void): Generator<ScopedScreening> {
+function* screeningsOf(partition: Partition, step: () => void, wanted: (valueOf: ValueOf) => boolean = () => true): Generator<ScopedScreening> {
   const { scope, contexts, values, rules } = partition;
   const chosen: number[] = values.map(() => 0);
   const valueAt = (dimension: number, depth: number): number | string | undefined | null =>
@@ -253,6 +257,7 @@ function* screeningsOf(partition: Partition, step: () => void): Generator<Scoped
   function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening> {
     step();
     const valueOf = (dimension: number) => valueAt(dimension, depth);
+    if (!wanted(valueOf)) return;
     const open = reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
     if (open.length === 0 || depth === values.length) {
       yield screeningOf(context);
@@ -284,22 +289,33 @@ function* screeningsOf(partition: Partition, step: () => void): Generator<Scoped
  * Three-valued: a comparison on a value not chosen is unknown; `satisfies`
  * makes each comparison.
  */
-function openRules(rules: readonly RuleParts[], valueOf: (dimension: number) => number | string | undefined | null): RuleParts[] {
-  const UNKNOWN = 0.5;
-  const part = (parts: Parts) =>
-    parts.reduce((truth, { dimension, atom }) => {
-      const value = valueOf(dimension);
-      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? 1 : 0);
-    }, 0);
-  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), 1);
+function openRules(rules: readonly RuleParts[], valueOf: ValueOf): RuleParts[] {
   const open: RuleParts[] = [];
   for (const rule of rules) {
-    let truth = every(rule.all);
-    if (rule.anyOf !== undefined) truth = Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), 0));
-    if (truth === 1) return open;
+    const truth = truthOf(rule, valueOf);
+    if (truth === TRUE) return open;
     if (truth === UNKNOWN) open.push(rule);
   }
   return open;
+}
+
+/** A value chosen for a dimension (undefined: absent), or null: not chosen yet. */
+type ValueOf = (dimension: number) => number | string | undefined | null;
+
+const FALSE = 0;
+const UNKNOWN = 0.5;
+const TRUE = 1;
+
+/** Whether a rule's `when` holds for the values chosen so far: TRUE, FALSE, or UNKNOWN while a value it reads is not chosen. */
+function truthOf(rule: RuleParts, valueOf: ValueOf): number {
+  const part = (parts: Parts) =>
+    parts.reduce((truth, { dimension, atom }) => {
+      const value = valueOf(dimension);
+      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? TRUE : FALSE);
+    }, FALSE);
+  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), TRUE);
+  const truth = every(rule.all);
+  return rule.anyOf === undefined ? truth : Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), FALSE));
 }
 
 /** The `when` of every rule of a subject, in order. */
