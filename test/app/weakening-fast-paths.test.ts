@@ -160,3 +160,41 @@ describe("the reachability of rules without z3 (the same engine order as the wea
     expect(reachabilitySummary(answer)).toEqual(reachabilitySummary(await reachabilityWithSolver(policy, { now: NOW })));
   });
 });
+
+describe("a long ladder with one threshold changed, answered by the partition", () => {
+  /**
+   * Forty vendorB rules, each a riskLevel beside two indicators, volumes
+   * falling down the list (test/helpers/large-policy-pair.ts's ladder, no
+   * preScreen): head raises one volume of rule-3. The versions differ in one
+   * rule only, so the partition's walk stops wherever both are left with the
+   * same rules: within its budget, where walked to the end it was not.
+   */
+  const ladder = (raised: number): DecisionSubject => {
+    const categories = ["mixing_service", "ransomware", "gambling", "theft", "scam", "darknet"];
+    const levels = ["low", "medium", "high", "severe"];
+    const types = ["ownership", "counterparty", "indirect"];
+    const postScreen = Array.from({ length: 40 }, (_, index): RuleDocument => {
+      const step = 40 - index;
+      const when = {
+        riskLevel: { atLeast: levels[index % 4]! },
+        anyOf: [
+          { indicator: { category: categories[index % 6]!, riskType: types[index % 3]!, minVolumeUsd: step * 100 + (index === 2 ? raised : 0) } },
+          { indicator: { category: categories[(index + 1) % 6]!, riskType: types[(index + 1) % 3]!, minVolumeUsd: step * 100 + 50 } },
+        ],
+      };
+      return { id: `rule-${index + 1}`, when, action: (["BLOCK", "ALERT", "BLOCK", "ALLOW"] as const)[index % 4]! } as RuleDocument;
+    });
+    const document = { providerType: "vendorBAddressScreening", scope: "SIGN_IN", schemaVersion: 2, enabled: true, rules: { preScreen: {}, postScreen } } as unknown as PolicyDocument;
+    return { providerType: "vendorBAddressScreening", scope: "SIGN_IN", policy: document, addressEntries: [] };
+  };
+
+  it("is weaker, the raised rule's screenings going to the rules below, and z3 is never imported", () => {
+    const run = runWithHook(`console.log(JSON.stringify(await compareSubjects(${JSON.stringify(ladder(0))}, ${JSON.stringify(ladder(50))}, { now: ${NOW} })));`);
+    expect(run.stderr).not.toContain(MARK);
+    expect(run.status).toBe(0);
+    const result: SubjectComparison = JSON.parse(run.stdout);
+    expect(result.verdict).toBe("weaker");
+    expect(result.transitions.every((transition) => transition.from.by === "rule-3")).toBe(true);
+    expect(result.transitions.length).toBeGreaterThan(0);
+  });
+});
