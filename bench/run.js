@@ -46,13 +46,17 @@
  *  With the weakening phase (--skip-weakening skips it; about 30 s): bench/weakening.js, compareSubjects on a pair of
  *  40-rule v2 policies (anyOf) of each vendor in a fresh process, every start included; target < 1 s; 200 rules reported;
  *  the z3 engine alone on the 40-rule pairs, with and without prewarmSolver().
+ *  With the independent-pairs phase (--skip-weakening-independent skips it; about 1 to 2 minutes): what `compare` asks
+ *  (the check, then head's reachability) of independent pairs of 40 and 60 rules of each vendor (anyOf, address
+ *  entries, preScreen's minimum raised: bench/weakening.js independentPair), each in a fresh process, alone (median
+ *  of 3) and four at once; target: <= 2 s per process alone, and a verdict (never `unknown`) at once.
  *  With the weakening-at-size phase (--skip-weakening-size skips it; about 2 minutes): the same check on pairs of
  *  60, 200, 500 and 1,000 rules (the service allows 200 per list) under the 10 s default and a 2 s bound, each in a
  *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, traffic, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
+ *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-independent  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run, and when the corpus does not
  * lint clean (one line; the throughput figures are not reported).
  */
@@ -403,6 +407,19 @@ if (!flag("skip-weakening")) {
   } catch (error) {
     log(`  weakening phase failed: ${error.message.split("\n")[0]}`);
     addRow("weakening check", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-weakening-independent")) {
+  // Independent pairs (bench/weakening.js measureIndependentPairs): the check and head's reachability, fresh processes, alone and four at once.
+  section = 2.65;
+  log(`\nweakening check: independent pairs of 40 and 60 rules (anyOf, entries, preScreen), alone and four at once [${elapsed()}]`);
+  try {
+    const { measureIndependentPairs } = await import("./weakening.js");
+    results.independentPairs = await measureIndependentPairs({ root: ROOT, runs: 3, log });
+    for (const row of results.independentPairs.rows) addRow(row.measure, row.value, row.target, row.pass);
+  } catch (error) {
+    log(`  independent-pairs phase failed: ${error.message.split("\n")[0]}`);
+    addRow("weakening check, independent pairs", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-weakening-size")) {

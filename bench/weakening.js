@@ -21,7 +21,7 @@
  * which the bound must hold whatever the size. `node bench/weakening.js
  * --size` runs only that part.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -81,6 +81,21 @@ export function sizePair(vendor, count) {
   };
 }
 
+/**
+ * An independent pair (issue 26, item 5): not the bench pair's overlapping
+ * rules but sizePair's ladder, with what a real change carries besides a
+ * threshold: the preScreen's minimum raised (100 to 250 USD, so every rule
+ * below loses screenings, as test/helpers/large-policy-pair.ts does) and an
+ * address entry each side (base blocks one address, head allows another).
+ */
+export function independentPair(vendor, count) {
+  const { base, head } = sizePair(vendor, count);
+  head.policy.rules.preScreen = { ...head.policy.rules.preScreen, minAmountUsd: 250 };
+  base.addressEntries = [{ address: "0x293cCC84a99fcbD790367AeDf45495e35A9833AB", chain: "EVM", action: "BLOCK", scope: "ALL", reason: "bench" }];
+  head.addressEntries = [{ address: "0x52908400098527886E0F7030069857D2E4169EE7", chain: "EVM", action: "ALLOW", scope: "ALL", reason: "bench" }];
+  return { base, head };
+}
+
 export function benchPair(vendor, count) {
   const postScreen = Array.from({ length: count }, (_, index) => rule(vendor, index));
   const base = { providerType: vendor, scope: "TRANSACTION", schemaVersion: 2, enabled: true, rules: { preScreen: { minAmountUsd: 100 }, postScreen } };
@@ -134,6 +149,88 @@ async function child(root, count, mode, timeoutMs = 60_000) {
   result.totalMs = performance.now() - started;
   await solver.closeSolver();
   process.stdout.write(JSON.stringify(result));
+}
+
+/**
+ * In a child: what `screenpol compare` asks of one changed policy, on one
+ * independent pair: the weakening check, then the reachability of head's
+ * rules; prints JSON. Every start is counted (z3's when either needs it).
+ */
+async function independentChild(root, vendor, count) {
+  const started = performance.now();
+  const weakening = await import(pathToFileURL(join(root, "dist/app/weakening.js")).href);
+  const reachability = await import(pathToFileURL(join(root, "dist/app/reachability.js")).href);
+  const solver = await import(pathToFileURL(join(root, "dist/app/solver.js")).href);
+  const { base, head } = independentPair(vendor, count);
+  let before = performance.now();
+  const comparison = await weakening.compareSubjects(base, head, { now: NOW });
+  const compareMs = performance.now() - before;
+  before = performance.now();
+  const reached = await reachability.reachabilityOf(head.policy === undefined ? base : head, { now: NOW });
+  const reachabilityMs = performance.now() - before;
+  const statuses = reached.rules.reduce((counts, rule) => ({ ...counts, [rule.status]: (counts[rule.status] ?? 0) + 1 }), {});
+  await solver.closeSolver();
+  const result = { compareMs, verdict: comparison.verdict, transitions: comparison.transitions.length, reason: comparison.reason, reachabilityMs, statuses, reachabilityReason: reached.reason, totalMs: performance.now() - started };
+  process.stdout.write(JSON.stringify(result));
+}
+
+/** The independent pairs measured: both vendors at 40 and 60 rules. */
+const INDEPENDENT_PAIRS = [
+  ["vendorAWalletScreening", 40],
+  ["vendorBAddressScreening", 40],
+  ["vendorAWalletScreening", 60],
+  ["vendorBAddressScreening", 60],
+];
+const INDEPENDENT_TARGET_MS = 2000;
+
+function runIndependent(root, vendor, count) {
+  return new Promise((resolve, reject) => {
+    const before = performance.now();
+    execFile(process.execPath, [fileURLToPath(import.meta.url), "--independent", vendor, String(count)], { cwd: root, encoding: "utf8", timeout: 300_000 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve({ processMs: performance.now() - before, ...JSON.parse(stdout) });
+    });
+  });
+}
+
+/**
+ * Independent pairs of 40 and 60 rules (anyOf, entries, preScreen;
+ * independentPair), each in a fresh process doing what `compare` asks of it
+ * (the check and head's reachability): each alone, one after the other, then
+ * the four at once. Target: <= 2 s per process alone; at once, a verdict
+ * (never `unknown` at the default 10 s bound).
+ */
+export async function measureIndependentPairs({ root, runs = 3, log = console.log }) {
+  const rows = [];
+  const figures = { alone: {}, atOnce: [] };
+  const describe = (sample) =>
+    `${round(sample.processMs, 0)} ms (check ${round(sample.compareMs, 0)} ms ${sample.verdict}${sample.reason ? ` (${sample.reason})` : `, ${sample.transitions} transitions`}; reachability ${round(sample.reachabilityMs, 0)} ms ${JSON.stringify(sample.statuses)})`;
+  for (const [vendor, count] of INDEPENDENT_PAIRS) {
+    const samples = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await runIndependent(root, vendor, count));
+    const processMs = round(median(samples.map((sample) => sample.processMs)), 0);
+    figures.alone[`${vendor} ${count}`] = samples;
+    log(`  alone: ${vendor} ${count} rules: median process ${processMs} ms; runs ${samples.map(describe).join("; ")}`);
+    rows.push({
+      measure: `weakening check and reachability (what compare asks), independent pair of ${count}-rule ${vendor} policies (anyOf, entries, preScreen), fresh process alone, median of ${runs}`,
+      value: `${processMs} ms; ${describe(samples[0])}`,
+      target: `<= ${INDEPENDENT_TARGET_MS / 1000} s`,
+      pass: processMs <= INDEPENDENT_TARGET_MS && samples.every((sample) => sample.verdict !== "unknown" && sample.reachabilityReason === undefined),
+    });
+  }
+  for (let run = 0; run < runs; run += 1) {
+    const samples = await Promise.all(INDEPENDENT_PAIRS.map(([vendor, count]) => runIndependent(root, vendor, count)));
+    figures.atOnce.push(samples);
+    log(`  four at once: ${samples.map((sample, index) => `${INDEPENDENT_PAIRS[index].join(" ")}: ${describe(sample)}`).join("; ")}`);
+  }
+  const slowest = Math.max(...figures.atOnce.flat().map((sample) => sample.processMs));
+  rows.push({
+    measure: `the same four independent pairs, four processes at once (${runs} rounds)`,
+    value: `slowest process ${round(slowest, 0)} ms; unknown: ${figures.atOnce.flat().filter((sample) => sample.verdict === "unknown" || sample.reachabilityReason !== undefined).length} of ${figures.atOnce.flat().length}`,
+    target: "a verdict for every pair (no `unknown` at the 10 s default)",
+    pass: figures.atOnce.flat().every((sample) => sample.verdict !== "unknown" && sample.reachabilityReason === undefined),
+  });
+  return { rows, figures };
 }
 
 const MODES = {
@@ -219,11 +316,14 @@ export function measureWeakeningAtSize({ root, log = console.log }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = join(fileURLToPath(new URL(".", import.meta.url)), "..");
-  if (process.argv[2] === "--child") await child(root, Number(process.argv[3]), process.argv[4] ?? "check", process.argv[5] === undefined ? undefined : Number(process.argv[5]));
+  if (process.argv[2] === "--independent") await independentChild(root, process.argv[3], Number(process.argv[4]));
+  else if (process.argv[2] === "--child") await child(root, Number(process.argv[3]), process.argv[4] ?? "check", process.argv[5] === undefined ? undefined : Number(process.argv[5]));
   else {
     const sizeOnly = process.argv.includes("--size");
-    const { rows } = sizeOnly ? { rows: [] } : measureWeakening({ root });
-    rows.push(...measureWeakeningAtSize({ root }).rows);
+    const independentOnly = process.argv.includes("--independent-pairs");
+    const { rows } = sizeOnly || independentOnly ? { rows: [] } : measureWeakening({ root });
+    if (!sizeOnly) rows.push(...(await measureIndependentPairs({ root })).rows);
+    if (!independentOnly) rows.push(...measureWeakeningAtSize({ root }).rows);
     for (const row of rows) console.log(`${row.measure}: ${row.value} (target ${row.target}${row.pass === undefined ? "" : row.pass ? ", met" : ", MISSED"})`);
   }
 }

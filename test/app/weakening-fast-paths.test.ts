@@ -12,9 +12,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver } from "../../src/app/solver.js";
+import { reachabilityWithSolver } from "../../src/app/reachability.js";
 import { compareSubjects } from "../../src/app/weakening.js";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../src/core/semantics/index.js";
-import type { SubjectComparison } from "../../src/core/semantics/weakening/model.js";
+import type { SubjectComparison, SubjectReachability } from "../../src/core/semantics/weakening/model.js";
+import { expectExamplesReproduce, reachabilitySummary } from "../helpers/reachability.js";
 import { BUILD_ROOT } from "../helpers/run-cli.js";
 
 const HOOK = `--import=${pathToFileURL(join(import.meta.dirname, "../helpers/record-z3-load.mjs")).href}`;
@@ -31,7 +33,7 @@ function runWithHook(script: string): { stdout: string; stderr: string; status: 
   const module = pathToFileURL(join(BUILD_ROOT, "dist/app/weakening.js")).href;
   const solverModule = pathToFileURL(join(BUILD_ROOT, "dist/app/solver.js")).href;
   const full = `const { compareSubjects } = await import(${JSON.stringify(module)});\nconst { prewarmSolver, closeSolver } = await import(${JSON.stringify(solverModule)});\n${script}\nawait closeSolver();`;
-  const run = spawnSync(process.execPath, [HOOK, "--input-type=module", "-e", full], { encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [HOOK, "--input-type=module", "-e", full], { encoding: "utf8", timeout: 120_000 });
   expect(run.error).toBeUndefined();
   return run;
 }
@@ -123,5 +125,77 @@ describe("preScreen tokens are decisive content", () => {
     const result = await compareSubjects(transaction([USDC]), transaction([USDT, USDC]), { now: NOW });
     expect(result.verdict).toBe("stricter");
     expect(pairs(result)).toEqual(["ALLOW (pre-screen) -> BLOCK (block-high-score)"]);
+  });
+});
+
+/**
+ * Forty vendorA rules over one riskScore floor, six categories' exposure and
+ * clusters, each an `anyOf`, actions in turn BLOCK, ALERT, BLOCK, ALLOW
+ * (the shape of the benchmark's 40-rule pair, bench/weakening.js): most of
+ * them unreachable, their matches taken by the rules above.
+ */
+function overlappingPolicy(): DecisionSubject {
+  const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
+  const directions = ["direct", "indirect", "any"];
+  const postScreen = Array.from({ length: 40 }, (_, index): RuleDocument => {
+    const category = categories[index % 6]!;
+    const anyOf = [{ riskScore: { gte: (index % 20) / 2 } }, { exposure: { category, direction: directions[index % 3]!, minPercent: (index * 7) % 100 } }, { cluster: { category } }];
+    return { id: `rule-${index + 1}`, when: { anyOf }, action: (["BLOCK", "ALERT", "BLOCK", "ALLOW"] as const)[index % 4]! } as RuleDocument;
+  });
+  const document: PolicyDocument = { providerType: "vendorAWalletScreening", scope: "TRANSACTION", schemaVersion: 2, enabled: true, rules: { preScreen: { minAmountUsd: 250 }, postScreen } };
+  return { providerType: "vendorAWalletScreening", scope: "TRANSACTION", policy: document, addressEntries: [] };
+}
+
+describe("the reachability of rules without z3 (the same engine order as the weakening check)", () => {
+  // The engine order is under test, not the bound: a long one, so that a loaded machine does not make it `unknown`.
+  it("a 40-rule policy whose takers the interval partition walks within its budget is answered without importing z3, as z3 answers it", { timeout: 120_000 }, async () => {
+    const reachability = pathToFileURL(join(BUILD_ROOT, "dist/app/reachability.js")).href;
+    const policy = overlappingPolicy();
+    const run = runWithHook(`const { reachabilityOf } = await import(${JSON.stringify(reachability)});\nconsole.log(JSON.stringify(await reachabilityOf(${JSON.stringify(policy)}, { now: ${NOW}, timeoutMs: 120_000 })));`);
+    expect(run.stderr).not.toContain(MARK);
+    expect(run.status).toBe(0);
+    const answer: SubjectReachability = JSON.parse(run.stdout);
+    expect(answer.reason).toBeUndefined();
+    expect(answer.rules.filter((rule) => rule.status === "unreachable")).toHaveLength(30);
+    expectExamplesReproduce(policy, answer);
+    expect(reachabilitySummary(answer)).toEqual(reachabilitySummary(await reachabilityWithSolver(policy, { now: NOW, timeoutMs: 120_000 })));
+  });
+});
+
+describe("a long ladder with one threshold changed, answered by the partition", () => {
+  /**
+   * Forty vendorB rules, each a riskLevel beside two indicators, volumes
+   * falling down the list (test/helpers/large-policy-pair.ts's ladder, no
+   * preScreen): head raises one volume of rule-3. The versions differ in one
+   * rule only, so the partition's walk stops wherever both are left with the
+   * same rules: within its budget, where walked to the end it was not.
+   */
+  const ladder = (raised: number): DecisionSubject => {
+    const categories = ["mixing_service", "ransomware", "gambling", "theft", "scam", "darknet"];
+    const levels = ["low", "medium", "high", "severe"];
+    const types = ["ownership", "counterparty", "indirect"];
+    const postScreen = Array.from({ length: 40 }, (_, index): RuleDocument => {
+      const step = 40 - index;
+      const when = {
+        riskLevel: { atLeast: levels[index % 4]! },
+        anyOf: [
+          { indicator: { category: categories[index % 6]!, riskType: types[index % 3]!, minVolumeUsd: step * 100 + (index === 2 ? raised : 0) } },
+          { indicator: { category: categories[(index + 1) % 6]!, riskType: types[(index + 1) % 3]!, minVolumeUsd: step * 100 + 50 } },
+        ],
+      };
+      return { id: `rule-${index + 1}`, when, action: (["BLOCK", "ALERT", "BLOCK", "ALLOW"] as const)[index % 4]! } as RuleDocument;
+    });
+    const document = { providerType: "vendorBAddressScreening", scope: "SIGN_IN", schemaVersion: 2, enabled: true, rules: { preScreen: {}, postScreen } } as unknown as PolicyDocument;
+    return { providerType: "vendorBAddressScreening", scope: "SIGN_IN", policy: document, addressEntries: [] };
+  };
+
+  it("is weaker, the raised rule's screenings going to the rules below, and z3 is never imported", { timeout: 120_000 }, () => {
+    const run = runWithHook(`console.log(JSON.stringify(await compareSubjects(${JSON.stringify(ladder(0))}, ${JSON.stringify(ladder(50))}, { now: ${NOW}, timeoutMs: 120_000 })));`);
+    expect(run.stderr).not.toContain(MARK);
+    expect(run.status).toBe(0);
+    const result: SubjectComparison = JSON.parse(run.stdout);
+    expect(result.verdict).toBe("weaker");
+    expect(result.transitions.every((transition) => transition.from.by === "rule-3")).toBe(true);
+    expect(result.transitions.length).toBeGreaterThan(0);
   });
 });

@@ -89,21 +89,7 @@ export function* constantBoxes(boxSpace: BoxSpace, subjects: readonly DecisionSu
         return;
       }
       const dimension = order[depth]!;
-      // Only the comparisons of the rules still open on the subjects not yet fixed can tell this dimension's values apart.
-      const atoms: boolean[][] = [];
-      decisions.forEach((decision, side) => {
-        if (decision !== OPEN || !reading[side]) return;
-        for (const rule of openRules(rules[side]!, chosen)) for (const part of [...rule.all, ...(rule.anyOf ?? []).flat()]) for (const read of part) if (read.dimension === dimension) atoms.push(read.holds);
-      });
-      const byClass = new Map<string, number[]>();
-      for (const value of within[dimension]!) {
-        step();
-        const signature = atoms.map((holds) => (holds[value] ? "1" : "0")).join("");
-        const members = byClass.get(signature);
-        if (members) members.push(value);
-        else byClass.set(signature, [value]);
-      }
-      for (const members of byClass.values()) {
+      for (const members of classesOf(dimension, decisions, reading, rules, chosen, within, step)) {
         chosen[dimension] = members[0]!;
         classes[dimension] = members;
         yield* walk(depth + 1);
@@ -113,6 +99,89 @@ export function* constantBoxes(boxSpace: BoxSpace, subjects: readonly DecisionSu
     }
     yield* walk(0);
   }
+}
+
+/**
+ * The values of `dimension` in `within` split into the classes the
+ * comparisons of the rules still open on the subjects not yet fixed cannot
+ * tell apart (only those can), in the order of their first value.
+ */
+function classesOf(
+  dimension: number,
+  decisions: ReadonlyArray<DecisionRef | typeof OPEN>,
+  reading: readonly boolean[],
+  rules: ReadonlyArray<readonly RuleOverBoxes[]>,
+  chosen: readonly number[],
+  within: Box,
+  step: () => void,
+): number[][] {
+  const atoms: boolean[][] = [];
+  decisions.forEach((decision, side) => {
+    if (decision !== OPEN || !reading[side]) return;
+    for (const rule of openRules(rules[side]!, chosen)) for (const part of [...rule.all, ...(rule.anyOf ?? []).flat()]) for (const read of part) if (read.dimension === dimension) atoms.push(read.holds);
+  });
+  const byClass = new Map<string, number[]>();
+  for (const value of within[dimension]!) {
+    step();
+    const signature = atoms.map((holds) => (holds[value] ? "1" : "0")).join("");
+    const members = byClass.get(signature);
+    if (members) members.push(value);
+    else byClass.set(signature, [value]);
+  }
+  return [...byClass.values()];
+}
+
+/** Random descents per context group, in batches whose means' median is the estimate (a median resists one lucky descent). */
+const ESTIMATE_BATCHES = 7;
+const DESCENTS_PER_BATCH = 16;
+
+/**
+ * About how many boxes `constantBoxes` would yield with these options,
+ * without walking them: Knuth's estimator of a tree's size (each random
+ * descent from the root to a leaf weighs its leaf by the product of the
+ * branchings it passed), over the same classes and the same judge, a kept
+ * leaf counted as its context group's boxes. Seeded, so that the same
+ * subjects get the same estimate. For a caller that gives up beyond a
+ * number of boxes to tell, before the walk, a walk that far beyond it.
+ */
+export function estimateConstantBoxes(boxSpace: BoxSpace, subjects: readonly DecisionSubject[], options: WalkOptions): number {
+  const within = options.within ?? wholeBox(boxSpace);
+  const { step, judge, now } = options;
+  const rules = subjects.map((subject) => rulesOverBoxesOf(boxSpace, subject));
+  const order = walkOrder(boxSpace, rules);
+  const random = seededRandom(0x5eed);
+  let total = 0;
+  for (const group of contextGroups(boxSpace, subjects, within, now, step)) {
+    const reading = group.decisions.map((decision) => decision === undefined);
+    const descent = (): number => {
+      const chosen: number[] = new Array<number>(boxSpace.dimensions.length).fill(-1);
+      let weight = 1;
+      for (let depth = 0; ; depth++) {
+        step();
+        const decisions = group.decisions.map((decision, side) => decision ?? fixedDecision(rules[side]!, chosen));
+        const verdict = judge(decisions.map((decision) => (decision === undefined || decision === OPEN ? undefined : decision.action)));
+        if (verdict === "drop") return 0;
+        if (verdict === "keep" || depth === order.length) return weight * group.boxes.length;
+        const classes = classesOf(order[depth]!, decisions, reading, rules, chosen, within, step);
+        weight *= classes.length;
+        chosen[order[depth]!] = classes[Math.floor(random() * classes.length)]![0]!;
+      }
+    };
+    const means = Array.from({ length: ESTIMATE_BATCHES }, () => Array.from({ length: DESCENTS_PER_BATCH }, descent).reduce((sum, leaves) => sum + leaves, 0) / DESCENTS_PER_BATCH);
+    total += means.sort((a, b) => a - b)[Math.floor(ESTIMATE_BATCHES / 2)]!;
+  }
+  return total;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1), so that an estimate does not change from run to run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** Not yet fixed: some rule is still open. */

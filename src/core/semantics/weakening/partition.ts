@@ -27,6 +27,7 @@
  * Nothing here decides: every decision is `decide`'s (docs/decisions.md,
  * "The interval partition").
  */
+import { canonicalJson } from "../../canonical.js";
 import { CATEGORIES, type Scope, type Vendor } from "../../vendors.js";
 import { observe, readWhenTerms, satisfies, type Condition, type When } from "../conditions.js";
 import { decide } from "../decide.js";
@@ -82,6 +83,10 @@ type Parts = Array<{ dimension: number; atom: Condition }>;
 
 /** A rule's `when` over parts: every `all` condition and one `anyOf` alternative in full. */
 interface RuleParts {
+  /** The rule's id, action and `when` as canonical JSON: two rules with the same key decide the same screenings the same way. */
+  key: string;
+  /** The decision it makes: action and id. */
+  decides: string;
   all: Parts[];
   anyOf?: Parts[][];
   /** Per dimension, the comparisons the rule makes on it. */
@@ -116,10 +121,12 @@ export function comparePartition(base: DecisionSubject | undefined, head: Decisi
   const found = new Map<string, Transition>();
   let count = 0;
   try {
-    for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now, step), step)) {
+    for (const screening of screeningsOf(partitionOf(pair.base, pair.head, options.now, step), step, () => true, true)) {
+      // A part cut as decided alike counts as one representative: the budget bounds the walk, not only what it yields.
       if (++count > maxScreenings) {
         return { verdict: "unknown", transitions: [], reason: `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)` };
       }
+      if (screening === ALIKE) continue;
       step();
       const from = decide(pair.base, screening, { now: options.now });
       const to = decide(pair.head, screening, { now: options.now });
@@ -203,7 +210,11 @@ function reachabilityWithin(subject: DecisionSubject, rules: readonly RuleRef[],
     }
     const alone = matchingSubject(subject, rule);
     const takers = new Map<string, Taker>();
-    for (const screening of screeningsOf(partitionOf(subject, alone, options.now, step), step)) {
+    const partition = partitionOf(subject, alone, options.now, step);
+    // Only the screenings the rule matches can name a taker: where its `when` is already false, nothing below is walked.
+    const matched = partition.rules[1][0]!;
+    const mayMatch = (valueOf: ValueOf) => truthOf(matched, valueOf) !== FALSE;
+    for (const screening of screeningsOf(partition, step, mayMatch)) {
       if (++count > maxScreenings) return tooMany();
       step();
       if (screening.sanctioned === true || decide(alone, screening, { now: options.now }).by !== rule.id) continue;
@@ -237,7 +248,9 @@ function partitionOf(base: DecisionSubject, head: DecisionSubject, now: number |
  * that cut the product of every signal's classes runs to millions for the
  * sample policies. The decisions themselves are `decide`'s.
  */
-function* screeningsOf(partition: Partition, step: () => void): Generator<ScopedScreening> {
+function screeningsOf(partition: Partition, step: () => void, wanted?: (valueOf: ValueOf) => boolean): Generator<ScopedScreening>;
+function screeningsOf(partition: Partition, step: () => void, wanted: (valueOf: ValueOf) => boolean, cutAlike: true): Generator<ScopedScreening | typeof ALIKE>;
+function* screeningsOf(partition: Partition, step: () => void, wanted: (valueOf: ValueOf) => boolean = () => true, cutAlike = false): Generator<ScopedScreening | typeof ALIKE> {
   const { scope, contexts, values, rules } = partition;
   const chosen: number[] = values.map(() => 0);
   const valueAt = (dimension: number, depth: number): number | string | undefined | null =>
@@ -250,9 +263,15 @@ function* screeningsOf(partition: Partition, step: () => void): Generator<Scoped
     });
     return Object.keys(signals).length === 0 ? { scope, ...context } : { scope, ...context, signals };
   };
-  function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening> {
+  function* walk(context: Context, reads: [boolean, boolean], depth: number): Generator<ScopedScreening | typeof ALIKE> {
     step();
     const valueOf = (dimension: number) => valueAt(dimension, depth);
+    if (!wanted(valueOf)) return;
+    // Where both sides are left with the same rules to decide by, they decide every screening below alike: no change there.
+    if (cutAlike && reads[0] && reads[1] && sameRemainder(rules[0], rules[1], valueOf)) {
+      yield ALIKE;
+      return;
+    }
     const open = reads.flatMap((read, side) => (read ? openRules(rules[side]!, valueOf) : []));
     if (open.length === 0 || depth === values.length) {
       yield screeningOf(context);
@@ -284,22 +303,56 @@ function* screeningsOf(partition: Partition, step: () => void): Generator<Scoped
  * Three-valued: a comparison on a value not chosen is unknown; `satisfies`
  * makes each comparison.
  */
-function openRules(rules: readonly RuleParts[], valueOf: (dimension: number) => number | string | undefined | null): RuleParts[] {
-  const UNKNOWN = 0.5;
-  const part = (parts: Parts) =>
-    parts.reduce((truth, { dimension, atom }) => {
-      const value = valueOf(dimension);
-      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? 1 : 0);
-    }, 0);
-  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), 1);
+function openRules(rules: readonly RuleParts[], valueOf: ValueOf): RuleParts[] {
   const open: RuleParts[] = [];
   for (const rule of rules) {
-    let truth = every(rule.all);
-    if (rule.anyOf !== undefined) truth = Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), 0));
-    if (truth === 1) return open;
+    const truth = truthOf(rule, valueOf);
+    if (truth === TRUE) return open;
     if (truth === UNKNOWN) open.push(rule);
   }
   return open;
+}
+
+/** Yielded by the walk, when asked, for a part where both sides decide every screening alike (sameRemainder), instead of its representatives. */
+const ALIKE = Symbol("decided alike");
+
+/**
+ * Whether two lists of rules decide alike whatever the values not chosen
+ * yet: the same rules still open, in the same order, and the same first one
+ * already holding after them (or none: the terminal ALLOW). The decision is
+ * the first open rule that holds, else that one, on both.
+ */
+function sameRemainder(base: readonly RuleParts[], head: readonly RuleParts[], valueOf: ValueOf): boolean {
+  const remainder = (rules: readonly RuleParts[]): string[] => {
+    const keys: string[] = [];
+    for (const rule of rules) {
+      const truth = truthOf(rule, valueOf);
+      if (truth === TRUE) return [...keys, `decided by ${rule.decides}`];
+      if (truth === UNKNOWN) keys.push(rule.key);
+    }
+    return keys;
+  };
+  const [a, b] = [remainder(base), remainder(head)];
+  return a.length === b.length && a.every((key, index) => key === b[index]);
+}
+
+/** A value chosen for a dimension (undefined: absent), or null: not chosen yet. */
+type ValueOf = (dimension: number) => number | string | undefined | null;
+
+const FALSE = 0;
+const UNKNOWN = 0.5;
+const TRUE = 1;
+
+/** Whether a rule's `when` holds for the values chosen so far: TRUE, FALSE, or UNKNOWN while a value it reads is not chosen. */
+function truthOf(rule: RuleParts, valueOf: ValueOf): number {
+  const part = (parts: Parts) =>
+    parts.reduce((truth, { dimension, atom }) => {
+      const value = valueOf(dimension);
+      return Math.max(truth, value === null ? UNKNOWN : satisfies(atom, value) ? TRUE : FALSE);
+    }, FALSE);
+  const every = (conditions: readonly Parts[]) => conditions.reduce((truth, parts) => Math.min(truth, part(parts)), TRUE);
+  const truth = every(rule.all);
+  return rule.anyOf === undefined ? truth : Math.min(truth, rule.anyOf.reduce((some, alternative) => Math.max(some, every(alternative)), FALSE));
 }
 
 /** The `when` of every rule of a subject, in order. */
@@ -367,8 +420,8 @@ function dimensionsOf(vendor: Vendor, subjects: [DecisionSubject, DecisionSubjec
       }
     }
   };
-  const rulesOf = (when: When): RuleParts => {
-    const rule: RuleParts = { all: when.all.map((term) => partsOf(term.condition)), reads: new Map() };
+  const rulesOf = (when: When, document: { id: string; action: string; when: unknown }): RuleParts => {
+    const rule: RuleParts = { key: canonicalJson([document.id, document.action, document.when]), decides: `${document.action} ${document.id}`, all: when.all.map((term) => partsOf(term.condition)), reads: new Map() };
     if (when.anyOf !== undefined) rule.anyOf = when.anyOf.map((alternative) => alternative.map((term) => partsOf(term.condition)));
     for (const { dimension, atom } of [...rule.all, ...(rule.anyOf ?? []).flat()].flat()) {
       const atoms = rule.reads.get(dimension);
@@ -381,7 +434,7 @@ function dimensionsOf(vendor: Vendor, subjects: [DecisionSubject, DecisionSubjec
   for (let index = 0; index < Math.max(whens[0].length, whens[1].length); index++) {
     for (const side of [0, 1] as const) {
       const when = whens[side][index];
-      if (when !== undefined) rules[side].push(rulesOf(when));
+      if (when !== undefined) rules[side].push(rulesOf(when, subjects[side].policy!.rules.postScreen[index]!));
     }
   }
   for (const side of [0, 1] as const) {

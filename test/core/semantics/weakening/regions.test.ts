@@ -149,3 +149,30 @@ describe("pairRegions: exact against the interval partition", () => {
     );
   });
 });
+
+describe("regions far beyond their bound are not walked", () => {
+  /** Four rules over narrow score bands and four categories' exposure, head raising every exposure minimum: some fifty boxes. */
+  const pair = (): [DecisionSubject, DecisionSubject] => {
+    const categories = ["mixer", "ransomware", "gambling", "privacy_wallet", "scam", "darknet_market"];
+    const rules = (raise: number) =>
+      Array.from({ length: 4 }, (_, index) => ({
+        id: `rule-${index + 1}`,
+        when: { anyOf: [{ riskScore: { gte: index / 2, lte: index / 2 + 0.25 } }, { exposure: { category: categories[index % 6]!, direction: "any", minPercent: 12 - index + raise } }] },
+        action: index % 2 === 0 ? "BLOCK" : "ALERT",
+      }));
+    const subject = (raise: number): DecisionSubject => ({
+      providerType: "vendorAWalletScreening",
+      scope: "SIGN_IN",
+      policy: { providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 2, enabled: true, rules: { preScreen: {}, postScreen: rules(raise) } } as DecisionSubject["policy"],
+      addressEntries: [],
+    });
+    return [subject(0), subject(0.5)];
+  };
+
+  it("a walk estimated (by sampling, before it starts) to need more boxes than the bound gives up at once and says so; within its bound the same pair is walked", () => {
+    const [base, head] = pair();
+    expect(() => pairRegions(base, head, { now: NOW, maxBoxes: 10 })).toThrow(/^the regions need more than 10 boxes \(about [\d,]+ by sampling the walk\)$/);
+    const walked = pairRegions(base, head, { now: NOW });
+    expect(walked.transitions.length).toBeGreaterThan(0);
+  });
+});
