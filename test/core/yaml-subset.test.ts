@@ -181,15 +181,17 @@ describe("the plain-subset reader reads as yaml does", () => {
     // Most values in real files: read by the subset reader, so that the clean texts exercise it, not only its giving up.
     const safeScalars = ["ALLOW", "BLOCK", "x", "a, b", "9", "0", "-1", "0.5", "true", "false", "null", '"0x52908400098527886E0F7030069857D2E4169EE7"', "'q'", '"a: b # c"', "a sentence, with commas", "it's (here)"];
     const keys = ["a", "b", "id", "name", "__proto__", "constructor", "true", "null", "1", "0x1", "a b", '"q k"', "'s'", "a.b", "a-b", "$x", "x:y", "<<", "? x", "-k", "_", '"a"', "'a'"];
+    const plainKeys = ["a", "b", "id", "name", "__proto__", "constructor", "a.b", "a-b", "$x", "_", '"q k"', "'s'"];
     type Model = { kind: "scalar"; text: string } | { kind: "map"; entries: Array<[string, Model]>; flow: boolean; step: number } | { kind: "seq"; items: Model[]; flow: boolean; step: number; sameIndent: boolean };
-    const { model } = fc.letrec<{ model: Model }>((tie) => ({
-      model: fc.oneof(
-        { depthSize: "small", withCrossShrink: true },
-        fc.oneof(fc.constantFrom(...trapScalars), fc.constantFrom(...safeScalars)).map((text): Model => ({ kind: "scalar", text })),
-        fc.record({ kind: fc.constant("map" as const), entries: fc.array(fc.tuple(fc.constantFrom(...keys), tie("model")), { minLength: 1, maxLength: 4 }), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }) }),
-        fc.record({ kind: fc.constant("seq" as const), items: fc.array(tie("model"), { minLength: 1, maxLength: 4 }), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }), sameIndent: fc.boolean() }),
-      ),
-    }));
+    /** Map entries; `distinct`: no key twice (else duplicate keys, which the subset reader leaves to yaml, are most maps). */
+    const entriesOf = (value: fc.Arbitrary<Model>, keyNames: string[], distinct: boolean): fc.Arbitrary<Array<[string, Model]>> => {
+      const pair = fc.tuple(fc.constantFrom(...keyNames), value);
+      return distinct ? fc.uniqueArray(pair, { minLength: 1, maxLength: 4, selector: ([key]) => key.replace(/^["']|["']$/g, "") }) : fc.array(pair, { minLength: 1, maxLength: 4 });
+    };
+    const pools = fc.oneof(
+      fc.constant({ scalars: [...safeScalars, ...trapScalars], keyNames: keys, distinct: false }),
+      fc.constant({ scalars: safeScalars, keyNames: plainKeys, distinct: true }),
+    );
     const comments = fc.constantFrom("", "", "", " # note", "  #x", "#tight");
 
     /** `model` as the value after `key:` (or a list dash), at `indent`: inline text, or lines below. */
@@ -225,10 +227,19 @@ describe("the plain-subset reader reads as yaml does", () => {
       if (node.kind === "map") return `{ ${node.entries.map(([key, value]) => `${key}: ${flowOf(value)}`).join(", ")} }`;
       return `[${node.items.map(flowOf).join(", ")}]`;
     };
-    const rootMap = fc.record({ entries: fc.array(fc.tuple(fc.constantFrom(...keys), model), { minLength: 1, maxLength: 5 }), step: fc.integer({ min: 1, max: 4 }) });
-    const document = fc.tuple(rootMap, comments, fc.boolean()).map(([root, comment, blankLines]) => {
-      const lines = render({ kind: "map", entries: root.entries, flow: false, step: root.step }, 0, comment, false).lines!;
-      return `${lines.join(blankLines ? "\n\n" : "\n")}\n`;
+    const document = pools.chain(({ scalars, keyNames, distinct }) => {
+      const { model } = fc.letrec<{ model: Model }>((tie) => ({
+        model: fc.oneof(
+          { depthSize: "small", withCrossShrink: true },
+          fc.constantFrom(...scalars).map((text): Model => ({ kind: "scalar", text })),
+          fc.record({ kind: fc.constant("map" as const), entries: entriesOf(tie("model"), keyNames, distinct), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }) }),
+          fc.record({ kind: fc.constant("seq" as const), items: fc.array(tie("model"), { minLength: 1, maxLength: 4 }), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }), sameIndent: fc.boolean() }),
+        ),
+      }));
+      return fc.tuple(entriesOf(model, keyNames, distinct), fc.integer({ min: 1, max: 4 }), comments, fc.boolean()).map(([entries, step, comment, blankLines]) => {
+        const lines = render({ kind: "map", entries, flow: false, step }, 0, comment, false).lines!;
+        return `${lines.join(blankLines ? "\n\n" : "\n")}\n`;
+      });
     });
     const trapCharacters = fc.constantFrom(":", "#", "-", " ", "  ", "\t", '"', "'", "{", "}", "[", "]", ",", "\n", "\n  ", "&", "*", "!", "|", ">", "%", "@", "`", "?", "\\", "é", "\u2028", "0x", "~", "\r");
     const mutation = fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 2 }), trapCharacters), { maxLength: 3 });
@@ -250,10 +261,10 @@ describe("the plain-subset reader reads as yaml does", () => {
         if (expectSameAsYaml(text)) cleanAnswered++;
         if (edits.length > 0 && expectSameAsYaml(mutate(text, edits))) mutatedAnswered++;
       }),
-      { numRuns: 2500, seed: 26 },
+      { numRuns: 2000, seed: 26 },
     );
     // The generator reaches both sides of every decision: texts the subset reader takes, mutated ones too, and ones it leaves.
-    expect(cleanAnswered).toBeGreaterThan(clean / 20);
+    expect(cleanAnswered).toBeGreaterThan(clean / 8);
     expect(cleanAnswered).toBeLessThan(clean);
     expect(mutatedAnswered).toBeGreaterThan(20);
   });
