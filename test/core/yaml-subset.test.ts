@@ -266,6 +266,6 @@ describe("the plain-subset reader reads as yaml does", () => {
     // The generator reaches both sides of every decision: texts the subset reader takes, mutated ones too, and ones it leaves.
     expect(cleanAnswered).toBeGreaterThan(clean / 8);
     expect(cleanAnswered).toBeLessThan(clean);
-    expect(mutatedAnswered).toBeGreaterThan(20);
+    expect(mutatedAnswered).toBeGreaterThan(10);
   });
 });
