@@ -50,6 +50,8 @@ export interface ParsedDocument {
   text: string;
   /** Maps a document path to the range of its key or value; falls back to the nearest existing ancestor. */
   locate(path: DocPath, target?: Target): TextRange;
+  /** The comments, as {@link findComments} finds them, when the reader found them already (yaml-subset.ts). */
+  comments?: readonly YamlComment[];
 }
 
 export interface ParseResult {
@@ -427,6 +429,7 @@ function makeSubsetDocument(subset: SubsetDocument, text: string, lineCounter: L
     locate(path, target) {
       return locateSubsetNode(subset.root, path, target, text, lineCounter);
     },
+    comments: subset.comments,
   };
 }
 

@@ -55,6 +55,8 @@ export type SubsetNode = SubsetScalar | SubsetMap | SubsetSeq;
 export interface SubsetDocument {
   data: unknown;
   root: SubsetNode;
+  /** The comments, in order, each from its `#` to its line's end: what document.ts findComments finds. */
+  comments: Array<{ offset: number; text: string }>;
 }
 
 /** Deep enough for every policy, well below document.ts's MAX_DEPTH (its finding is yaml's to report). */
@@ -126,6 +128,7 @@ class SubsetReader {
   private lineStart = 0;
   /** Whether every line has been read. */
   private atEnd = false;
+  private readonly comments: SubsetDocument["comments"] = [];
 
   constructor(text: string) {
     this.text = text;
@@ -137,7 +140,7 @@ class SubsetReader {
     if (this.atEnd || this.pos !== this.lineStart) giveUp();
     const read = this.blockCollection(0);
     if (!this.atEnd) giveUp();
-    return read;
+    return { ...read, comments: this.comments };
   }
 
   /** From the start of a line: past blank and comment-only lines, to the first character of the next line with content. */
@@ -160,6 +163,7 @@ class SubsetReader {
         return;
       }
       const newline = text.indexOf("\n", first);
+      if (code === HASH) this.comments.push({ offset: first, text: text.slice(first, newline === -1 ? text.length : newline) });
       if (newline === -1) {
         this.atEnd = true;
         this.pos = text.length;
@@ -175,11 +179,12 @@ class SubsetReader {
     const text = this.text;
     let at = this.pos;
     while (text.charCodeAt(at) === SPACE) at++;
+    const newline = text.indexOf("\n", at);
     if (at < text.length && text.charCodeAt(at) !== NEWLINE) {
       // A comment needs a space before it.
       if (text.charCodeAt(at) !== HASH || at === this.pos) giveUp();
+      this.comments.push({ offset: at, text: text.slice(at, newline === -1 ? text.length : newline) });
     }
-    const newline = text.indexOf("\n", at);
     if (newline === -1) {
       this.atEnd = true;
       this.pos = text.length;

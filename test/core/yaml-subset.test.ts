@@ -2,8 +2,9 @@
  * The plain-subset reader (src/core/yaml-subset.ts) against yaml's composer,
  * side by side: whenever the subset reader answers, parseYaml must give what
  * the yaml path gives, the same problems (none), the same data (key order,
- * -0, `__proto__` as an own key) and the same range for every path of the
- * data, as a key, as a value and by default, and for paths that go past it.
+ * -0, `__proto__` as an own key), the same range for every path of the data,
+ * as a key, as a value and by default, and for paths that go past it, and the
+ * same comments as yaml's lexer finds.
  * On every YAML file of the repository, and on generated text full of the
  * traps: duplicate keys, YAML 1.1 literals, tags, anchors and aliases,
  * unquoted hex, numbers spelled every way, quotes and escapes, comments,
@@ -15,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseYaml, type ParseResult } from "../../src/core/document.js";
+import { findComments, parseYaml, type ParseResult } from "../../src/core/document.js";
 import type { DocPath } from "../../src/core/diagnostic.js";
 import { readYamlSubset } from "../../src/core/yaml-subset.js";
 import { PROJECT_ROOT } from "../helpers/project-root.js";
@@ -44,16 +45,16 @@ function exact(value: unknown): string {
 function probePaths(data: unknown): DocPath[] {
   const paths: DocPath[] = [[], ["missing"], [0]];
   const stack: Array<{ value: unknown; path: DocPath }> = [{ value: data, path: [] }];
-  while (stack.length > 0 && paths.length < 3000) {
+  while (stack.length > 0 && paths.length < 6000) {
     const { value, path } = stack.pop()!;
+    paths.push(path, [...path, "missing"], [...path, 0]);
     if (Array.isArray(value)) {
       value.forEach((item, index) => stack.push({ value: item, path: [...path, index] }));
+      paths.push([...path, 99], [...path, "0"]);
     } else if (value !== null && typeof value === "object") {
       for (const key of Object.keys(value)) stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
-    } else continue;
-    paths.push(path, [...path, "missing"], [...path, 99], [...path, "0"]);
+    }
   }
-  for (const { path } of stack) paths.push(path);
   return paths;
 }
 
@@ -75,6 +76,8 @@ function expectSameAsYaml(text: string): boolean {
   const slow = viaYaml.document!;
   const fast = viaDefault.document!;
   expect(exact(fast.data), text).toBe(exact(slow.data));
+  // The secret scan reads these instead of lexing the text again (lint.ts commentSpans).
+  expect(fast.comments, text).toEqual(findComments(viaYaml.text));
   for (const path of probePaths(slow.data)) {
     for (const target of ["key", "value", undefined] as const) {
       expect(fast.locate(path, target), `${JSON.stringify(text)} at ${JSON.stringify(path)} (${target})`).toEqual(slow.locate(path, target));
