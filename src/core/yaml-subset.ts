@@ -1,7 +1,7 @@
 /**
  * A reader for the plain subset of YAML that policy, address and test files are
  * written in: block maps and lists, one-line flow maps and lists, one-line
- * plain and quoted scalars, comments. Most files hold nothing else, and yaml's
+ * plain and quoted scalars, plain folded and literal block scalars, comments. Most files hold nothing else, and yaml's
  * full composer (a CST, then nodes, then plain data) is most of what reading
  * them costs (BENCHMARKS.md, the test runner and the clean-file throughput).
  *
@@ -9,7 +9,7 @@
  * the same data (core schema, YAML 1.2) and the same node ranges. Anything
  * outside the subset, or anything it is not sure about (a tag, an anchor, a
  * duplicate key, a number spelled any way but plainly, a tab, a CR, a
- * multi-line scalar, a key yaml would find too long), makes it give up, and
+ * plain or quoted scalar over several lines, a key yaml would find too long), makes it give up, and
  * the caller reads the text with yaml as before: a problem is always reported
  * by yaml, never by this file. test/core/yaml-subset.test.ts holds the two
  * paths side by side on every YAML file of the repository and on generated
@@ -100,6 +100,10 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const GREATER_THAN = 0x3e;
+const PIPE = 0x7c;
+/** What a block scalar's line may not hold for this reader: control characters and the rest isQuotedCharacter refuses. */
+const UNSAFE_IN_BLOCK_SCALAR = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\ufeff\u2028\u2029\ufffe\uffff]/;
 
 /** A plain key: a name, never a word or number the core schema would read as something other than a string. */
 const PLAIN_KEY = /[A-Za-z_$][A-Za-z0-9_$.\-/]*/y;
@@ -228,7 +232,7 @@ class SubsetReader {
         node.items.push(item.root);
         data.push(item.data);
       } else {
-        const item = this.inlineValue(depth + 1);
+        const item = this.inlineValue(depth + 1, indent);
         node.items.push(item.root);
         data.push(item.data);
         this.endLine();
@@ -314,7 +318,7 @@ class SubsetReader {
         }
       } else {
         this.pos = at;
-        value = this.inlineValue(depth + 1);
+        value = this.inlineValue(depth + 1, indent);
         this.endLine();
       }
       node.pairs.set(key.name, { keyStart: key.start, keyEnd: key.end, value: value.root });
@@ -326,10 +330,15 @@ class SubsetReader {
     return { data, root: node };
   }
 
-  /** A value that starts and ends on this line, at `pos`: a flow collection, a quoted or a plain scalar. */
-  private inlineValue(depth: number): { data: unknown; root: SubsetNode } {
+  /**
+   * A value at `pos` in a collection indented `parentIndent`: one that ends on
+   * this line (a flow collection, a quoted or a plain scalar), or a block
+   * scalar, after which `pos` is at the end of its last line.
+   */
+  private inlineValue(depth: number, parentIndent: number): { data: unknown; root: SubsetNode } {
     const code = this.text.charCodeAt(this.pos);
     if (code === OPEN_BRACE || code === OPEN_BRACKET) return this.flowCollection(depth);
+    if (code === GREATER_THAN || code === PIPE) return this.blockScalar(parentIndent);
     if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
       const quoted = this.quoted(this.pos) ?? giveUp();
       const root: SubsetScalar = { kind: "scalar", start: this.pos, end: quoted.end };
@@ -337,6 +346,60 @@ class SubsetReader {
       return { data: quoted.value, root };
     }
     return this.plain(false);
+  }
+
+  /**
+   * A block scalar (`>`, `>-`, `|`, `|-`) whose lines are all at one
+   * indentation, none blank and none ending in a space, the last one ended by a
+   * line break: folded, its lines joined by spaces; literal, by line breaks; a
+   * line break after the last one unless `-` strips it. Indentation
+   * indicators, `+`, a comment after the header, more-indented or blank lines
+   * inside, and blank lines with spaces after it read in ways left to yaml.
+   */
+  private blockScalar(parentIndent: number): { data: unknown; root: SubsetScalar } {
+    const text = this.text;
+    const start = this.pos;
+    const folded = text.charCodeAt(start) === GREATER_THAN;
+    let at = start + 1;
+    const strip = text.charCodeAt(at) === DASH;
+    if (strip) at++;
+    if (text.charCodeAt(at) !== NEWLINE) giveUp();
+    const lines: string[] = [];
+    let indent = -1;
+    let lineStart = at + 1;
+    let blankAfter = false;
+    while (lineStart < text.length) {
+      let first = lineStart;
+      while (text.charCodeAt(first) === SPACE) first++;
+      if (first >= text.length || text.charCodeAt(first) === NEWLINE) {
+        blankAfter = true;
+        break;
+      }
+      const column = first - lineStart;
+      if (indent === -1 ? column <= parentIndent : column < indent) break;
+      if (indent === -1) indent = column;
+      else if (column !== indent) giveUp();
+      const newline = text.indexOf("\n", first);
+      if (newline === -1) giveUp();
+      const line = text.slice(first, newline);
+      if (line.charCodeAt(line.length - 1) === SPACE || UNSAFE_IN_BLOCK_SCALAR.test(line)) giveUp();
+      lines.push(line);
+      lineStart = newline + 1;
+    }
+    if (lines.length === 0) giveUp();
+    const end = lineStart;
+    if (blankAfter) {
+      // Blank lines may follow only if the scalar ends there, and only empty ones (spaces on them would be its content).
+      let next = lineStart;
+      while (next < text.length && text.charCodeAt(next) === NEWLINE) next++;
+      let first = next;
+      while (text.charCodeAt(first) === SPACE) first++;
+      if (first < text.length && (text.charCodeAt(first) === NEWLINE || first - next >= indent)) giveUp();
+    }
+    // After the scalar, as after any value: at its last line's end.
+    this.pos = end - 1;
+    const value = lines.join(folded ? " " : "\n") + (strip ? "" : "\n");
+    return { data: value, root: { kind: "scalar", start, end } };
   }
 
   /**

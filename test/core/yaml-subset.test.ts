@@ -99,10 +99,8 @@ describe("the plain-subset reader reads as yaml does", () => {
   });
 
   it("answers on every test file and policy of the sample repository (the runner's and the lint's common case)", () => {
-    // Block scalars (`description: >-`) are left to yaml: a policy with one is read by it.
-    const sample = files.filter((file) => /^(?:tests|policies)\//.test(file) && !/:[ ]+[>|]/.test(readFileSync(join(PROJECT_ROOT, file), "utf8")));
-    expect(sample.filter((file) => file.startsWith("tests/")).length).toBe(8);
-    expect(sample.length).toBeGreaterThanOrEqual(13);
+    const sample = files.filter((file) => /^(?:tests|policies)\//.test(file));
+    expect(sample.length).toBe(20);
     const outside = sample.filter((file) => !expectSameAsYaml(readFileSync(join(PROJECT_ROOT, file), "utf8")));
     expect(outside).toEqual([]);
   });
@@ -139,6 +137,17 @@ describe("the plain-subset reader reads as yaml does", () => {
       "a: { b: { c: [1, [2, {d: e}]] } }\n",
       "a: |\n  text\n",
       "a: >-\n  folded\n  text\n",
+      "a: >-\n  folded\n  text",
+      "a: >\n  folded\n\n  para\nb: 1\n",
+      "a: |\n  x\n\n\nb: 1\n",
+      "a: |\n  x\n  \nb: 1\n",
+      "a: |-\n  x\n    more\n  y\nb: 1\n",
+      "- >-\n  item text\n- |\n  # literal\n  a: b\n# after\n",
+      "a:\n  b: >-\n    deep\n   less\n",
+      "a: >-\n  x\n # between\nb: 1\n",
+      "a: >2\n   x\n",
+      "a: >+\n  x\n\n",
+      "a: > # c\n  x\n",
       "a: plain\n  continued\n",
       "a: \"two\n  lines\"\n",
       "---\na: 1\n",
@@ -185,7 +194,7 @@ describe("the plain-subset reader reads as yaml does", () => {
     const safeScalars = ["ALLOW", "BLOCK", "x", "a, b", "9", "0", "-1", "0.5", "true", "false", "null", '"0x52908400098527886E0F7030069857D2E4169EE7"', "'q'", '"a: b # c"', "a sentence, with commas", "it's (here)"];
     const keys = ["a", "b", "id", "name", "__proto__", "constructor", "true", "null", "1", "0x1", "a b", '"q k"', "'s'", "a.b", "a-b", "$x", "x:y", "<<", "? x", "-k", "_", '"a"', "'a'"];
     const plainKeys = ["a", "b", "id", "name", "__proto__", "constructor", "a.b", "a-b", "$x", "_", '"q k"', "'s'"];
-    type Model = { kind: "scalar"; text: string } | { kind: "map"; entries: Array<[string, Model]>; flow: boolean; step: number } | { kind: "seq"; items: Model[]; flow: boolean; step: number; sameIndent: boolean };
+    type Model = { kind: "scalar"; text: string } | { kind: "block"; header: string; body: Array<{ text: string; extraIndent: number; blankBefore: string | undefined }> } | { kind: "map"; entries: Array<[string, Model]>; flow: boolean; step: number } | { kind: "seq"; items: Model[]; flow: boolean; step: number; sameIndent: boolean };
     /** Map entries; `distinct`: no key twice (else duplicate keys, which the subset reader leaves to yaml, are most maps). */
     const entriesOf = (value: fc.Arbitrary<Model>, keyNames: string[], distinct: boolean): fc.Arbitrary<Array<[string, Model]>> => {
       const pair = fc.tuple(fc.constantFrom(...keyNames), value);
@@ -195,18 +204,33 @@ describe("the plain-subset reader reads as yaml does", () => {
       fc.constant({ scalars: [...safeScalars, ...trapScalars], keyNames: keys, distinct: false }),
       fc.constant({ scalars: safeScalars, keyNames: plainKeys, distinct: true }),
     );
+    // Folded and literal block scalars: mostly the plain shape real files have, sometimes a trap (indicators, keep, more-indented or blank lines, trailing spaces).
+    const blockLine = fc.record({
+      text: fc.oneof(fc.constantFrom("one two", "three, four", "Zero tolerance under the AML programme."), fc.constantFrom("# not a comment", "a: b", "- item", "trailing ", "x\u0085y", '"quoted"', "{ flow }", "")),
+      extraIndent: fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 2 })),
+      blankBefore: fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constant(undefined), fc.constantFrom("", "  ")),
+    });
+    const blockScalar = fc.record({
+      kind: fc.constant("block" as const),
+      header: fc.oneof(fc.constantFrom(">-", ">", "|", "|-"), fc.constantFrom(">+", "|2", "> # c", ">- ", "|-1")),
+      body: fc.array(blockLine, { minLength: 1, maxLength: 4 }),
+    });
     const comments = fc.constantFrom("", "", "", " # note", "  #x", "#tight");
 
     /** `model` as the value after `key:` (or a list dash), at `indent`: inline text, or lines below. */
-    const render = (node: Model, indent: number, comment: string, underKey: boolean): { inline?: string; lines?: string[] } => {
+    const render = (node: Model, indent: number, comment: string, underKey: boolean): { inline?: string; tail?: string[]; lines?: string[] } => {
       if (node.kind === "scalar") return { inline: node.text };
+      if (node.kind === "block") {
+        const tail = node.body.flatMap((line) => [...(line.blankBefore === undefined ? [] : [line.blankBefore]), `${" ".repeat(indent + line.extraIndent)}${line.text}`]);
+        return { inline: node.header, tail };
+      }
       if (node.flow) return { inline: flowOf(node) };
       const pad = " ".repeat(indent);
       const lines: string[] = [];
       if (node.kind === "map") {
         for (const [key, value] of node.entries) {
           const inner = render(value, indent + node.step, comment, true);
-          if (inner.inline !== undefined) lines.push(`${pad}${key}: ${inner.inline}${comment}`);
+          if (inner.inline !== undefined) lines.push(`${pad}${key}: ${inner.inline}${inner.tail ? "" : comment}`, ...(inner.tail ?? []));
           else lines.push(`${pad}${key}:${comment}`, ...inner.lines!);
         }
       } else {
@@ -214,7 +238,7 @@ describe("the plain-subset reader reads as yaml does", () => {
         const itemPad = " ".repeat(itemIndent);
         for (const item of node.items) {
           const inner = render(item, itemIndent + 2, comment, false);
-          if (inner.inline !== undefined) lines.push(`${itemPad}- ${inner.inline}${comment}`);
+          if (inner.inline !== undefined) lines.push(`${itemPad}- ${inner.inline}${inner.tail ? "" : comment}`, ...(inner.tail ?? []));
           else {
             // A map item starts on the dash's line (compact), a list item below it.
             const [first, ...rest] = inner.lines!;
@@ -227,6 +251,7 @@ describe("the plain-subset reader reads as yaml does", () => {
     };
     const flowOf = (node: Model): string => {
       if (node.kind === "scalar") return node.text;
+      if (node.kind === "block") return "x";
       if (node.kind === "map") return `{ ${node.entries.map(([key, value]) => `${key}: ${flowOf(value)}`).join(", ")} }`;
       return `[${node.items.map(flowOf).join(", ")}]`;
     };
@@ -235,6 +260,7 @@ describe("the plain-subset reader reads as yaml does", () => {
         model: fc.oneof(
           { depthSize: "small", withCrossShrink: true },
           fc.constantFrom(...scalars).map((text): Model => ({ kind: "scalar", text })),
+          blockScalar,
           fc.record({ kind: fc.constant("map" as const), entries: entriesOf(tie("model"), keyNames, distinct), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }) }),
           fc.record({ kind: fc.constant("seq" as const), items: fc.array(tie("model"), { minLength: 1, maxLength: 4 }), flow: fc.boolean(), step: fc.integer({ min: 1, max: 4 }), sameIndent: fc.boolean() }),
         ),
@@ -269,6 +295,6 @@ describe("the plain-subset reader reads as yaml does", () => {
     // The generator reaches both sides of every decision: texts the subset reader takes, mutated ones too, and ones it leaves.
     expect(cleanAnswered).toBeGreaterThan(clean / 8);
     expect(cleanAnswered).toBeLessThan(clean);
-    expect(mutatedAnswered).toBeGreaterThan(10);
+    expect(mutatedAnswered).toBeGreaterThan(4);
   });
 });
