@@ -314,7 +314,7 @@ class SubsetReader {
         } else {
           // yaml places the empty value right after the colon; after spaces or a comment, it is yaml's to place.
           if (!bare) giveUp();
-          value = { data: null, root: { kind: "scalar", start: colon, end: colon + 1 } };
+          value = { data: null, root: { kind: "scalar", start: colon + 1, end: colon + 1 } };
         }
       } else {
         this.pos = at;
