@@ -23,6 +23,7 @@ import {
 import type { DocPath } from "./diagnostic.js";
 import { findDeepNesting } from "./nesting-depth.js";
 import { explainUnresolvedAlias, explainYamlError } from "./yaml-syntax-messages.js";
+import { readYamlSubset, type SubsetDocument, type SubsetNode, type SubsetPair } from "./yaml-subset.js";
 
 /** A span of text, 1-based, end exclusive. */
 export interface TextRange {
@@ -49,6 +50,8 @@ export interface ParsedDocument {
   text: string;
   /** Maps a document path to the range of its key or value; falls back to the nearest existing ancestor. */
   locate(path: DocPath, target?: Target): TextRange;
+  /** The comments, as {@link findComments} finds them, when the reader found them already (yaml-subset.ts). */
+  comments?: readonly YamlComment[];
 }
 
 export interface ParseResult {
@@ -93,11 +96,19 @@ const CORE_TAG = /^!!(?:str|int|float|bool|null|map|seq)$/;
 /** Far above any policy and far below what an alias bomb expands to. */
 const MAX_ALIAS_COUNT = 100;
 
+export interface ParseOptions {
+  /**
+   * false: read with yaml's composer even when the text is in the plain subset
+   * yaml-subset.ts reads (test/core/yaml-subset.test.ts holds the two side by side).
+   */
+  subset?: boolean;
+}
+
 /**
  * Parses one YAML file. Never throws: every problem becomes a ParseProblem and
  * `document` is left undefined when the data cannot be trusted.
  */
-export function parseYaml(source: string): ParseResult {
+export function parseYaml(source: string, options: ParseOptions = {}): ParseResult {
   const text = normalizeLineBreaks(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source);
   const lineCounter = new LineCounter();
   const rangeOf = (start: number, end: number): TextRange => toRange(lineCounter, start, end);
@@ -111,6 +122,14 @@ export function parseYaml(source: string): ParseResult {
   if (deep !== undefined) {
     countLines(lineCounter, text);
     return result([{ code: "yaml-syntax", message: nestingMessage(), range: rangeOf(deep, deep + 1) }]);
+  }
+
+  // Most files are in the plain subset, where the same data and ranges come at a
+  // fraction of the composer's cost; anything else, and every problem, is yaml's.
+  const subset = options.subset === false ? undefined : readYamlSubset(text);
+  if (subset !== undefined) {
+    countLines(lineCounter, text);
+    return result([], makeSubsetDocument(subset, text, lineCounter));
   }
 
   // yaml's errors are Error objects: a broken 1 MiB file makes hundreds of
@@ -400,6 +419,44 @@ function locateNode(
     return toRange(lineCounter, start, end);
   }
   return toRange(lineCounter, 0, Math.max(1, lineEnd(text, 0)));
+}
+
+/** A document read by yaml-subset.ts: `locate` as locateNode finds the same places in yaml's nodes. */
+function makeSubsetDocument(subset: SubsetDocument, text: string, lineCounter: LineCounter): ParsedDocument {
+  return {
+    data: subset.data,
+    text,
+    locate(path, target) {
+      return locateSubsetNode(subset.root, path, target, text, lineCounter);
+    },
+    comments: subset.comments,
+  };
+}
+
+function locateSubsetNode(root: SubsetNode, path: DocPath, target: Target | undefined, text: string, lineCounter: LineCounter): TextRange {
+  if (path.length === 0) return toRange(lineCounter, 0, Math.max(1, lineEnd(text, 0)));
+  let node = root;
+  let pair: SubsetPair | undefined;
+  for (const segment of path) {
+    let next: SubsetNode | undefined;
+    let nextPair: SubsetPair | undefined;
+    if (node.kind === "map") {
+      nextPair = node.pairs.get(String(segment));
+      next = nextPair?.value;
+    } else if (node.kind === "seq" && typeof segment === "number") {
+      next = node.items[segment];
+    }
+    if (next === undefined) break;
+    node = next;
+    pair = nextPair;
+  }
+  const wantKey = target === "key" || (target === undefined && node.kind !== "scalar");
+  if (wantKey && pair) return toRange(lineCounter, pair.keyStart, pair.keyEnd);
+  if (node.kind === "scalar") return toRange(lineCounter, node.start, Math.max(node.end, node.start + 1));
+  // A collection: its first line, as locateNode points at one (a block collection runs past its first line's end).
+  const start = node.start;
+  const end = node.end === -1 ? lineEnd(text, start) : Math.min(node.end, lineEnd(text, start));
+  return toRange(lineCounter, start, Math.max(start + 1, end));
 }
 
 function toRange(lineCounter: LineCounter, start: number, end: number): TextRange {

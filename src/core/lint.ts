@@ -304,7 +304,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   // The secret scan runs on the text whatever else fails: on the comments of a
   // file that reads cleanly (the data walk sees the rest), on every line of one
   // that does not (duplicate keys included: the data then lacks the overridden occurrence).
-  const spans = parsed.document ? commentSpans(parsed.text) : lineSpans(parsed.text);
+  const spans = parsed.document ? commentSpans(parsed.text, parsed.document.comments) : lineSpans(parsed.text);
   const secretsInText = findSecretsInText(spans);
   diagnostics.push(...textDiagnostics(source.file, secretsInText, parsed.rangeOf));
   // Messages that show the file's text quoted (yaml-syntax-messages.ts, explainMisreadValues) show it from
@@ -399,10 +399,11 @@ function capFindings(diagnostics: Diagnostic[]): Diagnostic[] {
   return [...diagnostics.slice(0, MAX_FINDINGS_PER_FILE), summary];
 }
 
-function commentSpans(text: string): TextSpan[] {
+/** `known`: the comments as the reader found them, which spares the lexer's pass over the text. */
+function commentSpans(text: string, known: ParsedDocument["comments"]): TextSpan[] {
   // Almost no file holds anything a secret pattern needs: one scan of the whole text spares the lexer.
   if (!text.includes("#") || !mightHoldSecret(text)) return [];
-  return findComments(text).map((comment) => ({ offset: comment.offset, text: comment.text, kind: "comment" }));
+  return (known ?? findComments(text)).map((comment) => ({ offset: comment.offset, text: comment.text, kind: "comment" }));
 }
 
 function* lineSpans(text: string): Generator<TextSpan> {
