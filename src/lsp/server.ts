@@ -198,7 +198,15 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return places.get(uri);
     };
 
-    documents.onDidOpen((event) => enqueue(event.document.uri, "open"));
+    documents.onDidOpen((event) => {
+      enqueue(event.document.uri, "open");
+      // A policy is open: its first save will find the comparison process started, z3 loaded.
+      void placeOf(event.document.uri)
+        .then((place) => {
+          if (place && place.workspace.roleOf(place.file).kind === "policy") lenses.prepare();
+        })
+        .catch(() => undefined);
+    });
     documents.onDidChangeContent((event) => {
       saves.set(event.document.uri, (saves.get(event.document.uri) ?? 0) + 1);
       lenses.cancel(event.document.uri, "an edit");
@@ -209,7 +217,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       enqueue(event.document.uri, "close");
     });
 
-    // The weakening lens: the saved policy compared with HEAD in a child process, never on the chain of edits.
+    // The weakening lens: the saved policy compared with HEAD in the comparison process, never on the chain of edits.
     let refreshesLenses = false;
     const lenses = new WeakeningLenses(
       () => {
