@@ -44,13 +44,15 @@ import { pinTestAction } from "./pin-test.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 import { schemaCompletions, schemaHover } from "./schema-assist.js";
-import { LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
+import { LENS_LIMIT_MS, LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
 
 export interface LanguageServerStreams {
   /** The client's messages (standard input). */
   input: NodeJS.ReadableStream;
   /** Where the messages to the client go (standard output): each write is one whole message, header and body. */
   output: { write(chunk: string): unknown };
+  /** How long a weakening lens's comparison may take before it is stopped and says `unknown` (default {@link LENS_LIMIT_MS}). */
+  lensLimitMs?: number;
 }
 
 /** A message to a client that is gone (the connection closed under a pending publish) has no one to tell. */
@@ -224,6 +226,7 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
         if (refreshesLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(ignoreClosed);
       },
       (line) => connection.console.info(line),
+      streams.lensLimitMs ?? LENS_LIMIT_MS,
     );
     /** Counts the edits and saves of each document, so that a save whose place resolves after a newer edit starts nothing. */
     const saves = new Map<string, number>();

@@ -18,6 +18,8 @@ import { fileURLToPath } from "node:url";
 export const LENS_SOLVER_TIMEOUT_MS = 10_000;
 /** Node's start-up (a fresh process), Git and lint of both versions around the solver's limit; past it the comparison is stuck and killed. */
 const PROCESS_MARGIN_MS = 20_000;
+/** How long a comparison may take before its lens says `unknown` (`SCREENPOL_LENS_TIMEOUT`, docs/editors.md). */
+export const LENS_LIMIT_MS = LENS_SOLVER_TIMEOUT_MS + PROCESS_MARGIN_MS;
 /**
  * A comparison process that has grown past this (z3's memory, the runs'
  * caches) is replaced once it is idle: a server stays up for days.
@@ -106,7 +108,7 @@ export class WeakeningLenses {
   constructor(
     private readonly changed: (uri: string) => void,
     private readonly log: (line: string) => void,
-    private readonly limitMs = LENS_SOLVER_TIMEOUT_MS + PROCESS_MARGIN_MS,
+    private readonly limitMs = LENS_LIMIT_MS,
   ) {}
 
   stateOf(uri: string): LensState | undefined {
@@ -229,7 +231,9 @@ export class WeakeningLenses {
     for (const waiting of this.waiting.splice(0)) this.settle(waiting.uri, `${LENS_TITLE_PREFIX}: not compared (${reason})`);
   }
 
+  /** A comparison's outcome, in the lens and in the editor's log (where a lens that came and went can still be read). */
   private settle(uri: string, title: string): void {
+    this.log(`screenpol: ${uri}: ${title}`);
     this.states.set(uri, { kind: "done", title });
     this.changed(uri);
   }
