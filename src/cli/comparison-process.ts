@@ -1,5 +1,5 @@
 /**
- * `screenpol lsp --comparison-process`: the language server's comparison
+ * `screenpol lsp --comparison-process` (main.ts): the language server's comparison
  * process (lsp/weakening-lens.ts, docs/editors.md). It starts once, loads z3
  * and keeps it, then answers each request on its IPC channel by running the
  * CLI's own `compare --base HEAD --format json` in this process, through the
@@ -12,6 +12,7 @@
 import { holdSolver } from "../app/solver.js";
 import type { ComparisonAnswer, ComparisonRequest } from "../lsp/weakening-lens.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
+import type { CliIo } from "./io.js";
 
 function isComparisonRequest(message: unknown): message is ComparisonRequest {
   if (typeof message !== "object" || message === null) return false;
@@ -19,11 +20,14 @@ function isComparisonRequest(message: unknown): message is ComparisonRequest {
   return typeof request.id === "number" && typeof request.root === "string" && typeof request.file === "string" && typeof request.solverTimeoutSeconds === "number";
 }
 
-export async function runComparisonProcess(env: Record<string, string | undefined>): Promise<ExitCode> {
+export async function runComparisonProcess(io: CliIo, main: (argv: readonly string[], io: CliIo) => Promise<ExitCode>): Promise<ExitCode> {
   const send = process.send?.bind(process);
-  if (send === undefined) return EXIT.usage;
+  if (send === undefined) {
+    io.stderr.write("screenpol: lsp --comparison-process is started by `screenpol lsp --stdio` itself, with a channel to it\n");
+    return EXIT.usage;
+  }
+  const env = io.env;
   const releaseSolver = holdSolver();
-  const { main } = await import("./main.js");
   let queue: Promise<void> = Promise.resolve();
   const answer = async (request: ComparisonRequest): Promise<void> => {
     let stdout = "";

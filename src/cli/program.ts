@@ -156,8 +156,6 @@ export function buildProgram(io: CliIo, result: { code: ExitCode }): Command {
     .command("lsp")
     .description("the language server for editors: lint's findings, their fixes, fmt and rules' decisions as you type")
     .option("--stdio", "speak the Language Server Protocol on standard input and output")
-    // The server starts its comparison process this way (lsp/weakening-lens.ts); no one else has a use for it.
-    .addOption(new Option("--comparison-process").hideHelp())
     .action(async (flags) => {
       const { lspCommand } = await import("./commands/lsp.js");
       result.code = await lspCommand(flags, io);

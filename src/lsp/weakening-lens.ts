@@ -37,6 +37,9 @@ export type LensState = { kind: "computing" } | { kind: "done"; title: string };
 
 export const LENS_TITLE_PREFIX = "compared with HEAD";
 
+/** `screenpol lsp --comparison-process`: how the server starts its comparison process (cli/main.ts). */
+export const COMPARISON_PROCESS_FLAG = "--comparison-process";
+
 interface ComparedJson {
   verdict: string;
   reason?: string;
@@ -170,7 +173,7 @@ export class WeakeningLenses {
   /** The comparison process, started when there is none. */
   private process(): ChildProcess {
     if (this.child !== undefined) return this.child;
-    const child = spawn(process.execPath, [CLI_BIN, "lsp", "--comparison-process"], {
+    const child = spawn(process.execPath, [CLI_BIN, "lsp", COMPARISON_PROCESS_FLAG], {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       // Its own process group, so that a kill reaches what it runs (git) too.
       detached: process.platform !== "win32",

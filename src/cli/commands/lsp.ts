@@ -24,15 +24,9 @@ const HEAP_GROWING_PERCENT = 20;
 
 export interface LspFlags {
   stdio?: boolean;
-  /** Internal: the server's own comparison process (cli/comparison-process.ts), started by the server with an IPC channel. */
-  comparisonProcess?: boolean;
 }
 
 export async function lspCommand(flags: LspFlags, io: CliIo): Promise<ExitCode> {
-  if (flags.comparisonProcess === true) {
-    const { runComparisonProcess } = await import("../comparison-process.js");
-    return runComparisonProcess(io.env);
-  }
   if (flags.stdio !== true || io.stdin === undefined) {
     throw new UsageError("screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (`screenpol lsp --help` names the setup page)");
   }
