@@ -277,6 +277,18 @@ describe("the comparison process", () => {
     }
   });
 
+  it("run by hand, without the server's channel, says so in one line and exits 2", { timeout: 60_000 }, async () => {
+    const plain = makeTempRepo();
+    try {
+      const run = await runCli(["lsp", "--comparison-process"], { cwd: plain.dir });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe("screenpol: lsp --comparison-process is started by `screenpol lsp --stdio` itself, with a channel to it\n");
+    } finally {
+      plain.remove();
+    }
+  });
+
   it("says on stderr, in one line, a SCREENPOL_LENS_TIMEOUT that is not a whole number of seconds, and serves all the same", { timeout: 60_000 }, async () => {
     const plain = makeTempRepo();
     const server = await startLspClient(plain.dir, { env: { SCREENPOL_LENS_TIMEOUT: "2.5s" } });
