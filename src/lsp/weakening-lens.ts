@@ -38,7 +38,7 @@ export type LensState = { kind: "computing" } | { kind: "done"; title: string };
 export const LENS_TITLE_PREFIX = "compared with HEAD";
 
 /** `screenpol lsp --comparison-process`: how the server starts its comparison process (cli/main.ts). */
-export const COMPARISON_PROCESS_FLAG = "--comparison-process";
+const COMPARISON_PROCESS_FLAG = "--comparison-process";
 
 interface ComparedJson {
   verdict: string;
