@@ -25,6 +25,8 @@ export const LENS_LIMIT_MS = LENS_SOLVER_TIMEOUT_MS + PROCESS_MARGIN_MS;
  * caches) is replaced once it is idle: a server stays up for days.
  */
 const RECYCLE_RSS_BYTES = 768 * 1024 * 1024;
+/** How long after a cancellation the fresh comparison process starts (see startLater). */
+const RESTART_DELAY_MS = 1_000;
 
 /**
  * bin/screenpol.js of this install: the bundle runs from dist/bin/main.cjs and
@@ -105,6 +107,7 @@ export class WeakeningLenses {
   private running: Comparison | undefined;
   private child: ChildProcess | undefined;
   private killer: NodeJS.Timeout | undefined;
+  private starter: NodeJS.Timeout | undefined;
   private nextId = 1;
   private disposed = false;
 
@@ -149,6 +152,7 @@ export class WeakeningLenses {
   /** The server is ending: the comparison process does not outlive it. */
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.starter);
     this.waiting.length = 0;
     this.running = undefined;
     this.stop();
@@ -165,9 +169,22 @@ export class WeakeningLenses {
     this.running = undefined;
     // Its answer must never reach the lens: the process goes with it, and a fresh one takes the next comparison.
     this.stop();
-    this.process();
-    this.next();
+    this.startLater();
     return true;
+  }
+
+  /**
+   * A fresh process once the edit that cancelled is linted: starting a process
+   * takes the server's thread for a moment, which the edit's diagnostics must
+   * not wait for. A save meanwhile starts it at once.
+   */
+  private startLater(): void {
+    clearTimeout(this.starter);
+    this.starter = setTimeout(() => {
+      if (this.disposed) return;
+      this.process();
+      this.next();
+    }, RESTART_DELAY_MS);
   }
 
   /** The comparison process, started when there is none. */
@@ -204,8 +221,7 @@ export class WeakeningLenses {
       this.running = undefined;
       this.stop();
       this.settle(comparison.uri, `${LENS_TITLE_PREFIX}: unknown (not decided in ${this.limitMs / 1000} s)`);
-      this.process();
-      this.next();
+      this.startLater();
     }, this.limitMs);
   }
 
@@ -217,7 +233,7 @@ export class WeakeningLenses {
     this.settle(comparison.uri, lensTitle(answer.code, answer.stdout, answer.stderr));
     if (answer.rss > RECYCLE_RSS_BYTES && this.waiting.length === 0) {
       this.stop();
-      this.process();
+      this.startLater();
     }
     this.next();
   }
