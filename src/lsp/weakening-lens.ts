@@ -123,7 +123,7 @@ export class WeakeningLenses {
 
   /** Starts the comparison process ahead of the first save (a policy was opened), so that save finds it ready. */
   prepare(): void {
-    this.process();
+    if (!this.disposed) this.process();
   }
 
   /** Compares the saved `file` (relative to `root`) with HEAD; the lens says `computing` meanwhile. */
