@@ -66,8 +66,28 @@ export function prewarmSolver(): void {
   });
 }
 
+/**
+ * Set by a process that answers comparisons one after another for as long as
+ * it lives (`screenpol lsp`'s comparison process, cli/comparison-process.ts):
+ * z3 starts now and stays loaded, {@link closeSolver} leaving it running, so
+ * that no comparison after the first pays for its start. Such a process ends
+ * by being killed, threads and all.
+ */
+let held = false;
+
+/** Returns what lets it go: z3 is closed then, so that the process can end. */
+export function holdSolver(): () => Promise<void> {
+  held = true;
+  prewarmSolver();
+  return () => {
+    held = false;
+    return closeSolver();
+  };
+}
+
 /** Ends z3's worker threads so that the process can exit; the next question starts it again. */
 export async function closeSolver(): Promise<void> {
+  if (held) return;
   const current = solver;
   solver = undefined;
   if (current === undefined) return;

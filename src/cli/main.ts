@@ -20,6 +20,12 @@ import { redactingIo } from "./redacting-io.js";
 setFlagsFromString("--liftoff-only");
 
 export async function main(argv: readonly string[], given: CliIo = processIo()): Promise<ExitCode> {
+  // The language server's comparison process (cli/comparison-process.ts; lsp/weakening-lens.ts starts it with this
+  // flag, which no one else has a use for, so it is not in commander's help): this entry point again, run for each comparison.
+  if (argv.length === 2 && argv[0] === "lsp" && argv[1] === "--comparison-process") {
+    const { runComparisonProcess } = await import("./comparison-process.js");
+    return runComparisonProcess(given, main);
+  }
   // Every command writes through `io`: whatever it prints passes the redactor (cli/redacting-io.ts).
   const { io, addSecrets } = redactingIo(given, await invocationSecrets({ env: given.env }));
   const result: { code: ExitCode } = { code: EXIT.ok };

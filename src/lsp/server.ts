@@ -44,13 +44,15 @@ import { pinTestAction } from "./pin-test.js";
 import { completionsAt, definitionAt } from "./navigation.js";
 import { documentSymbols } from "./symbols.js";
 import { schemaCompletions, schemaHover } from "./schema-assist.js";
-import { LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
+import { LENS_LIMIT_MS, LENS_TITLE_PREFIX, WeakeningLenses } from "./weakening-lens.js";
 
 export interface LanguageServerStreams {
   /** The client's messages (standard input). */
   input: NodeJS.ReadableStream;
   /** Where the messages to the client go (standard output): each write is one whole message, header and body. */
   output: { write(chunk: string): unknown };
+  /** How long a weakening lens's comparison may take before it is stopped and says `unknown` (default {@link LENS_LIMIT_MS}). */
+  lensLimitMs?: number;
 }
 
 /** A message to a client that is gone (the connection closed under a pending publish) has no one to tell. */
@@ -198,7 +200,15 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       return places.get(uri);
     };
 
-    documents.onDidOpen((event) => enqueue(event.document.uri, "open"));
+    documents.onDidOpen((event) => {
+      enqueue(event.document.uri, "open");
+      // A policy is open: its first save will find the comparison process started, z3 loaded.
+      void placeOf(event.document.uri)
+        .then((place) => {
+          if (place && place.workspace.roleOf(place.file).kind === "policy") lenses.prepare();
+        })
+        .catch(() => undefined);
+    });
     documents.onDidChangeContent((event) => {
       saves.set(event.document.uri, (saves.get(event.document.uri) ?? 0) + 1);
       lenses.cancel(event.document.uri, "an edit");
@@ -209,13 +219,14 @@ export function runLanguageServer(streams: LanguageServerStreams): Promise<numbe
       enqueue(event.document.uri, "close");
     });
 
-    // The weakening lens: the saved policy compared with HEAD in a child process, never on the chain of edits.
+    // The weakening lens: the saved policy compared with HEAD in the comparison process, never on the chain of edits.
     let refreshesLenses = false;
     const lenses = new WeakeningLenses(
       () => {
         if (refreshesLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(ignoreClosed);
       },
       (line) => connection.console.info(line),
+      streams.lensLimitMs ?? LENS_LIMIT_MS,
     );
     /** Counts the edits and saves of each document, so that a save whose place resolves after a newer edit starts nothing. */
     const saves = new Map<string, number>();

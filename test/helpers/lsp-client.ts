@@ -53,9 +53,9 @@ export interface LspClient {
 
 export const uriOf = (path: string): string => pathToFileURL(path).href;
 
-/** `capabilities`: the client's, sent in `initialize` (none by default). */
-export async function startLspClient(cwd: string, options: { timeoutMs?: number; capabilities?: Record<string, unknown> } = {}): Promise<LspClient> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+/** `capabilities`: the client's, sent in `initialize` (none by default); `env`: set in the server's environment. */
+export async function startLspClient(cwd: string, options: { timeoutMs?: number; capabilities?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<LspClient> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   delete env.SCREENPOL_API_TOKEN;
   const child = spawn(process.execPath, [BIN, "lsp", "--stdio"], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";

@@ -1,9 +1,11 @@
 /**
- * The weakening lens of `screenpol lsp --stdio` (issue 28, docs/editors.md):
- * on save, the policy's first code lens says what `compare --base HEAD` says
- * of the saved file, computed in a child process that the next edit cancels.
+ * The weakening lens of `screenpol lsp --stdio` (docs/editors.md): on save,
+ * the policy's first code lens says what `compare --base HEAD` says of the
+ * saved file, computed in the server's comparison process, which the next
+ * edit cancels by killing it.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +131,174 @@ describe("the weakening lens outside Git", () => {
       expect(title).toBe(`compared with HEAD: not compared (${compared.stderr.trim().replace(/^screenpol: /, "")})`);
     } finally {
       await other.stop();
+      plain.remove();
+    }
+  });
+});
+
+/** Whether the process runs (Linux /proc; a zombie has ended). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `condition` every 100 ms, at most 300 times. */
+async function eventually(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (condition()) return;
+    await sleep(100);
+  }
+  throw new Error(`never: ${what}`);
+}
+
+/**
+ * A server whose comparisons run a `git` that waits, before doing anything, for
+ * a gate file the test creates (at most 60 s): a comparison held in Git for as
+ * long as the test needs. Each waiting git writes its pid to `entered`.
+ */
+async function serverWithGatedGit(extraEnv: Record<string, string> = {}) {
+  const { repo: gated } = makeCommittedRepo();
+  const shims = join(gated.dir, ".shims");
+  mkdirSync(shims);
+  const gate = join(shims, "gate");
+  const entered = join(shims, "entered");
+  const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+  writeFileSync(
+    join(shims, "git"),
+    `#!/bin/sh\necho $$ >> "${entered}"\ni=0\nwhile [ ! -e "${gate}" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\nexec "${realGit}" "$@"\n`,
+  );
+  chmodSync(join(shims, "git"), 0o755);
+  const serverLogs: string[] = [];
+  const server = await startLspClient(gated.dir, { env: { PATH: `${shims}:${process.env.PATH ?? ""}`, ...extraEnv } });
+  server.connection.onNotification("window/logMessage", (params: { message: string }) => serverLogs.push(params.message));
+  const file = join(gated.dir, POLICY);
+  const text = readFileSync(file, "utf8");
+  server.open(file, text);
+  await server.settle(file);
+  let serverVersion = 1;
+  return {
+    repo: gated,
+    server,
+    logs: serverLogs,
+    file,
+    text,
+    openGate: () => writeFileSync(gate, ""),
+    gitPids: () => (existsSync(entered) ? readFileSync(entered, "utf8").trim().split("\n").map(Number) : []),
+    async save(next: string) {
+      server.change(file, ++serverVersion, [{ text: next }]);
+      writeFileSync(file, next);
+      await server.connection.sendNotification("textDocument/didSave", { textDocument: { uri: uriOf(file) } });
+    },
+    edit(next: string) {
+      server.change(file, ++serverVersion, [{ text: next }]);
+    },
+    async lens(): Promise<string> {
+      const [first] = await server.connection.sendRequest<Lens[]>("textDocument/codeLens", { textDocument: { uri: uriOf(file) } });
+      return first?.command.title ?? "";
+    },
+    /** The pids of the comparisons started so far, in order (the server's log). */
+    comparingPids: () => serverLogs.flatMap((line) => /^screenpol: comparing .* with HEAD in comparison process (\d+)$/.exec(line)?.[1] ?? []).map(Number),
+  };
+}
+
+describe("the comparison process", () => {
+  it("is one process for every save: the second save is compared in the process that compared the first, started when the policy was opened", { timeout: 120_000 }, async () => {
+    const session = await serverWithGatedGit();
+    try {
+      session.openGate();
+      const raised = session.text.replace(THRESHOLD, RAISED);
+      await session.save(raised);
+      await eventually(() => session.logs.some((line) => line.startsWith(`screenpol: ${uriOf(session.file)}: compared with HEAD: weaker`)), "the first comparison ended");
+      await session.save(session.text);
+      await eventually(() => session.logs.includes(`screenpol: ${uriOf(session.file)}: compared with HEAD: equivalent (the file is as in HEAD)`), "the second comparison ended");
+      const started = session.logs.filter((line) => /^screenpol: comparison process \d+ started$/.test(line));
+      expect(started).toHaveLength(1);
+      const [pid] = /\d+/.exec(started[0]!)!.map(Number);
+      expect(session.comparingPids()).toEqual([pid, pid]);
+      expect(alive(pid!)).toBe(true);
+    } finally {
+      await session.server.stop();
+      session.repo.remove();
+    }
+  });
+
+  it("cancelled by an edit, is killed with the Git it runs, and its comparison never reaches the lens: the next save is compared in a fresh process", { timeout: 120_000 }, async () => {
+    const session = await serverWithGatedGit();
+    try {
+      const uri = uriOf(session.file);
+      await session.save(session.text.replace(THRESHOLD, RAISED));
+      // The comparison is under way, held in Git.
+      await eventually(() => session.gitPids().length > 0, "the comparison reached git");
+      const [cancelled] = session.comparingPids();
+      const [heldGit] = session.gitPids();
+      session.edit(`${session.text}\n`);
+      await session.server.settle(session.file);
+      expect(await session.lens()).toBe("compared with HEAD: cancelled by an edit; save to compare again");
+      await eventually(() => !alive(cancelled!) && !alive(heldGit!), "the cancelled comparison's process and its git ended");
+      const afterCancel = session.logs.length;
+      // Were it still running, the held comparison would now go on and say "weaker".
+      session.openGate();
+      await session.save(session.text);
+      await eventually(() => session.logs.slice(afterCancel).some((line) => line.startsWith(`screenpol: ${uri}: `)), "the next save's comparison ended");
+      expect(session.logs.slice(afterCancel).filter((line) => line.startsWith(`screenpol: ${uri}: `))).toEqual([`screenpol: ${uri}: compared with HEAD: equivalent (the file is as in HEAD)`]);
+      expect(await session.lens()).toBe("compared with HEAD: equivalent (the file is as in HEAD)");
+      const pids = session.comparingPids();
+      expect(pids).toHaveLength(2);
+      expect(pids[1]).not.toBe(cancelled);
+    } finally {
+      await session.server.stop();
+      session.repo.remove();
+    }
+  });
+
+  it("stopped after SCREENPOL_LENS_TIMEOUT seconds, says unknown, is killed with the Git it runs, and a fresh process compares the next save", { timeout: 120_000 }, async () => {
+    const session = await serverWithGatedGit({ SCREENPOL_LENS_TIMEOUT: "2" });
+    try {
+      const raised = session.text.replace(THRESHOLD, RAISED);
+      await session.save(raised);
+      await eventually(() => session.gitPids().length > 0, "the comparison reached git");
+      const [stuck] = session.comparingPids();
+      const [heldGit] = session.gitPids();
+      await eventually(() => session.logs.includes(`screenpol: ${uriOf(session.file)}: compared with HEAD: unknown (not decided in 2 s)`), "the watchdog stopped the comparison");
+      expect(await session.lens()).toBe("compared with HEAD: unknown (not decided in 2 s)");
+      await eventually(() => !alive(stuck!) && !alive(heldGit!), "the stopped comparison's process and its git ended");
+      session.openGate();
+      await session.save(session.text);
+      await eventually(() => session.logs.includes(`screenpol: ${uriOf(session.file)}: compared with HEAD: equivalent (the file is as in HEAD)`), "the next save was compared");
+      const pids = session.comparingPids();
+      expect(pids).toHaveLength(2);
+      expect(pids[1]).not.toBe(stuck);
+    } finally {
+      await session.server.stop();
+      session.repo.remove();
+    }
+  });
+
+  it("run by hand, without the server's channel, says so in one line and exits 2", { timeout: 60_000 }, async () => {
+    const plain = makeTempRepo();
+    try {
+      const run = await runCli(["lsp", "--comparison-process"], { cwd: plain.dir });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe("screenpol: lsp --comparison-process is started by `screenpol lsp --stdio` itself, with a channel to it\n");
+    } finally {
+      plain.remove();
+    }
+  });
+
+  it("says on stderr, in one line, a SCREENPOL_LENS_TIMEOUT that is not a whole number of seconds, and serves all the same", { timeout: 60_000 }, async () => {
+    const plain = makeTempRepo();
+    const server = await startLspClient(plain.dir, { env: { SCREENPOL_LENS_TIMEOUT: "2.5s" } });
+    try {
+      const file = join(plain.dir, POLICY);
+      server.open(file, readFileSync(file, "utf8"));
+      await server.settle(file);
+      expect(server.stderr()).toBe('screenpol: SCREENPOL_LENS_TIMEOUT must be a whole number of seconds from 1, not "2.5s"; the lens keeps its default\n');
+    } finally {
+      await server.stop();
       plain.remove();
     }
   });
