@@ -20,8 +20,8 @@
  *  Then Ray (skipped, saying so, without .ci/run's venv; --no-ray): a cluster of one node, then of two
  *  (a head and a worker node, one CPU each, on 127.0.0.1, each `ray start --block` in its own process
  *  group, stopped by group id whatever happens), each one at a time so that the other does not take
- *  CPU: the 1-row Parquet run (the fixed start-up: the CLI, Python, ray.init, scheduling), then
- *  --engine-rounds runs over the Parquet folder. target: two nodes >= 1.7x one node in screenings per
+ *  CPU: --engine-rounds pairs of a 1-row Parquet run (the fixed start-up: the CLI, Python, ray.init,
+ *  scheduling) and a run over the Parquet folder, medians. target: two nodes >= 1.7x one node in screenings per
  *  second net of each cluster's own start-up (the raw ratio beside it).
  *  Peak RSS of each screenpol process (bench/rss-report.js: DuckDB runs inside it; Ray's workers and
  *  its Python driver are processes of their own, not counted).
@@ -264,13 +264,13 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
         const name = `ray ${nodes} node${nodes > 1 ? "s" : ""}`;
         // Beside the corpus, not in the repository's temporary folder: Ray's socket paths must stay short.
         await withRayCluster(nodes, join(corpusRoot, `ray-${nodes}`), async (address) => {
-          const startup = await replayRun(root, repo, rayArgs(corpus.startup, address), deadlineMs);
-          record(`${name} start-up`, startup);
-          log(`  ${name}: start-up (1 row) ${round(startup.ms / 1000, 2)} s`);
+          // The start-up, a 1-row run, alternates with the full runs: one figure of each per round, medians taken.
           for (let r = 0; r < rounds; r++) {
+            const startup = await replayRun(root, repo, rayArgs(corpus.startup, address), deadlineMs);
+            record(`${name} start-up`, startup);
             const run = await replayRun(root, repo, rayArgs(corpus.parquet, address), deadlineMs);
             record(name, run);
-            log(`  ${name}: round ${r + 1} ${round(run.ms / 1000, 2)} s = ${fmt(count / (run.ms / 1000))}/s (net of start-up ${fmt(count / (Math.max(1, run.ms - startup.ms) / 1000))}/s)`);
+            log(`  ${name}: round ${r + 1} start-up (1 row) ${round(startup.ms / 1000, 2)} s, ${fmt(count)} rows ${round(run.ms / 1000, 2)} s = ${fmt(count / (run.ms / 1000))}/s`);
           }
         });
       }
