@@ -210,6 +210,7 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
   const deadlineMs = 120_000 + count / 20;
   const result = { count, rounds, loadavgStart: loadavg(), runs: {}, reports: {}, rows: [] };
   const reference = { stdout: undefined };
+  const same = (name) => result.reports[name] === reference.stdout;
   const record = (name, run) => {
     (result.runs[name] ??= []).push({ ms: run.ms, maxRssKiB: run.maxRssKiB, code: run.code });
     if (run.code !== 0) throw new Error(`${name}: screenpol replay exited ${run.timedOut ? "at its deadline" : run.code}: ${run.stderr.split("\n")[0] ?? ""}`);
@@ -238,7 +239,6 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
       }
       perRound.push(times);
     }
-    const same = (name) => result.reports[name] === reference.stdout;
     const jsRate = median(perRound.map((times) => count / (times.js / 1000)));
     result.rows.push([`replay engines: js (reference), ${fmt(count)} JSON lines`, `${fmt(jsRate)}/s`, "report", undefined, ""]);
     for (const [name, target] of [["duckdb jsonl", 3], ["duckdb parquet", 10]]) {
@@ -259,34 +259,12 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
       log(`  ray: skipped, ${unusable}`);
       result.rows.push(["replay engines: ray 2 nodes / 1 node", "skipped", ">= 1.7x", undefined, unusable]);
     } else {
-      const rayArgs = (input, address) => [input, "--engine", "ray", "--address", address, "--python", RAY_PYTHON, ...TARGET];
-      for (const nodes of [1, 2]) {
-        const name = `ray ${nodes} node${nodes > 1 ? "s" : ""}`;
-        // Beside the corpus, not in the repository's temporary folder: Ray's socket paths must stay short.
-        await withRayCluster(nodes, join(corpusRoot, `ray-${nodes}`), async (address) => {
-          // The start-up, a 1-row run, alternates with the full runs: one figure of each per round, medians taken.
-          for (let r = 0; r < rounds; r++) {
-            const startup = await replayRun(root, repo, rayArgs(corpus.startup, address), deadlineMs);
-            record(`${name} start-up`, startup);
-            const run = await replayRun(root, repo, rayArgs(corpus.parquet, address), deadlineMs);
-            record(name, run);
-            log(`  ${name}: round ${r + 1} start-up (1 row) ${round(startup.ms / 1000, 2)} s, ${fmt(count)} rows ${round(run.ms / 1000, 2)} s = ${fmt(count / (run.ms / 1000))}/s`);
-          }
-        });
-      }
-      const ms = (name) => median(result.runs[name].map((run) => run.ms));
-      const startup = { 1: ms("ray 1 node start-up"), 2: ms("ray 2 nodes start-up") };
-      const raw = ms("ray 1 node") / ms("ray 2 nodes");
-      const net = Math.max(1, ms("ray 1 node") - startup[1]) / Math.max(1, ms("ray 2 nodes") - startup[2]);
-      result.ray = { startupMs: startup, raw, net };
-      const bothSame = same("ray 1 node") && same("ray 2 nodes");
-      result.rows.push([`replay engines: ray fixed start-up (1 row), 1 node / 2 nodes`, `${round(startup[1] / 1000, 2)} s / ${round(startup[2] / 1000, 2)} s`, "report", undefined, ""]);
-      result.rows.push(bothSame
-        ? ["replay engines: ray 2 nodes / 1 node, net of start-up", `${round(net, 2)}x (raw ${round(raw, 2)}x; 2 nodes ${fmt(count / (ms("ray 2 nodes") / 1000))}/s raw)`, ">= 1.7x", net >= 1.7, ""]
-        : ["replay engines: ray 2 nodes / 1 node, net of start-up", "report differs", ">= 1.7x", false, "a Ray report JSON is not the js engine's"]);
-      for (const name of ["ray 1 node", "ray 2 nodes"]) {
-        const peak = Math.max(...result.runs[name].map((run) => run.maxRssKiB));
-        result.rows.push([`replay engines: ${name} peak RSS (screenpol process)`, `${round(peak / 1024, 1)} MiB`, "report", undefined, "Ray's workers and driver apart"]);
+      try {
+        await measureRay();
+      } catch (error) {
+        // The engines measured before stand: Ray's failure is its own row.
+        log(`  ray: failed, ${error.message.split("\n")[0]}`);
+        result.rows.push(["replay engines: ray 2 nodes / 1 node", "failed", ">= 1.7x", false, error.message.split("\n")[0].slice(0, 120)]);
       }
     }
     const differing = Object.keys(result.reports).filter((name) => !same(name));
@@ -297,6 +275,38 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
   result.loadavgEnd = loadavg();
   result.reports = undefined;
   return result;
+
+  async function measureRay() {
+    const rayArgs = (input, address) => [input, "--engine", "ray", "--address", address, "--python", RAY_PYTHON, ...TARGET];
+    for (const nodes of [1, 2]) {
+      const name = `ray ${nodes} node${nodes > 1 ? "s" : ""}`;
+      // Beside the corpus, not in the repository's temporary folder: Ray's socket paths must stay short.
+      await withRayCluster(nodes, join(corpusRoot, `ray-${nodes}`), async (address) => {
+        // The start-up, a 1-row run, alternates with the full runs: one figure of each per round, medians taken.
+        for (let r = 0; r < rounds; r++) {
+          const startup = await replayRun(root, repo, rayArgs(corpus.startup, address), deadlineMs);
+          record(`${name} start-up`, startup);
+          const run = await replayRun(root, repo, rayArgs(corpus.parquet, address), deadlineMs);
+          record(name, run);
+          log(`  ${name}: round ${r + 1} start-up (1 row) ${round(startup.ms / 1000, 2)} s, ${fmt(count)} rows ${round(run.ms / 1000, 2)} s = ${fmt(count / (run.ms / 1000))}/s`);
+        }
+      });
+    }
+    const ms = (name) => median(result.runs[name].map((run) => run.ms));
+    const startup = { 1: ms("ray 1 node start-up"), 2: ms("ray 2 nodes start-up") };
+    const raw = ms("ray 1 node") / ms("ray 2 nodes");
+    const net = Math.max(1, ms("ray 1 node") - startup[1]) / Math.max(1, ms("ray 2 nodes") - startup[2]);
+    result.ray = { startupMs: startup, raw, net };
+    const bothSame = same("ray 1 node") && same("ray 2 nodes");
+    result.rows.push([`replay engines: ray fixed start-up (1 row), 1 node / 2 nodes`, `${round(startup[1] / 1000, 2)} s / ${round(startup[2] / 1000, 2)} s`, "report", undefined, ""]);
+    result.rows.push(bothSame
+      ? ["replay engines: ray 2 nodes / 1 node, net of start-up", `${round(net, 2)}x (raw ${round(raw, 2)}x; 2 nodes ${fmt(count / (ms("ray 2 nodes") / 1000))}/s raw)`, ">= 1.7x", net >= 1.7, ""]
+      : ["replay engines: ray 2 nodes / 1 node, net of start-up", "report differs", ">= 1.7x", false, "a Ray report JSON is not the js engine's"]);
+    for (const name of ["ray 1 node", "ray 2 nodes"]) {
+      const peak = Math.max(...result.runs[name].map((run) => run.maxRssKiB));
+      result.rows.push([`replay engines: ${name} peak RSS (screenpol process)`, `${round(peak / 1024, 1)} MiB`, "report", undefined, "Ray's workers and driver apart"]);
+    }
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -117,7 +117,7 @@ if (!existsSync(join(LIVE_ROOT, "dist", "index.js")) || !existsSync(join(LIVE_RO
 function snapshotBuild(live, dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "bench"), { recursive: true });
-  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests"]) {
+  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests", "python"]) {
     if (existsSync(join(live, entry))) cpSync(join(live, entry), join(dir, entry), { recursive: true });
   }
   for (const file of ["probe.js", "cpu-report.js", "lib.js"]) cpSync(join(live, "bench", file), join(dir, "bench", file));
