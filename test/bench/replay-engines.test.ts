@@ -35,8 +35,9 @@ describe("bench/replay-engines.js", { timeout: 240_000 }, () => {
     const byMeasure = new Map(first.rows.map((row) => [row[0], row]));
     expect(byMeasure.get("replay engines: report JSON identical to js")).toEqual(["replay engines: report JSON identical to js", "all 3", "all", true, ""]);
     for (const name of ["duckdb jsonl", "duckdb parquet"]) {
-      const [, value, target] = byMeasure.get(`replay engines: ${name} / js`)!;
+      const [, value, target, , note] = byMeasure.get(`replay engines: ${name} / js`)!;
       expect(value).toMatch(/^\d+(\.\d+)?x \([\d,]+\/s\)$/);
+      expect(note).toMatch(/^CPU time \d+(\.\d+)?x$/);
       expect(target).toBe(name === "duckdb jsonl" ? ">= 3x" : ">= 10x");
     }
     for (const name of ["js", "duckdb jsonl", "duckdb parquet"]) expect(byMeasure.get(`replay engines: ${name} peak RSS`)?.[1]).toMatch(/^\d+(\.\d)? MiB$/);
