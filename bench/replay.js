@@ -58,9 +58,13 @@ export function fortyRulePolicy(shift = 0) {
 
 /** `count` screenings as JSON lines, valid for a vendorA TRANSACTION policy. */
 export function screeningLines(count, seed = 1) {
+  return [...screeningLineStream(count, seed)];
+}
+
+/** The same lines one at a time, for inputs too large to hold (bench/replay-engines.js). */
+export function* screeningLineStream(count, seed = 1) {
   const next = seededRandom(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
-  const lines = [];
   for (let i = 0; i < count; i++) {
     const exposures = [];
     const n = Math.floor(next() * 4);
@@ -74,9 +78,8 @@ export function screeningLines(count, seed = 1) {
       signals,
     };
     if (next() < 0.01) screening.sanctioned = true;
-    lines.push(JSON.stringify(screening));
+    yield JSON.stringify(screening);
   }
-  return lines;
 }
 
 const subjectOf = (policy) => ({ providerType: "vendorAWalletScreening", scope: "TRANSACTION", policy, addressEntries: [] });
@@ -168,7 +171,7 @@ export async function measureReplayThroughput({ root, lines: count = 200_000, ro
 }
 
 /** A copy of the sample repository as a Git repository: the 40-rule policy shifted at HEAD, unshifted in the working tree. */
-function replayRepository() {
+export function replayRepository() {
   const dir = mkdtempSync(join(tmpdir(), "screenpol-bench-replay-"));
   for (const entry of ["screenpol.config.yaml", "policies"]) cpSync(join(CHECKOUT, entry), join(dir, entry), { recursive: true });
   const policy = join(dir, "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml");

@@ -38,6 +38,12 @@
  *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
  *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
  *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
+ *  With the replay-engines phase (--skip-replay-engines skips it; at the default 10,000,000 rows about an hour, and
+ *  bench/.corpus/engines-<N>/ holds about 3.6 GB of JSON lines and their Parquet): bench/replay-engines.js, whole
+ *  `screenpol replay` processes over one generated input of the 40-rule pair (--engine-rows N), rounds rotated:
+ *  --engine js, --engine duckdb over the JSON lines and over Parquet, then --engine ray on a one-node and a two-node
+ *  loopback cluster (its 1-row start-up apart); every report JSON the js engine's; peak RSS of each. Targets: duckdb
+ *  >= 10x js over Parquet, >= 3x over JSON lines; ray two nodes >= 1.7x one node, net of start-up.
  *  With the traffic phase (--skip-traffic skips it; about 20 s): bench/traffic.js, compare --traffic's count per
  *  cause on 100,000 screenings of a 40-rule pair beside replay on the same file, in-process; target >= 0.8 x replay.
  *  With the policy-tests phase (--skip-policy-tests skips it; about 20 s): bench/policy-tests.js, `screenpol test`
@@ -53,10 +59,10 @@
  *  With the weakening-at-size phase (--skip-weakening-size skips it; about 2 minutes): the same check on pairs of
  *  60, 200, 500 and 1,000 rules (the service allows 200 per list) under the 10 s default and a 2 s bound, each in a
  *  fresh process; target: every pair ends by its bound (plus z3's start), with a verdict or `unknown` and its reason.
- * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, traffic, throughput.
+ * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, replay engines, traffic, throughput.
  *
- * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)
- *          --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-independent  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
+ * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)  --engine-rows N (10000000)  --engine-rounds N (3)
+ *          --skip-replay-engines  --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-independent  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run, and when the corpus does not
  * lint clean (one line; the throughput figures are not reported).
  */
@@ -88,6 +94,8 @@ const COLD_RUNS = option("cold", 20);
 const SAVES = option("saves", 60);
 const LSP_EDITS = option("lsp-edits", 1000);
 const COUNT = option("count", 5000);
+const ENGINE_ROWS = option("engine-rows", 10_000_000);
+const ENGINE_ROUNDS = option("engine-rounds", 3);
 const jsonIndex = argv.indexOf("--json");
 const JSON_OUT = jsonIndex >= 0 ? resolve(argv[jsonIndex + 1]) : join(CORPUS, "results.json");
 
@@ -109,7 +117,7 @@ if (!existsSync(join(LIVE_ROOT, "dist", "index.js")) || !existsSync(join(LIVE_RO
 function snapshotBuild(live, dir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "bench"), { recursive: true });
-  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests"]) {
+  for (const entry of ["bin", "dist", "package.json", "schemas", "screenpol.config.yaml", "policies", "webhooks", "catalog", "tests", "python"]) {
     if (existsSync(join(live, entry))) cpSync(join(live, entry), join(dir, entry), { recursive: true });
   }
   for (const file of ["probe.js", "cpu-report.js", "lib.js"]) cpSync(join(live, "bench", file), join(dir, "bench", file));
@@ -587,6 +595,19 @@ if (!flag("skip-replay")) {
   } catch (error) {
     log(`  replay phase failed: ${error.message.split("\n")[0]}`);
     addRow("replay", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
+  }
+}
+if (!flag("skip-replay-engines")) {
+  // The replay engines side by side (bench/replay-engines.js): whole CLI processes over one generated input; outside BUDGET_MS, its size is --engine-rows.
+  section = 8.2;
+  log(`\nreplay engines: js, duckdb (JSON lines, Parquet), ray (1 and 2 nodes), ${ENGINE_ROWS.toLocaleString("en-US")} screenings of the 40-rule pair [${elapsed()}]`);
+  try {
+    const { measureReplayEngines } = await import("./replay-engines.js");
+    results.replayEngines = await measureReplayEngines({ root: ROOT, corpusRoot: CORPUS, rows: ENGINE_ROWS, rounds: ENGINE_ROUNDS, log });
+    for (const [measure, value, target, pass, note] of results.replayEngines.rows) addRow(measure, value, target, pass, note);
+  } catch (error) {
+    log(`  replay engines phase failed: ${error.message.split("\n")[0]}`);
+    addRow("replay engines", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
 if (!flag("skip-traffic")) {
