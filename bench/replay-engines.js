@@ -1,6 +1,6 @@
 /**
  * The replay engines side by side (issue 27's speed targets; docs/replay.md, "Engines" and "Ray"):
- * `npm run bench` (--skip-replay-engines skips it), or alone:
+ * `npm run bench -- --replay-engines` (opt-in: about an hour at 10,000,000 rows), or alone:
  * `node bench/replay-engines.js [--engine-rows N] [--engine-rounds N] [--parts N] [--no-ray]`. Needs a build.
  *
  *  Input: N screenings (--engine-rows, default 10,000,000) for bench/replay.js's 40-rule pair, from its

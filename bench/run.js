@@ -38,7 +38,7 @@
  *  With the replay phase (--skip-replay skips it; about a minute): bench/replay.js, the decision
  *  procedure on a 40-rule policy beside JSON.parse (target >= 500,000 screenings/s), and the peak
  *  RSS of `screenpol replay -` on 100 MB and 1 GB piped from a generator (target: within 20 MB).
- *  With the replay-engines phase (--skip-replay-engines skips it; at the default 10,000,000 rows about an hour, and
+ *  With the replay-engines phase (opt-in: --replay-engines runs it; at the default 10,000,000 rows about an hour, and
  *  bench/.corpus/engines-<N>/ holds about 3.6 GB of JSON lines and their Parquet): bench/replay-engines.js, whole
  *  `screenpol replay` processes over one generated input of the 40-rule pair (--engine-rows N), rounds rotated:
  *  --engine js, --engine duckdb over the JSON lines and over Parquet, then --engine ray on a one-node and a two-node
@@ -62,7 +62,7 @@
  * Order of the run: corpus, cold start, policy tests, watch, 1 MiB shapes, catalog, plan, emulator, replay, replay engines, traffic, throughput.
  *
  * Options: --rounds N (5)  --cold N (20)  --saves N (60)  --lsp-edits N (1000)  --count N (5000)  --engine-rows N (10000000)  --engine-rounds N (3)
- *          --skip-replay-engines  --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-independent  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
+ *          --replay-engines  --regen  --skip-throughput  --skip-cold  --skip-policy-tests  --skip-weakening  --skip-weakening-independent  --skip-weakening-size  --skip-watch  --skip-lsp  --skip-lsp-lens  --skip-lsp-large  --skip-shapes  --skip-catalog  --skip-plan  --skip-emulator  --skip-replay  --skip-traffic  --no-snapshot  --json FILE
  * Exit code 0 whether targets are met or not (the table says); 2 when it cannot run, and when the corpus does not
  * lint clean (one line; the throughput figures are not reported).
  */
@@ -597,7 +597,7 @@ if (!flag("skip-replay")) {
     addRow("replay", "failed", "", false, error.message.split("\n")[0].slice(0, 80));
   }
 }
-if (!flag("skip-replay-engines")) {
+if (flag("replay-engines")) {
   // The replay engines side by side (bench/replay-engines.js): whole CLI processes over one generated input; outside BUDGET_MS, its size is --engine-rows.
   section = 8.2;
   log(`\nreplay engines: js, duckdb (JSON lines, Parquet), ray (1 and 2 nodes), ${ENGINE_ROWS.toLocaleString("en-US")} screenings of the 40-rule pair [${elapsed()}]`);
