@@ -315,7 +315,7 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   // schema, which would judge one reading of an ambiguous file, and not the
   // cross-file checks or a plan, which need the file as it will be read.
   const document = parsed.document ?? parsed.partial;
-  if (!document) return { file: source.file, diagnostics: capFindings(masked(diagnostics)), text: parsed.text };
+  if (!document) return { file: source.file, diagnostics: masked(capFindings(diagnostics)), text: parsed.text };
   const file = describeFile(source.file, document.data, context.config);
   const checkFindings: Finding[] = [];
   for (const check of FILE_CHECKS) {
@@ -325,7 +325,9 @@ function lintOne(source: SourceFile, context: CheckContext): FileLint {
   const claimed = claimedPaths(checkFindings);
   const schemaFindings = parsed.document ? explainMisreadValues(validateFile(file).filter((finding) => !isClaimed(finding.path, claimed)), parsed.document) : [];
   for (const finding of [...schemaFindings, ...checkFindings]) diagnostics.push(toDiagnostic(source.file, document, finding));
-  const capped = capFindings(masked(diagnostics));
+  // Masked after the cap: a file of thousands of secrets has thousands of findings, and masking each of them
+  // against every secret is quadratic (a 1 MiB file of secrets in comments took 84 s); the shown ones are at most the cap.
+  const capped = masked(capFindings(diagnostics));
   return parsed.document ? { file: source.file, diagnostics: capped, text: parsed.text, checked: file } : { file: source.file, diagnostics: capped, text: parsed.text };
 }
 
@@ -514,6 +516,9 @@ function pathKeySegment(segment: string | number): string {
  *   lost: the schema's "quote it" would quote the number, not the address.
  * Each says so, with the value quoted as written.
  */
+/** How far before a misread value its key is looked for: longer keys than this are not named. */
+const KEY_WINDOW = 1024;
+
 function explainMisreadValues(findings: Finding[], document: ParsedDocument): Finding[] {
   let lines: string[] | undefined;
   return findings.map((finding) => {
@@ -523,7 +528,11 @@ function explainMisreadValues(findings: Finding[], document: ParsedDocument): Fi
     const range = document.locate(finding.path, "value");
     lines ??= document.text.split("\n");
     const line = (lines[range.line - 1] ?? "").replace(/\r$/, "");
-    const key = /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/.exec(line.slice(0, range.column - 1))?.[1];
+    // Only the text just before the value: a one-line flow map of a megabyte would be searched from its start once per
+    // finding (quadratic). A window that cuts the line needs a space before the key, so a key cut in two is not taken.
+    const start = Math.max(0, range.column - 1 - KEY_WINDOW);
+    const before = line.slice(start, range.column - 1);
+    const key = (start === 0 ? /(?:^|\s)([A-Za-z_$][\w$.-]*): +$/ : /\s([A-Za-z_$][\w$.-]*): +$/).exec(before)?.[1];
     if (key === undefined) return finding;
     const written = line.slice(range.column - 1);
     if (value === null && written.startsWith("#")) {
@@ -553,7 +562,7 @@ function valueAtPath(data: unknown, path: DocPath): unknown {
 /** Each secret, as written or as a double-quoted YAML string spells it, replaced by `*`s in every message. */
 function maskSecretsInMessages(diagnostics: Diagnostic[], secrets: readonly string[]): Diagnostic[] {
   if (secrets.length === 0) return diagnostics;
-  const spellings = secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]).filter((spelling) => spelling !== "");
+  const spellings = [...new Set(secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]))].filter((spelling) => spelling !== "");
   return diagnostics.map((d) => {
     let message = d.message;
     for (const spelling of spellings) message = message.replaceAll(spelling, "*".repeat(spelling.length));
