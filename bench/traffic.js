@@ -35,6 +35,7 @@ const inputOf = (bytes) => ({ name: "bench", chunks: chunked(bytes), bytesRead: 
 export async function measureTraffic({ root, lines: count = 100_000, rounds = 3, log }) {
   const dist = (path) => import(pathToFileURL(join(root, "dist", path)).href);
   const { replayStream } = await dist("app/replay.js");
+  const { createLineReplayer } = await dist("app/replay/line-replayer.js");
   const { countTraffic } = await dist("app/traffic.js");
   const { compareSubjects } = await dist("app/weakening.js");
   const { withSolver } = await dist("app/solver.js");
@@ -46,7 +47,13 @@ export async function measureTraffic({ root, lines: count = 100_000, rounds = 3,
   let changed = 0;
   const measures = {
     replay: async () => {
-      const report = await replayStream(inputOf(bytes), { label: "base", subject: base }, { label: "head", subject: head }, { target: TARGET, samples: 10, now: NOW });
+      // As `screenpol replay` runs its JavaScript engine (app/replay.ts): one line replayer, both versions of the one policy.
+      const loaded = (label, subject) => ({ side: { label, subject }, findings: [], hasErrors: false });
+      const versions = { base: loaded("base", base), head: loaded("head", head) };
+      const lines = createLineReplayer(async () => versions, { filter: TARGET, environments: [TARGET.environment], samples: 10, now: NOW });
+      await lines.openFlagged();
+      await replayStream(inputOf(bytes), lines, undefined);
+      const report = lines.result().report.subjects[0];
       if (report.screenings !== count) throw new Error(`replay decided ${report.screenings} of ${count} screenings`);
       changed = report.changed;
     },
