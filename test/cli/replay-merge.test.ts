@@ -7,7 +7,6 @@
  * is not one, of another version, or of other versions of the policy is one
  * line and exit 2, nothing reported.
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
@@ -15,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlString } from "../../src/core/replay/sql-input.js";
 import { openSqlSession, type SqlSession } from "../../src/workspace/duckdb.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
-import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
+import type { TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SAMPLE = "examples/replay/sandbox-vendorA-transaction.jsonl";
@@ -25,20 +25,13 @@ const NOW = ["--now", "2026-11-23T12:00:00Z"];
 const TARGET = [...FLAGS, "--base", "HEAD", ...NOW];
 const LAYOUT_COLUMNS = `{scope: 'VARCHAR', chain: 'VARCHAR', address: 'VARCHAR', transfer: 'STRUCT(amountUsd DOUBLE, token STRUCT(chain VARCHAR, networkId BIGINT, contractAddress VARCHAR))', sanctioned: 'BOOLEAN', signals: 'STRUCT(riskScore DOUBLE, exposures STRUCT(category VARCHAR, direction VARCHAR, percent DOUBLE)[], cluster STRUCT(category VARCHAR))'}`;
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
-}
 
 let repo: TempRepo;
 let session: SqlSession;
 beforeAll(async () => {
-  repo = makeTempRepo();
-  for (const file of [SAMPLE, BAD_SAMPLE]) repo.write(file, readFileSync(join(PROJECT_ROOT, file)));
-  git(repo.dir, "init", "-q");
-  git(repo.dir, "add", "-A");
-  git(repo.dir, "commit", "-qm", "samples");
+  ({ repo } = makeCommittedRepo([SAMPLE, BAD_SAMPLE]));
   // The block threshold raised from 8.5 to 9 in the working tree: a weakening for scores 8.5 to 9.
-  repo.write(POLICY, readFileSync(join(repo.dir, POLICY), "utf8").replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
+  edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
   session = await openSqlSession({ threads: 1 });
 });
 afterAll(() => {

@@ -22,7 +22,8 @@ import { openSqlSession } from "../../src/workspace/duckdb.js";
 import { announceSkip } from "../integrations/support/git.js";
 import { RAY_PYTHON, startRayCluster, type RayCluster } from "../helpers/ray-cluster.js";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
-import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
+import type { TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const SAMPLE = "examples/replay/sandbox-vendorA-transaction.jsonl";
@@ -45,9 +46,6 @@ function canImport(python: string): boolean {
   }
 }
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
-}
 
 /** `count` lines cycling through `lines`. */
 function cycle(lines: readonly string[], count: number): string[] {
@@ -56,13 +54,9 @@ function cycle(lines: readonly string[], count: number): string[] {
 
 let repo: TempRepo;
 beforeAll(() => {
-  repo = makeTempRepo();
-  for (const file of [SAMPLE, BAD_SAMPLE]) repo.write(file, readFileSync(join(PROJECT_ROOT, file)));
-  git(repo.dir, "init", "-q");
-  git(repo.dir, "add", "-A");
-  git(repo.dir, "commit", "-qm", "samples");
+  ({ repo } = makeCommittedRepo([SAMPLE, BAD_SAMPLE]));
   // The block threshold raised from 8.5 to 9 in the working tree: a weakening for scores 8.5 to 9.
-  repo.write(POLICY, readFileSync(join(repo.dir, POLICY), "utf8").replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
+  edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
 });
 afterAll(() => repo?.remove());
 

@@ -13,24 +13,18 @@ import { join } from "node:path";
 import { SparkSQL } from "dt-sql-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runCli } from "../helpers/run-cli.js";
-import { makeTempRepo, type TempRepo } from "../helpers/temp-repo.js";
+import { edit, makeCommittedRepo } from "../helpers/committed-repo.js";
+import type { TempRepo } from "../helpers/temp-repo.js";
 
 const POLICY = "policies/sandbox/vendorAWalletScreening/TRANSACTION.yaml";
 const BAD_SAMPLE = "examples/replay/sandbox-vendorA-transaction-bad-lines.jsonl";
 const TARGET = ["--env", "sandbox", "--vendor", "vendorAWalletScreening", "--scope", "TRANSACTION", "--base", "HEAD", "--now", "2026-11-23T12:00:00Z"];
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
-}
 
 let repo: TempRepo;
 beforeAll(() => {
-  repo = makeTempRepo();
-  repo.write(BAD_SAMPLE, readFileSync(join(PROJECT_ROOT, BAD_SAMPLE)));
-  git(repo.dir, "init", "-q");
-  git(repo.dir, "add", "-A");
-  git(repo.dir, "commit", "-qm", "samples");
-  repo.write(POLICY, readFileSync(join(repo.dir, POLICY), "utf8").replace("riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }"));
+  ({ repo } = makeCommittedRepo([BAD_SAMPLE]));
+  edit(repo, POLICY, "riskScore: { gte: 8.5 }", "riskScore: { gte: 9 }");
 });
 afterAll(() => repo?.remove());
 
