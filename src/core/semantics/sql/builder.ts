@@ -6,9 +6,14 @@
  * decide's order: the floor, the address entries (a join), a disabled or
  * absent policy, preScreen, the postScreen rules in order, the terminal ALLOW.
  *
- * SQL's three-valued logic is kept out: every condition is wrapped in
- * COALESCE(..., FALSE), so a signal the vendor did not return (NULL) makes a
- * condition false, as in decide, whatever NOT, OR or CASE is around it.
+ * SQL's three-valued logic is kept out. A signal the vendor did not return
+ * (NULL) makes its condition NULL; decide reads it as false. Under NOT (the
+ * preScreen gates) that needs COALESCE(..., FALSE), or NOT NULL would stay
+ * NULL where decide says true. A rule's `when` is only AND and OR of its
+ * conditions and stands directly under WHEN, which takes NULL as not true: a
+ * formula without NOT is true in three-valued logic exactly when it is true
+ * with every NULL read as false, so it is written bare (COALESCE around each
+ * of 80 conditions cost a fifth of a replay's scan; docs/replay.md).
  */
 import type { Action } from "../../vendors.js";
 import { STEPS, type Decision, type Step } from "../decision.js";
@@ -213,7 +218,11 @@ function gateCondition(subject: CompiledSubject, column: ColumnOf, dialect: SqlD
   return gates.length === 1 ? gates[0] : gates.map((gate) => `(${gate})`).join(" OR ");
 }
 
-/** A `when`: every condition, and one `anyOf` alternative in full. Each part is never NULL. */
+/**
+ * A `when`: every condition, and one `anyOf` alternative in full. Only AND
+ * and OR: NULL where a signal is missing, never true, so it may only stand
+ * where NULL reads as false (directly under WHEN).
+ */
 function whenCondition(when: When, column: ColumnOf, dialect: SqlDialect): string {
   const parts = when.all.map((term) => termCondition(term, column, dialect));
   if (when.anyOf !== undefined) {
@@ -229,7 +238,7 @@ function conjunction(parts: readonly string[]): string {
 }
 
 function termCondition(term: Term, column: ColumnOf, dialect: SqlDialect): string {
-  return `COALESCE(${conditionSql(term.condition, column, dialect)}, FALSE)`;
+  return `(${conditionSql(term.condition, column, dialect)})`;
 }
 
 /** One condition of semantics.md section 2's table, as conditions.ts `holds` reads it; bounds inclusive. */

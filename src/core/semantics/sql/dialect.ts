@@ -17,8 +17,8 @@ export interface SqlDialect {
   identifier(name: string): string;
   /**
    * Does some element of the list `list` satisfy `predicate`, written over
-   * the element's name `element`? NULL or FALSE for a NULL or empty list (the
-   * builder wraps it in COALESCE).
+   * the element's name `element`? NULL or FALSE for a NULL or empty list
+   * (the builder writes it where NULL reads as false).
    */
   anyElement(list: string, element: string, predicate: string): string;
   /** A relation `alias` of literal rows (every value already a literal), for the address entries. */
