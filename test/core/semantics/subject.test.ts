@@ -22,6 +22,21 @@ describe("an address entry's expiry", () => {
   });
 });
 
+describe("two entries for one address", () => {
+  const subjectOf = (entries: DecisionSubject["addressEntries"]): DecisionSubject => ({ ...subjectWith(undefined), addressEntries: entries });
+  const entry = (action: "ALLOW" | "BLOCK", address: string, expiresAt?: string) => ({ address, chain: "EVM", action, scope: "ALL" as const, reason: action, ...(expiresAt ? { expiresAt } : {}) });
+  const decided = (entries: DecisionSubject["addressEntries"]) => decide(subjectOf(entries), { chain: "EVM", address: ADDRESS.toLowerCase() }, { now: NOW });
+
+  it("both live: the first in file order decides, whatever the EVM address's case (the second is kept, not in its place)", () => {
+    expect(decided([entry("ALLOW", ADDRESS), entry("BLOCK", ADDRESS.toLowerCase())])).toMatchObject({ action: "ALLOW", by: "address-entry" });
+    expect(decided([entry("BLOCK", ADDRESS.toLowerCase()), entry("ALLOW", ADDRESS)])).toMatchObject({ action: "BLOCK", by: "address-entry" });
+  });
+
+  it("the first expired: the second decides", () => {
+    expect(decided([entry("BLOCK", ADDRESS, "2020-01-01"), entry("ALLOW", ADDRESS)])).toMatchObject({ action: "ALLOW", by: "address-entry" });
+  });
+});
+
 describe("a rule that does not read", () => {
   it("is a TypeError that names the rule and says to lint first", () => {
     const broken: DecisionSubject = {
