@@ -126,10 +126,13 @@ export interface DuckDbRunRequest {
   onProgress?: ((progress: ReplayProgress) => void) | undefined;
 }
 
-/** One policy and the screenings relation of its rows (core/replay/sql-input.ts). */
+/** One policy and its rows (core/replay/sql-input.ts). */
 interface SubjectRows {
   subject: ReplaySubject;
+  /** The screenings relation: `line`, `ok` and the layout's columns. */
   screenings: string;
+  /** `line` and `text` of the same rows, for the JavaScript reader. */
+  texts: string;
 }
 
 async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineReplayer, request: DuckDbRunRequest, name: string): Promise<void> {
@@ -143,7 +146,8 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
     if (environment === undefined || providerType === undefined || scope === undefined) {
       throw new UsageError(`${name}: --engine duckdb reads a Parquet input as the screenings of one policy: give --env, --vendor and --scope (or export JSON lines, whose lines may name their policy)`);
     }
-    subjects.push({ subject: { environment, providerType, scope }, screenings: await parquetScreenings(session, input, providerType, scope, name) });
+    const screenings = await parquetScreenings(session, input, providerType, scope, name);
+    subjects.push({ subject: { environment, providerType, scope }, screenings, texts: `SELECT line, text FROM (${screenings})` });
   } else {
     const text = input.format === "jsonl" ? jsonLinesRelation(input.files) : csvRowsRelation(input.files);
     // Read and numbered once: every later query (one per policy, and the rows for the JavaScript reader) reads this table, not the files again.
@@ -159,7 +163,10 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
       // A policy SQL may decide: one the config declares, of a known vendor and scope; of any other the reader words why its lines are bad.
       else if (row.kind === "subject" && declared.includes(environment!) && isVendor(providerType!) && isScope(scope!)) {
         const of = `(SELECT line, text FROM ${rows} WHERE kind = 'subject' AND environment = ${sqlString(environment!)} AND provider_type = ${sqlString(providerType)} AND scope = ${sqlString(scope)})`;
-        subjects.push({ subject: { environment: environment!, providerType, scope }, screenings: screeningsFromText(of, providerType, scope, MAX_LINE_BYTES, { identity: true }) });
+        // Each line's JSON read once into typed columns (a dozen JSON functions a line): every later query of the policy reads the table.
+        const table = `replay_subject_${subjects.length}`;
+        await session.all(`CREATE TEMP TABLE ${table} AS SELECT * EXCLUDE (text) FROM (${screeningsFromText(of, providerType, scope, MAX_LINE_BYTES, { identity: true })})`);
+        subjects.push({ subject: { environment: environment!, providerType, scope }, screenings: `SELECT * FROM ${table}`, texts: `SELECT line, text FROM ${rows}` });
       } else undecidable += Number(row.n);
     }
     lines.tally.filtered(filtered);
@@ -169,7 +176,7 @@ async function replayAll(session: SqlSession, input: ReplayFiles, lines: LineRep
   for (const rows of subjects) {
     // A policy is read when a screening of it is: one whose every line is bad is not reported, as the JavaScript engine reports it.
     const decider = (await session.all(`SELECT line FROM (${rows.screenings}) WHERE ok LIMIT 1`)).length > 0 ? await lines.open(rows.subject) : undefined;
-    unsure.push(...(await decideSubject(session, rows.screenings, decider, lines.writesChanged, request)));
+    unsure.push(...(await decideSubject(session, rows, decider, lines.writesChanged, request)));
   }
   // Every row was SQL's: nothing more to read.
   if (unsure.length === 0) return;
@@ -221,10 +228,11 @@ interface Group {
  * `--changed-out` the changed ones. With no `decider` (no row of the policy
  * is ok), every row is the reader's.
  */
-async function decideSubject(session: SqlSession, screenings: string, decider: Decider | undefined, writesChanged: boolean, request: DuckDbRunRequest): Promise<string[]> {
-  const notOk = `SELECT line, text FROM (${screenings}) WHERE NOT ok`;
+async function decideSubject(session: SqlSession, rows: SubjectRows, decider: Decider | undefined, writesChanged: boolean, request: DuckDbRunRequest): Promise<string[]> {
+  const textsOf = (lines: string) => `SELECT line, text FROM (${rows.texts}) WHERE line IN (${lines})`;
+  const notOk = textsOf(`SELECT line FROM (${rows.screenings}) WHERE NOT ok`);
   if (!decider) return [notOk];
-  const steps = replayStepsSql(decider.base, decider.head, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${screenings})`, carry: ["ok", "text"] });
+  const steps = replayStepsSql(decider.base, decider.head, { dialect: sqlDialect("duckdb"), now: request.now.getTime(), relation: `(${rows.screenings})`, carry: ["ok"] });
   const firstLines = request.samples > 0 ? `, min(line, ${request.samples}) AS first_lines` : "";
   const started = performance.now();
   const progress = (percent: number, rows: number): void =>
@@ -266,5 +274,5 @@ async function decideSubject(session: SqlSession, screenings: string, decider: D
   const which = changed.map(
     ({ key }) => `(base_step = ${key.baseStep} AND ${entry("base_entry_action", key.baseEntry)} AND head_step = ${key.headStep} AND ${entry("head_entry_action", key.headEntry)})`,
   );
-  return [...readers, `SELECT line, text FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`];
+  return [...readers, textsOf(`SELECT line FROM (${steps}) WHERE ok AND (${which.join(" OR ")})`)];
 }
