@@ -20,6 +20,7 @@ import type { CatalogToken } from "../../core/catalog.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { connectOptions, type RemoteFlags } from "../remote-options.js";
+import { growHeapSlowly } from "../heap.js";
 
 export interface CatalogFlags extends RemoteFlags {
   limit?: number;
@@ -34,6 +35,7 @@ function readFlags(flags: CatalogFlags): { limit: number | undefined; maxTokens:
 }
 
 export async function catalogSyncCommand(flags: CatalogFlags, io: CliIo): Promise<ExitCode> {
+  growHeapSlowly();
   const bounds = readFlags(flags);
   const connection = await connect(connectOptions(flags, io));
   const paths = workspaceSnapshotPaths(connection.workspace);

@@ -5,22 +5,10 @@
  * `shutdown` then `exit`; 1 when the client exits or goes away without
  * `shutdown` (LSP 3.17, "Exit Notification"); 2 without --stdio.
  */
-import { setFlagsFromString } from "node:v8";
 import { UsageError } from "../../app/errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
-
-/**
- * How far V8 lets the heap grow past what a full collection left live, in
- * percent (its default adapts, up to 4 times). Each keystroke re-runs the
- * checks over every file of the repository, and what they build for 5,000
- * files (maps of every file) is large enough to be allocated straight into
- * the old generation: garbage that only a full collection frees. Under the
- * default, the server's memory rose by 100 MiB over 500 keystrokes in a
- * repository of 1,250 environments while what is live stayed flat; at 20%
- * it stays within a few MiB (BENCHMARKS.md, `screenpol lsp`).
- */
-const HEAP_GROWING_PERCENT = 20;
+import { growHeapSlowly } from "../heap.js";
 
 export interface LspFlags {
   stdio?: boolean;
@@ -30,7 +18,7 @@ export async function lspCommand(flags: LspFlags, io: CliIo): Promise<ExitCode> 
   if (flags.stdio !== true || io.stdin === undefined) {
     throw new UsageError("screenpol lsp speaks the Language Server Protocol on standard input and output only: run `screenpol lsp --stdio` from the editor (`screenpol lsp --help` names the setup page)");
   }
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  growHeapSlowly();
   const { runLanguageServer } = await import("../../lsp/server.js");
   const code = await runLanguageServer({ input: io.stdin, output: io.stdout, lensLimitMs: lensLimitMs(io) });
   return code === 0 ? EXIT.ok : EXIT.findings;
