@@ -16,13 +16,15 @@ const NODE = process.execPath;
  * when tsc's unbundled dist/cli/main.js exists, the same lint run from it
  * (`unbundled`), to show what the bundle buys.
  */
-export function measureColdStart({ root, file, runs, deadline }) {
+export function measureColdStart({ root, file, plainFile, runs, deadline }) {
   const bin = join(root, "bin", "screenpol.js");
   const commands = [
     { name: "node", args: ["-e", "0"] },
     { name: "version", args: [bin, "--version"] },
     { name: "lint", args: [bin, "lint", file] },
   ];
+  // A policy that lists no tokens: its lint never reads the token catalog (issue 26's two start-up rows).
+  if (plainFile) commands.push({ name: "lintPlain", args: [bin, "lint", plainFile] });
   const unbundled = join(root, "dist", "cli", "main.js");
   if (existsSync(unbundled)) {
     const code = `const { main } = await import(${JSON.stringify(pathToFileURL(unbundled).href)}); process.exitCode = await main(process.argv.slice(1));`;
