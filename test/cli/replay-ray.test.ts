@@ -13,7 +13,7 @@
  * is made); the refusals that need no Ray still run.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,6 +118,19 @@ describe.skipIf(!hasVenv)("replay --engine ray on a two-node cluster on loopback
     }
     const report = await expectSameReports("good.jsonl", "parquet");
     expect(report).toContain("\n200,000 screenings, 33,334 changed, 0 lines skipped\n");
+  });
+
+  it("a file a worker cannot read (a .gz that is not gzip) beside a good one: one line naming it, exit 2, nothing reported", async () => {
+    mkdirSync(join(repo.dir, "unreadable"), { recursive: true });
+    copyFileSync(join(repo.dir, SAMPLE), join(repo.dir, "unreadable/a-good.jsonl"));
+    writeFileSync(join(repo.dir, "unreadable/b-broken.jsonl.gz"), "these bytes are not gzip\n");
+    const run = await runCli(["replay", "unreadable", ...TARGET, "--engine", "ray", "--address", cluster!.address, "--python", RAY_PYTHON], { cwd: repo.dir, timeoutMs: 240_000 });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: "" });
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    // The worker's own words (python/ray_replay.py: the shard's file, then DuckDB's error), not screenpol's about the job.
+    expect(lines[0]).toMatch(/^screenpol: [^ ]*\/unreadable\/b-broken\.jsonl\.gz: IO Error: Input is not a GZIP stream: .*; nothing was reported$/);
+    expect(run.stderr).not.toMatch(/Traceback|^\s+at /m);
   });
 });
 
