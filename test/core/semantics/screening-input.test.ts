@@ -5,7 +5,7 @@
  * finding at its path, never a silent default.
  */
 import { describe, expect, it } from "vitest";
-import { readScreening } from "../../../src/core/semantics/screening-input.js";
+import { readScreening, screeningTarget } from "../../../src/core/semantics/screening-input.js";
 
 const A = "vendorAWalletScreening" as const;
 const B = "vendorBAddressScreening" as const;
@@ -78,5 +78,93 @@ describe("a screening the policy's scope cannot take", () => {
   it("a screening that reads is returned as it is", () => {
     const screening = { scope: "TRANSACTION", chain: "EVM", address: ADDRESS, transfer: { amountUsd: 10 }, signals: { riskScore: 7 } };
     expect(read(screening, A, "TRANSACTION")).toBe(screening);
+  });
+});
+
+describe("only a signal or category of the other vendor is worded as the other vendor's", () => {
+  const codes = (data: Record<string, unknown>, vendor: typeof A | typeof B, scope: "SIGN_IN" | "TRANSACTION" = "SIGN_IN") => (read(data, vendor, scope) as string[]).map((finding) => finding.split(":")[0]);
+
+  it("a key named like the other vendor's signal below a signal, or beside the transfer's amount, is an unknown key", () => {
+    expect(codes({ chain: "EVM", address: ADDRESS, signals: { cluster: { category: "mixer", riskLevel: "high" } } }, A)).toEqual(["schema signals.cluster.riskLevel key"]);
+    expect(codes({ chain: "EVM", address: ADDRESS, transfer: { amountUsd: 5, riskLevel: "high" } }, A, "TRANSACTION")).toEqual(["schema transfer.riskLevel key"]);
+    expect(codes({ chain: "EVM", address: ADDRESS, signals: { verdict: "bad" } }, A)).toEqual(["schema signals.verdict key"]);
+  });
+
+  it("every signal of the other vendor, with this vendor's word for it", () => {
+    const message = (data: Record<string, unknown>, vendor: typeof A | typeof B) => (read({ chain: "EVM", address: ADDRESS, signals: data }, vendor) as string[]).map((finding) => finding.split(": ")[1]);
+    expect(message({ indicators: [] }, A)).toEqual(["indicators is a signal of vendorBAddressScreening, not of vendorAWalletScreening; vendorAWalletScreening returns exposures"]);
+    expect(message({ riskScore: 5 }, B)).toEqual(["riskScore is a signal of vendorAWalletScreening, not of vendorBAddressScreening; vendorBAddressScreening returns riskLevel"]);
+    expect(message({ cluster: { category: "mixer" } }, B)).toEqual(["cluster is a signal of vendorAWalletScreening, not of vendorBAddressScreening; vendorBAddressScreening returns entity"]);
+  });
+
+  it("a value under the signals that reads like the other vendor's category, at a key that is not a category, is an unknown key", () => {
+    expect(codes({ chain: "EVM", address: ADDRESS, signals: { cluster: { category: "mixer", note: "darknet" } } }, A)).toEqual(["schema signals.cluster.note key"]);
+  });
+
+  it("a value outside the signals that reads like the other vendor's category is the schema's finding", () => {
+    expect(codes({ chain: "EVM", address: ADDRESS, category: "darknet" }, A)).toEqual(["schema category key"]);
+    expect(codes({ chain: "darknet", address: ADDRESS }, A)).toEqual(["schema chain value"]);
+  });
+
+  it("a scope of neither kind is the schema's one finding, not also a mismatch", () => {
+    expect(codes({ scope: "LOGIN", chain: "EVM", address: ADDRESS }, A, "TRANSACTION")).toEqual(["schema scope value"]);
+  });
+
+  it("without a path to prefix, a finding's path is the screening's own", () => {
+    const reading = readScreening({ chain: "EVM", address: ADDRESS, transfer: { amountUsd: 10 } }, B, "SIGN_IN");
+    expect(reading.ok ? [] : reading.findings.map((finding) => finding.path)).toEqual([["transfer"]]);
+  });
+});
+
+describe("a category the vendor's list does not have, when replay accepts it", () => {
+  const accept = (signals: Record<string, unknown>, vendor: typeof A | typeof B = A) => readScreening({ chain: "EVM", address: ADDRESS, signals }, vendor, "SIGN_IN", [], { unknownCategories: "accept" });
+  const exposure = (category: string) => ({ category, direction: "direct", percent: 5 });
+
+  it("is an unknown value of its signal, each value once, in the order met; the screening reads", () => {
+    const reading = accept({ exposures: [exposure("bridge_exploit"), exposure("mixer"), exposure("rug_pull"), exposure("bridge_exploit")], cluster: { category: "bridge_exploit" } });
+    expect(reading).toEqual({
+      ok: true,
+      screening: expect.anything(),
+      unknownValues: [
+        { signal: "exposure", value: "bridge_exploit" },
+        { signal: "exposure", value: "rug_pull" },
+        { signal: "cluster", value: "bridge_exploit" },
+      ],
+    });
+    expect(accept({ indicators: [{ category: "bridge_exploit", riskType: "ownership", volumeUsd: 1 }], entity: { category: "rug_pull" } }, B)).toEqual({
+      ok: true,
+      screening: expect.anything(),
+      unknownValues: [
+        { signal: "indicator", value: "bridge_exploit" },
+        { signal: "entity", value: "rug_pull" },
+      ],
+    });
+  });
+
+  it("up to 64 characters; a longer or empty string, or one at another place, stays a finding", () => {
+    expect(accept({ cluster: { category: "x".repeat(64) } })).toMatchObject({ ok: true, unknownValues: [{ signal: "cluster", value: "x".repeat(64) }] });
+    for (const signals of [{ cluster: { category: "x".repeat(65) } }, { cluster: { category: "" } }, { exposures: [{ category: "mixer", direction: "sideways", percent: 5 }] }]) {
+      expect(accept(signals).ok, JSON.stringify(signals)).toBe(false);
+    }
+  });
+
+  it("a known category reads with no unknown values at all", () => {
+    expect(accept({ exposures: [exposure("mixer")] })).toEqual({ ok: true, screening: expect.anything() });
+  });
+});
+
+describe("what a screening says of its policy (decide without --vendor or --scope)", () => {
+  it("the scope from its scope, else TRANSACTION from its transfer; the vendor from its signals when they are one vendor's", () => {
+    expect(screeningTarget({ scope: "SIGN_IN", transfer: {}, signals: { riskScore: 1 } })).toEqual({
+      scope: { value: "SIGN_IN", from: "its scope" },
+      vendor: { value: A, from: "its signals" },
+    });
+    expect(screeningTarget({ transfer: { amountUsd: 1 }, signals: { entity: { category: "gambling" } } })).toEqual({
+      scope: { value: "TRANSACTION", from: "its transfer" },
+      vendor: { value: B, from: "its signals" },
+    });
+    expect(screeningTarget({ scope: "LOGIN", transfer: {}, signals: { riskScore: 1, riskLevel: "high" } })).toEqual({});
+    expect(screeningTarget({ signals: {} })).toEqual({});
+    expect(screeningTarget(["not", "a", "screening"])).toEqual({});
   });
 });
