@@ -9,7 +9,7 @@ import { toConfig } from "../../../src/core/config.js";
 import { parseYaml } from "../../../src/core/document.js";
 import { editorTestSchema } from "../../../src/core/editor-schema.js";
 import { lintSources } from "../../../src/core/lint.js";
-import { readPolicyTest } from "../../../src/core/semantics/test-file.js";
+import { policyTestFindings, readPolicyTest } from "../../../src/core/semantics/test-file.js";
 import { parse } from "yaml";
 
 const config = toConfig({ environments: { sandbox: { id: "3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01", kind: "sandbox" } } });
@@ -111,5 +111,39 @@ describe("the editor schema of test files", () => {
     const vendorB = parse(GOOD.replace("exposures: [{ category: mixer, direction: direct, percent: 12.5 }]", "riskLevel: high"));
     expect(validate(vendorB)).toBe(false);
     expect(validate({ ...vendorB, providerType: "vendorBAddressScreening" })).toBe(true);
+  });
+});
+
+describe("a policy test file's own findings (policyTestFindings), whatever its shape", () => {
+  const codes = (data: unknown) => policyTestFindings(data).map((finding) => `${finding.code} ${finding.path.join(".")}`);
+  const header = { environment: "sandbox", providerType: "vendorAWalletScreening", scope: "TRANSACTION" };
+  const screening = { chain: "EVM", address: "0x52908400098527886E0F7030069857D2E4169EE7" };
+
+  it("not a mapping, cases not a list, a case not a mapping: the schema's findings, never a crash", () => {
+    expect(codes(null)).toEqual(["schema "]);
+    expect(codes({ ...header, cases: "all of them" })).toEqual(["schema cases"]);
+    expect(codes({ ...header, cases: [null, { name: "n", screening, expect: { action: "ALLOW" } }] })).toEqual(["schema cases.0"]);
+  });
+
+  it("with a header whose scope does not read, no screening is read (its schema finding is the answer)", () => {
+    const withTransfer = { name: "n", screening: { ...screening, transfer: { amountUsd: 5 } }, expect: { action: "ALLOW" } };
+    expect(codes({ ...header, scope: "SIGN_IN", cases: [withTransfer] })).toEqual(["scope-field cases.0.screening.transfer"]);
+    expect(codes({ ...header, scope: "LOGIN", cases: [withTransfer] })).toEqual(["schema scope"]);
+    expect(codes({ ...header, providerType: "vendorC", scope: "SIGN_IN", cases: [withTransfer] })).toEqual(["schema providerType"]);
+  });
+
+  it("cases without a name, or with an empty one, are the schema's, never each other's duplicates", () => {
+    const nameless = { screening, expect: { action: "ALLOW" } };
+    expect(codes({ ...header, cases: [nameless, nameless] })).toEqual(["schema cases.0", "schema cases.1"]);
+    expect(codes({ ...header, cases: [{ ...nameless, name: "" }, { ...nameless, name: "" }] })).toEqual(["schema cases.0.name", "schema cases.1.name"]);
+  });
+});
+
+describe("reading a test file's cases (readPolicyTest)", () => {
+  it("the file's line is its environment's, wherever that key is; a case without by has no by at all", () => {
+    const text = GOOD.replace("environment: sandbox\nproviderType: vendorAWalletScreening\n", "providerType: vendorAWalletScreening\nenvironment: sandbox\n");
+    const test = readPolicyTest(FILE, parseYaml(text).document!);
+    expect(test.line).toBe(3);
+    expect(test.cases[1]!.expect).toStrictEqual({ action: "ALLOW" });
   });
 });
