@@ -110,6 +110,28 @@ describe("policy tests in watch mode", () => {
     expect(shown(session, inputOf(brokenAddresses, [ADDRESSES])).notRun).toEqual([`./${TEST}: ./${ADDRESSES} has errors`]);
   });
 
+  it("run against the address entries themselves: an ALLOW entry for the screened address decides, and the case fails", () => {
+    const session = createTestSession(config);
+    const allowed = `providerType: vendorAWalletScreening
+entries:
+  - { address: "${ADDRESS}", chain: EVM, action: ALLOW, scope: ALL, reason: treasury }
+`;
+    const files = { [POLICY]: policy(7), [ADDRESSES]: allowed, [TEST]: testFile("score 7 is blocked") };
+    expect(shown(session, inputOf(files, Object.keys(files)))).toMatchObject({ passed: 0, failed: 1, notRun: [] });
+  });
+
+  it("run a test file whose policy has warnings only (a repeated rule)", () => {
+    const session = createTestSession(config);
+    const repeated = `${policy(7)}    - id: block-high-score-again
+      when: { riskScore: { gte: 7 } }
+      action: BLOCK
+`;
+    const files = { [POLICY]: repeated, [ADDRESSES]: ADDRESSES_FILE, [TEST]: testFile("score 7 is blocked") };
+    const input = inputOf(files, Object.keys(files));
+    expect(input.lint.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["warning unreachable-rule"]);
+    expect(shown(session, input)).toMatchObject({ passed: 1, failed: 0, notRun: [] });
+  });
+
   it("do not run a test file whose policy is not among the watched files, and say so", () => {
     const session = createTestSession(config, (file) => `./${file}`);
     expect(shown(session, inputOf({ [TEST]: testFile("score 7 is blocked") }, [TEST])).notRun).toEqual([`./${TEST}: no policy file ./${POLICY} among the watched files`]);
