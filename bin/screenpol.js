@@ -32,6 +32,15 @@ if (version !== undefined) process.stdout.write(`${version}\n`);
 else await runBundle();
 
 async function runBundle() {
+  // The last resort, for this process only (tests run main in-process without it): an error thrown outside every
+  // call the CLI awaits (a library's timer or finalizer; z3's WebAssembly aborting when it runs out of memory) is
+  // one line and EX_SOFTWARE (70: nothing was reported), never a stack trace; SCREENPOL_DEBUG=1 adds the stack.
+  process.on("uncaughtException", (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`screenpol: internal error: ${message.split("\n")[0]} (set SCREENPOL_DEBUG=1 for details, and please report it)\n`);
+    if (process.env.SCREENPOL_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exit(70);
+  });
   // Before any compilation: V8 refuses a cache made under other flags (cli/main.ts says why this flag).
   process.getBuiltinModule("node:v8").setFlagsFromString("--liftoff-only");
   const { Script } = process.getBuiltinModule("node:vm");
