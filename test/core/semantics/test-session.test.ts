@@ -120,6 +120,18 @@ entries:
     expect(shown(session, inputOf(files, Object.keys(files)))).toMatchObject({ passed: 0, failed: 1, notRun: [] });
   });
 
+  it("do not run a test file whose policy has an error that leaves it readable (a shadowed rule), and say so", () => {
+    const session = createTestSession(config);
+    const shadowed = `${policy(7).replace("action: BLOCK", "action: ALERT")}    - id: block-higher-score
+      when: { riskScore: { gte: 8 } }
+      action: BLOCK
+`;
+    const files = { [POLICY]: shadowed, [ADDRESSES]: ADDRESSES_FILE, [TEST]: testFile("score 7 is blocked") };
+    const input = inputOf(files, Object.keys(files));
+    expect(input.lint.diagnostics.map((d) => `${d.severity} ${d.code}`)).toEqual(["error shadowed-rule"]);
+    expect(shown(session, input)).toMatchObject({ passed: 0, failed: 0, notRun: [`${TEST}: ${POLICY} has errors`] });
+  });
+
   it("run a test file whose policy has warnings only (a repeated rule)", () => {
     const session = createTestSession(config);
     const repeated = `${policy(7)}    - id: block-high-score-again
