@@ -89,6 +89,11 @@ describe("alsoMatched: the rules that would also have matched (decide --all-matc
     }
     const gated = { ...risky, chain: "SOL" };
     expect(alsoMatched(subject, gated, decide(subject, gated, { now: NOW })).consulted).toBe(false);
+    // The floor and a disabled policy, each read from `by` alone (no trace).
+    const sanctioned = { ...risky, sanctioned: true };
+    expect(alsoMatched(subject, sanctioned, decide(subject, sanctioned, { now: NOW })).consulted).toBe(false);
+    const disabled: DecisionSubject = { ...subject, policy: { ...policy, enabled: false } };
+    expect(alsoMatched(disabled, risky, decide(disabled, risky, { now: NOW })).consulted).toBe(false);
   });
 
   it("after the terminal ALLOW: none (every rule was evaluated)", () => {

@@ -148,6 +148,10 @@ describe("a category the vendor's list does not have, when replay accepts it", (
     }
   });
 
+  it("a string under a category signal at a key that is not `category` stays a finding", () => {
+    expect(accept({ cluster: { category: "mixer", note: "bridge_exploit" } }).ok).toBe(false);
+  });
+
   it("a known category reads with no unknown values at all", () => {
     expect(accept({ exposures: [exposure("mixer")] })).toEqual({ ok: true, screening: expect.anything() });
   });
@@ -166,5 +170,9 @@ describe("what a screening says of its policy (decide without --vendor or --scop
     expect(screeningTarget({ scope: "LOGIN", transfer: {}, signals: { riskScore: 1, riskLevel: "high" } })).toEqual({});
     expect(screeningTarget({ signals: {} })).toEqual({});
     expect(screeningTarget(["not", "a", "screening"])).toEqual({});
+    expect(screeningTarget(null)).toEqual({});
+    expect(screeningTarget({ scope: "TRANSACTION" })).toEqual({ scope: { value: "TRANSACTION", from: "its scope" } });
+    // A key of no vendor beside one vendor's signal does not hide whose signals they are.
+    expect(screeningTarget({ signals: { riskScore: 1, note: "x" } })).toEqual({ vendor: { value: A, from: "its signals" } });
   });
 });

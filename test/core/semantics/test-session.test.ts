@@ -132,6 +132,12 @@ entries:
     expect(shown(session, input)).toMatchObject({ passed: 0, failed: 0, notRun: [`${TEST}: ${POLICY} has errors`] });
   });
 
+  it("run a test file whose environment has no address entries file", () => {
+    const session = createTestSession(config);
+    const files = { [POLICY]: policy(7), [TEST]: testFile("score 7 is blocked") };
+    expect(shown(session, inputOf(files, Object.keys(files)))).toMatchObject({ passed: 1, failed: 0, notRun: [] });
+  });
+
   it("run a test file whose policy has warnings only (a repeated rule)", () => {
     const session = createTestSession(config);
     const repeated = `${policy(7)}    - id: block-high-score-again
