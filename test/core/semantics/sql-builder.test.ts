@@ -2,11 +2,13 @@
  * What the SQL compiler (core/semantics/sql/builder.ts) writes beyond the
  * golden files: the step codes read back into decisions (what the DuckDB and
  * Ray engines do with each group), the columns carried for the engine, and
- * the preScreen gates a policy's scope and lists make of it.
+ * the preScreen gates a policy's scope and lists make of it; and each
+ * dialect's quoting of what a policy may hold (an address, an id) exactly.
  */
 import { describe, expect, it } from "vitest";
 import { compileSubject, type DecisionSubject } from "../../../src/core/semantics/index.js";
 import { RULE_STEP_BASE, STEP_CODES } from "../../../src/core/semantics/sql/builder.js";
+import { doubleLiteral, integerLiteral, SQL_DIALECTS } from "../../../src/core/semantics/sql/dialect.js";
 import { compileDecisionSql, decisionOfStep, replayStepsSql, sqlDialect } from "../../../src/core/semantics/sql/index.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -76,5 +78,42 @@ describe("the preScreen gates", () => {
     expect(gate("TRANSACTION", { tokens })).toBe(
       'WHEN NOT COALESCE((s."transfer"."token"."chain" = \'SOL\' AND s."transfer"."token"."networkId" = 101 AND s."transfer"."token"."contractAddress" = \'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v\'), FALSE) THEN 3',
     );
+  });
+});
+
+describe("literals and identifiers, in each dialect's own quoting", () => {
+  const odd = "a'b\\c\nd\re\tf\u0000g";
+
+  it("strings: a doubled quote in DuckDB and Trino (a backslash is a character), backslash escapes in Spark and BigQuery", () => {
+    const written = Object.fromEntries(SQL_DIALECTS.map((name) => [name, sqlDialect(name).string(odd)]));
+    expect(written).toEqual({
+      duckdb: "'a''b\\c\nd\re\tf\u0000g'",
+      trino: "'a''b\\c\nd\re\tf\u0000g'",
+      spark: "'a\\'b\\\\c\\nd\\re\\tf\\0g'",
+      bigquery: "'a\\'b\\\\c\\nd\\re\\tf\\0g'",
+    });
+  });
+
+  it("identifiers: a quote inside doubled in DuckDB, Trino and Spark, escaped in BigQuery", () => {
+    const written = Object.fromEntries(SQL_DIALECTS.map((name) => [name, sqlDialect(name).identifier('a"b`c\\d')]));
+    expect(written).toEqual({
+      duckdb: '"a""b`c\\d"',
+      trino: '"a""b`c\\d"',
+      spark: '`a"b``c\\d`',
+      bigquery: '`a"b\\`c\\\\d`',
+    });
+  });
+
+  it("each dialect by its name", () => {
+    expect(SQL_DIALECTS.map((name) => sqlDialect(name).name)).toEqual(["duckdb", "spark", "trino", "bigquery"]);
+  });
+
+  it("numbers: a DOUBLE in exponent form, a whole number as it is; anything else is a RangeError, never SQL", () => {
+    expect([doubleLiteral(0.1), doubleLiteral(8.5), doubleLiteral(100), doubleLiteral(0)]).toEqual(["1E-1", "8.5E0", "1E2", "0E0"]);
+    expect(() => doubleLiteral(Number.NaN)).toThrow(new RangeError("not a finite number: NaN"));
+    expect(() => doubleLiteral(Number.POSITIVE_INFINITY)).toThrow(new RangeError("not a finite number: Infinity"));
+    expect(integerLiteral(101)).toBe("101");
+    expect(() => integerLiteral(1.5)).toThrow(new RangeError("not a whole number: 1.5"));
+    expect(() => integerLiteral(2 ** 53)).toThrow(new RangeError(`not a whole number: ${2 ** 53}`));
   });
 });
