@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { coverableItems, runPolicyTests, type DecisionSubject, type PolicyTestCase, type RuleDocument } from "../../../src/core/semantics/index.js";
-import { uncoveredItems, uncoveredRules, unreachableItems, withReachability } from "../../../src/core/semantics/run-tests.js";
+import { coverageFigure, coveragePercent, isUnderThreshold, mergeTestRuns, overallCoverage, uncoveredItems, uncoveredRules, unreachableItems, untestedCoverage, withReachability, type PolicyCoverage } from "../../../src/core/semantics/run-tests.js";
 import type { Vendor } from "../../../src/core/vendors.js";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -189,5 +189,43 @@ describe("a case passes when the decision has its action and, when it names one,
     const absent = { ...withCatchAll, policy: undefined };
     const [coverage] = run(absent, []).coverage;
     expect(uncoveredRules(coverage!, absent)).toEqual([]);
+  });
+});
+
+describe("coverage as figures (test --coverage, --min-coverage)", () => {
+  const policy = (uncovered: string[], extra: Partial<PolicyCoverage> = {}): PolicyCoverage => ({ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "SIGN_IN", coverable: ["rule-a", "rule-b", "rule-c", "terminal-allow"], uncovered, ...extra });
+
+  it("covered over coverable, less the rules proven unreachable", () => {
+    expect(coverageFigure(policy(["rule-b"]))).toEqual({ covered: 3, total: 4 });
+    expect(coverageFigure(policy(["rule-b"], { unreachable: [{ by: "rule-c", takenBy: [] }] }))).toEqual({ covered: 2, total: 3 });
+  });
+
+  it("all policies added up, items not percentages", () => {
+    expect(overallCoverage([policy(["rule-b"]), policy(["rule-a", "rule-b", "rule-c"], { coverable: ["rule-a", "rule-b", "rule-c", "rule-d", "terminal-allow"] })])).toEqual({ covered: 5, total: 9 });
+    expect(overallCoverage([])).toEqual({ covered: 0, total: 0 });
+  });
+
+  it("a percentage with one decimal rounded down, nothing to cover 100%", () => {
+    expect([coveragePercent({ covered: 2, total: 3 }), coveragePercent({ covered: 9_996, total: 10_000 }), coveragePercent({ covered: 4, total: 4 }), coveragePercent({ covered: 0, total: 0 })]).toEqual(["66.6%", "99.9%", "100.0%", "100.0%"]);
+  });
+
+  it("under a threshold compared exactly, never when there is nothing to cover", () => {
+    expect(isUnderThreshold({ covered: 2, total: 3 }, 66.6)).toBe(false);
+    expect(isUnderThreshold({ covered: 2, total: 3 }, 66.7)).toBe(true);
+    expect(isUnderThreshold({ covered: 3, total: 4 }, 75)).toBe(false);
+    expect(isUnderThreshold({ covered: 0, total: 0 }, 100)).toBe(false);
+  });
+
+  it("a policy no test file tests: every item uncovered, marked untested", () => {
+    const subject = subjectOf("vendorAWalletScreening", [{ id: "block-all", when: {}, action: "BLOCK" }]);
+    const untested = untestedCoverage({ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "SIGN_IN" }, subject);
+    expect(untested).toEqual({ environment: "sandbox", providerType: "vendorAWalletScreening", scope: "SIGN_IN", coverable: coverableItems(subject), uncovered: coverableItems(subject), tested: false });
+    expect(coveragePercent(coverageFigure(untested))).toBe("0.0%");
+  });
+
+  it("runs of one policy merged: an item is uncovered only when no run reached it", () => {
+    const first = { passed: 1, failed: 0, cases: [], files: [], coverage: [policy(["rule-a", "rule-b"])] };
+    const second = { passed: 2, failed: 1, cases: [], files: [], coverage: [policy(["rule-b", "rule-c"])] };
+    expect(mergeTestRuns([first, second])).toEqual({ passed: 3, failed: 1, cases: [], files: [], coverage: [policy(["rule-b"])] });
   });
 });
