@@ -5,7 +5,9 @@ the SQL of one policy over that file (the DuckDB SQL the policy compiles to, as
 `replay --engine duckdb` runs it). Runs each shard as a Ray task, on whichever
 node of the cluster has a CPU free, with DuckDB's Python package; writes the
 shards' answers on standard output as one JSON document, in the plan's order.
-screenpol merges them into the report.
+screenpol merges them into the report. As each shard ends, one progress line on
+standard error (`screenpol-job-progress: <done> <all> <rows>`), which screenpol
+draws on a terminal.
 
 A failure is one line on standard error, `screenpol-job: <why>`, and an exit
 code screenpol maps (docs/replay.md, "Ray"): 3 a module is missing from this
@@ -17,11 +19,15 @@ import json
 import os
 import socket
 import sys
+import time
 
 MISSING_MODULE = 3
 UNREACHABLE = 4
 SHARD_FAILED = 5
 BAD_PLAN = 6
+
+# A line on standard error after each shard: shards done, shards in all, rows of the done ones.
+PROGRESS = "screenpol-job-progress: "
 
 
 def fail(code, message):
@@ -67,6 +73,25 @@ def run_shard(plan):
         return {"ok": False, "source": plan.get("source", "?"), "error": first_line(error)}
 
 
+def wait_for_shards(ray, refs, timeout):
+    """Each shard's answer in the plan's order; as each ends, a progress line for screenpol's terminal."""
+    deadline = time.monotonic() + timeout
+    pending = list(refs)
+    done = 0
+    rows = 0
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1, timeout=max(0.0, deadline - time.monotonic()))
+        if not ready:
+            raise TimeoutError("the shards did not finish within %d s" % timeout)
+        for answer in ray.get(ready):
+            done += 1
+            if answer["ok"]:
+                rows += int(answer["answers"]["rows"][0]["n"]) if answer["answers"]["rows"] else 0
+        sys.stderr.write("%s%d %d %d\n" % (PROGRESS, done, len(refs), rows))
+        sys.stderr.flush()
+    return ray.get(refs)
+
+
 def main():
     try:
         request = json.load(sys.stdin)
@@ -91,7 +116,8 @@ def main():
         fail(UNREACHABLE, "the Ray cluster at %s cannot be reached (%s)" % (address, first_line(error)))
     try:
         task = ray.remote(num_cpus=1, max_retries=0)(run_shard)
-        answers = ray.get([task.remote(shard) for shard in shards], timeout=timeout)
+        refs = [task.remote(shard) for shard in shards]
+        answers = wait_for_shards(ray, refs, timeout)
     except Exception as error:  # noqa: BLE001
         fail(SHARD_FAILED, "the Ray job failed: %s" % first_line(error))
     for answer in answers:

@@ -14,6 +14,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
+import type { RayShardProgress } from "./replay/ray-engine.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import type { ReplayReport } from "../core/replay/tally.js";
 import { readTallies, type ReplayTallies, type TalliesShard } from "../core/replay/tallies.js";
@@ -193,7 +194,11 @@ async function replaySharded(input: Extract<EngineInput, { replay: DuckDbReplay 
   let shards: TalliesShard[];
   if (input.kind === "ray") {
     const { runShardsOnRay } = await import("./replay/ray-engine.js");
-    const answers = await runShardsOnRay(plans, { address: request.ray!.address, python: request.ray!.python, env: request.env });
+    const started = performance.now();
+    const onShard = request.onProgress
+      ? ({ done, total, rows }: RayShardProgress) => request.onProgress!({ lines: rows, bytes: done, totalBytes: total, elapsedMs: performance.now() - started })
+      : undefined;
+    const answers = await runShardsOnRay(plans, { address: request.ray!.address, python: request.ray!.python, env: request.env, onShard });
     shards = answers.map((answer, index) => shardOfAnswers(plans[index]!, answer));
   } else shards = await input.replay.runShards(plans);
   await feedShards(lines, subject, shards);

@@ -16,12 +16,24 @@ export type PythonJobResult =
 
 const FAILURE_PREFIX = "screenpol-job: ";
 
-export function runPythonJob(python: string, script: string, args: readonly string[], input: string, env: Readonly<Record<string, string | undefined>>): Promise<PythonJobResult> {
+/**
+ * `onLine`: each whole line of standard error as it arrives (a job's progress
+ * lines), before the failure line is looked for at the end.
+ */
+export function runPythonJob(
+  python: string,
+  script: string,
+  args: readonly string[],
+  input: string,
+  env: Readonly<Record<string, string | undefined>>,
+  onLine?: (line: string) => void,
+): Promise<PythonJobResult> {
   return new Promise((resolve) => {
     // -u: the answer is written whole before exit even if the process is cut short; -I would hide the venv's own site-packages, so not used.
     const child = spawn(python, ["-u", script, ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...env, PYTHONDONTWRITEBYTECODE: "1" } as NodeJS.ProcessEnv });
     const stdout: Buffer[] = [];
     let stderr = "";
+    let partial = "";
     let settled = false;
     const settle = (result: PythonJobResult): void => {
       if (settled) return;
@@ -34,6 +46,11 @@ export function runPythonJob(python: string, script: string, args: readonly stri
     child.stderr.on("data", (chunk: string) => {
       // Only the tail is ever read: a chatty library cannot grow this without bound.
       stderr = (stderr + chunk).slice(-64 * 1024);
+      if (onLine === undefined) return;
+      const lines = (partial + chunk).split("\n");
+      // The unfinished last line waits for its end, bounded as the tail is.
+      partial = lines.pop()!.slice(-64 * 1024);
+      for (const line of lines) onLine(line);
     });
     // A script that exits before reading all of its input closes the pipe: its own exit code says why.
     child.stdin.on("error", () => undefined);

@@ -18,6 +18,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlString } from "../../src/core/replay/sql-input.js";
+import { main } from "../../src/cli/main.js";
+import type { CliIo } from "../../src/cli/io.js";
 import { openSqlSession } from "../../src/workspace/duckdb.js";
 import { announceSkip } from "../integrations/support/git.js";
 import { RAY_PYTHON, startRayCluster, type RayCluster } from "../helpers/ray-cluster.js";
@@ -118,6 +120,29 @@ describe.skipIf(!hasVenv)("replay --engine ray on a two-node cluster on loopback
     }
     const report = await expectSameReports("good.jsonl", "parquet");
     expect(report).toContain("\n200,000 screenings, 33,334 changed, 0 lines skipped\n");
+  });
+
+  it("on a terminal, a progress line as each file's shard ends, redrawn in place on stderr and cleared; the report unchanged", async () => {
+    mkdirSync(join(repo.dir, "progress"), { recursive: true });
+    for (const part of ["a", "b", "c", "d"]) copyFileSync(join(repo.dir, SAMPLE), join(repo.dir, `progress/${part}.jsonl`));
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      stdout: { write: (chunk: string) => out.push(chunk), isTTY: false },
+      stderr: { write: (chunk: string) => err.push(chunk), isTTY: true },
+      env: { ...process.env },
+      cwd: repo.dir,
+      waitForInterrupt: () => new Promise(() => undefined),
+    };
+    expect(await main(["replay", "progress", ...TARGET, "--format", "json", "--engine", "ray", "--address", cluster!.address, "--python", RAY_PYTHON], io)).toBe(0);
+    const lines = readFileSync(join(repo.dir, SAMPLE), "utf8").trimEnd().split("\n").length;
+    const stderr = err.join("");
+    // One redraw per shard, in the order they end: 25%, 50%, 75%, 100% of the files, the rows of those done.
+    const drawn = [...stderr.matchAll(/\rreplay: ([\d,]+) lines, [\d,]+ lines\/s, (\d+)%\x1b\[K/g)].map((match) => `${match[1]} ${match[2]}%`);
+    expect(drawn).toEqual([1, 2, 3, 4].map((done) => `${(done * lines).toLocaleString("en-US")} ${done * 25}%`));
+    expect(stderr.endsWith("\r\x1b[K")).toBe(true);
+    expect(stderr).not.toContain("\n");
+    expect(JSON.parse(out.join(""))).toMatchObject({ screenings: 4 * lines });
   });
 
   it("a file a worker cannot read (a .gz that is not gzip) beside a good one: one line naming it, exit 2, nothing reported", async () => {

@@ -18,7 +18,18 @@ export interface RayRunOptions {
   /** `--python`, else SCREENPOL_PYTHON, else `python3`. */
   python: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
+  /** As each shard ends: shards done, shards in all, rows of the done ones (the job's progress lines). */
+  onShard?: ((progress: RayShardProgress) => void) | undefined;
 }
+
+export interface RayShardProgress {
+  done: number;
+  total: number;
+  rows: number;
+}
+
+/** python/ray_replay.py's progress line: `screenpol-job-progress: <done> <all> <rows>`. */
+const PROGRESS_LINE = /^screenpol-job-progress: (\d+) (\d+) (\d+)$/;
 
 export function rayPython(options: Pick<RayRunOptions, "python" | "env">): string {
   return options.python ?? (options.env.SCREENPOL_PYTHON || "python3");
@@ -30,7 +41,13 @@ export async function runShardsOnRay(plans: readonly ShardPlan[], options: RayRu
   const python = rayPython(options);
   // The job needs no secret of screenpol's: the API token stays out of its environment (and so out of Ray's).
   const { SCREENPOL_API_TOKEN: _token, ...env } = options.env;
-  const result = await runPythonJob(python, script, [], JSON.stringify({ address: options.address, shards: plans }), env);
+  const onLine = options.onShard
+    ? (line: string) => {
+        const match = PROGRESS_LINE.exec(line);
+        if (match) options.onShard!({ done: Number(match[1]), total: Number(match[2]), rows: Number(match[3]) });
+      }
+    : undefined;
+  const result = await runPythonJob(python, script, [], JSON.stringify({ address: options.address, shards: plans }), env, onLine);
   if (result.kind === "no-python") {
     throw new UsageError(`--engine ray runs its job with Python, and ${python} cannot be run (${result.message}): give one with ray[data], duckdb and pyarrow by --python or SCREENPOL_PYTHON`);
   }
