@@ -507,6 +507,9 @@ function pathKeySegment(segment: string | number): string {
   return typeof segment === "number" ? `\u0001${segment}` : `\u0000${segment.length}:${segment}`;
 }
 
+/** How far before a misread value its key is looked for: longer keys than this are not named. */
+const KEY_WINDOW = 1024;
+
 /**
  * Schema findings on a value YAML read other than as written, said in terms of
  * what was written (docs/codes/yaml-syntax.md, Common mistakes):
@@ -516,9 +519,6 @@ function pathKeySegment(segment: string | number): string {
  *   lost: the schema's "quote it" would quote the number, not the address.
  * Each says so, with the value quoted as written.
  */
-/** How far before a misread value its key is looked for: longer keys than this are not named. */
-const KEY_WINDOW = 1024;
-
 function explainMisreadValues(findings: Finding[], document: ParsedDocument): Finding[] {
   let lines: string[] | undefined;
   return findings.map((finding) => {
