@@ -14,7 +14,7 @@ import type { Diagnostic } from "../core/diagnostic.js";
 import { lintFails, type LintResult } from "../core/lint.js";
 import { undecidedAt, versionFindings, type VersionFinding } from "../core/formats/version-findings.js";
 import { createRedrawGate, type ReplayProgress } from "../core/replay/progress.js";
-import type { RayShardProgress } from "./replay/ray-engine.js";
+import type { RayInput, RayShardProgress } from "./replay/ray-engine.js";
 import type { REPLAY_ENGINE_NAMES } from "../core/replay/sample-bounds.js";
 import type { ReplayReport } from "../core/replay/tally.js";
 import { readTallies, type ReplayTallies, type TalliesShard } from "../core/replay/tallies.js";
@@ -22,6 +22,7 @@ import type { ReplaySubject } from "../core/replay/line.js";
 import { openAtomicFile, type AtomicFileWriter } from "../workspace/atomic-write.js";
 import { openGitRevision } from "../workspace/git-revision.js";
 import { openReplayInput, readLines, ReplayInputError, type ReplayInput } from "../workspace/replay-input.js";
+import { isRemoteInput } from "../workspace/replay-files.js";
 import { selectEnvironment, type ConnectOptions } from "./connect.js";
 import { loadVersions, subjectKey, workingTreeReader, type SourceReader, type SubjectTarget } from "./decision-subjects.js";
 import { UsageError } from "./errors.js";
@@ -126,8 +127,9 @@ export async function runReplay(given: ReplayRequest): Promise<ReplayRun> {
     await lines.openFlagged();
     if (input.kind === "js") await replayStream(input.input, lines, request.onProgress);
     else if (input.kind === "merge") await feedMerged(lines, input, request.now);
-    else if (sharded === undefined) await input.replay.run(lines, request);
-    else await replaySharded(input, lines, sharded, request, talliesOut);
+    else if (sharded !== undefined) await replaySharded(input, lines, sharded, request, talliesOut);
+    // A Ray run always has a subject (shardedSubject): only DuckDB's reads a mixed export itself.
+    else if (input.kind === "duckdb") await input.replay.run(lines, request);
     const { report, subjectBases } = lines.result();
     if (writer) await commitChangedOut(writer, request.changedOut!);
     writer = undefined;
@@ -159,11 +161,16 @@ function uniqueFindings(findings: readonly VersionFinding[]): VersionFinding[] {
 
 type EngineInput =
   | { kind: "js"; input: ReplayInput }
-  | { kind: "duckdb" | "ray"; replay: DuckDbReplay }
+  | { kind: "duckdb"; replay: DuckDbReplay }
+  | { kind: "ray"; replay: RayInput }
   | { kind: "merge"; tallies: ReplayTallies; names: readonly string[] };
 
 async function openEngineInput(request: ReplayRequest): Promise<EngineInput> {
   if (request.engine !== "duckdb" && request.engine !== "ray") return { kind: "js", input: await openInput(request) };
+  if (request.engine === "ray" && isRemoteInput(request.input)) {
+    const { openRemoteInput } = await import("./replay/ray-engine.js");
+    return { kind: "ray", replay: await openRemoteInput(request.input, { python: request.ray!.python, env: request.env }) };
+  }
   // Loaded here only: DuckDB is a native library that no other command (and no JavaScript replay) needs.
   // The Ray engine uses it too, here, to find the files and check a Parquet schema before a job starts.
   const { openDuckDbReplay } = await import("./replay/duckdb-engine.js");
@@ -186,7 +193,7 @@ function shardedSubject(request: ReplayRequest): ReplaySubject | undefined {
 }
 
 /** Each file's SQL run where the engine runs it (this process, or Ray's workers), the shards merged into the tally, and written with --tallies-out. */
-async function replaySharded(input: Extract<EngineInput, { replay: DuckDbReplay }>, lines: LineReplayer, subject: ReplaySubject, request: ReplayRequest, talliesOut: string | undefined): Promise<void> {
+async function replaySharded(input: Extract<EngineInput, { kind: "duckdb" | "ray" }>, lines: LineReplayer, subject: ReplaySubject, request: ReplayRequest, talliesOut: string | undefined): Promise<void> {
   const { feedShards, shardOfAnswers, talliesOf } = await import("./replay/shards.js");
   const decider = await lines.open(subject);
   const options = { samples: request.samples, now: request.now };

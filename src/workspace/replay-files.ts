@@ -28,6 +28,11 @@ export function formatOfName(name: string): ReplayFileFormat | undefined {
   return FORMATS.find(({ pattern }) => pattern.test(name))?.format;
 }
 
+/** Is the input a URI (`s3://lake/2026-11/`, `file:///data/x.parquet`) rather than a path? Read by the Ray engine's workers only. */
+export function isRemoteInput(input: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(input);
+}
+
 /** Does the input name several files by a pattern (`*`, `?`, `[...]`, `**`)? */
 export function isGlob(input: string): boolean {
   return /[*?[]/.test(input);
@@ -41,6 +46,7 @@ export function isGlob(input: string): boolean {
  */
 export async function resolveReplayFiles(input: string, cwd: string, expand: (pattern: string) => Promise<string[]>): Promise<ReplayFiles> {
   if (input === "-") throw new ReplayInputError("the duckdb engine reads files, not standard input: name a file, a folder or a glob (or use --engine js)");
+  if (isRemoteInput(input)) throw new ReplayInputError(`${input}: a URI is read by the Ray engine's workers (--engine ray); this engine reads local paths`);
   const absolute = resolve(cwd, input);
   let files: string[];
   if (isGlob(input)) {
@@ -63,10 +69,39 @@ export async function resolveReplayFiles(input: string, cwd: string, expand: (pa
       throw new ReplayInputError(`cannot read ${input}: not a regular file or folder`);
     }
   }
+  return ofOneFormat(input, files, { shown: (file) => relative(cwd, file) || file, name: (file) => file });
+}
+
+/**
+ * The files of a remote input as the Ray job listed them (python/ray_replay.py
+ * `--list`): the same rules as a local input's, the same one-line errors.
+ */
+export function remoteReplayFiles(input: string, listing: { what: "file" | "folder" | "glob" | "missing"; files: readonly string[] }): ReplayFiles {
+  if (listing.what === "missing") throw new ReplayInputError(`cannot read ${input}: no such file`);
+  if (listing.what === "glob" && listing.files.length === 0) throw new ReplayInputError(`${input}: the glob matches no file`);
+  const files = listing.what === "folder" ? listing.files.filter((file) => formatOfName(withoutQuery(file)) !== undefined) : [...listing.files];
+  if (files.length === 0) throw new ReplayInputError(`${input}: the folder holds no file named ${NAMES}`);
+  return ofOneFormat(input, files, { shown: (file) => file, name: withoutQuery });
+}
+
+/** The name a worker gives its copy of a remote file: its format's ending kept, so that DuckDB reads it as it would the original (a .gz as gzip). */
+export function copyNameOf(uri: string): string {
+  const name = withoutQuery(uri);
+  return `shard${FORMATS.map(({ pattern }) => pattern.exec(name)?.[0]).find((ending) => ending !== undefined) ?? ""}`;
+}
+
+/** A URI's path, its options (`?endpoint_override=...`) left out: what its name ends with. */
+export function withoutQuery(uri: string): string {
+  const mark = uri.indexOf("?");
+  return mark < 0 ? uri : uri.slice(0, mark);
+}
+
+/** `name`: what a file's name is, to tell its format by; `shown`: how an error names it. */
+function ofOneFormat(input: string, files: string[], how: { shown: (file: string) => string; name: (file: string) => string }): ReplayFiles {
   const formats = new Set<ReplayFileFormat>();
   for (const file of files) {
-    const format = formatOfName(file);
-    if (format === undefined) throw new ReplayInputError(`${relative(cwd, file) || file}: cannot tell its format by its name (${NAMES})`);
+    const format = formatOfName(how.name(file));
+    if (format === undefined) throw new ReplayInputError(`${how.shown(file)}: cannot tell its format by its name (${NAMES})`);
     formats.add(format);
   }
   if (formats.size > 1) throw new ReplayInputError(`${input}: the files are of several formats (${[...formats].sort().join(", ")}); replay one format at a time`);

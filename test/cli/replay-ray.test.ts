@@ -6,8 +6,11 @@
  * blank line, unknown categories, lines of another policy among them) and as
  * Parquet: the Ray engine's report, pretty and JSON, byte for byte the
  * DuckDB engine's and the JavaScript engine's. Then what goes wrong before a
- * job runs: no Python, a Python without ray, a cluster that is not there:
- * one line and an exit code each.
+ * job runs: no Python, a Python without ray, a cluster that is not there,
+ * a remote input that is not there or not Parquet of the layout: one line
+ * and an exit code each. Remote inputs are `file://` URIs, read through the
+ * same pyarrow filesystem call an `s3://` one goes through (no test talks to
+ * anything but loopback).
  *
  * Without the venv the cluster test is skipped, loudly (.ci/run says how it
  * is made); the refusals that need no Ray still run.
@@ -16,6 +19,8 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlString } from "../../src/core/replay/sql-input.js";
 import { main } from "../../src/cli/main.js";
@@ -52,6 +57,20 @@ function canImport(python: string): boolean {
 /** `count` lines cycling through `lines`. */
 function cycle(lines: readonly string[], count: number): string[] {
   return Array.from({ length: count }, (_, index) => lines[index % lines.length]!);
+}
+
+/** `lines` as Parquet files of the layout in `folder`, cut at `cuts` (the first 0, the last lines.length). */
+async function writeParquetParts(lines: string, folder: string, cuts: readonly number[]): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  const session = await openSqlSession({ threads: 1 });
+  try {
+    const relation = `read_json(${sqlString(lines)}, format = 'newline_delimited', columns = ${LAYOUT_COLUMNS})`;
+    for (let part = 0; part + 1 < cuts.length; part++) {
+      await session.all(`COPY (SELECT * FROM ${relation} LIMIT ${cuts[part + 1]! - cuts[part]!} OFFSET ${cuts[part]}) TO ${sqlString(join(folder, `part-${part}.parquet`))} (FORMAT parquet)`);
+    }
+  } finally {
+    session.close();
+  }
 }
 
 let repo: TempRepo;
@@ -107,19 +126,30 @@ describe.skipIf(!hasVenv)("replay --engine ray on a two-node cluster on loopback
   it("200,000 Parquet rows over three files: the same report as the JavaScript engine's of the same screenings", async () => {
     const all = cycle(readFileSync(join(repo.dir, SAMPLE), "utf8").replace(/\n$/, "").split("\n"), ROWS);
     const lines = repo.write("good.jsonl", `${all.join("\n")}\n`);
-    repo.write("parquet/.keep", "");
-    const session = await openSqlSession({ threads: 1 });
-    try {
-      const relation = `read_json(${sqlString(lines)}, format = 'newline_delimited', columns = ${LAYOUT_COLUMNS})`;
-      const cuts = [0, 50_000, 120_003, ROWS];
-      for (let part = 0; part < 3; part++) {
-        await session.all(`COPY (SELECT * FROM ${relation} LIMIT ${cuts[part + 1]! - cuts[part]!} OFFSET ${cuts[part]}) TO ${sqlString(join(repo.dir, `parquet/part-${part}.parquet`))} (FORMAT parquet)`);
-      }
-    } finally {
-      session.close();
-    }
+    await writeParquetParts(lines, join(repo.dir, "parquet"), [0, 50_000, 120_003, ROWS]);
     const report = await expectSameReports("good.jsonl", "parquet");
     expect(report).toContain("\n200,000 screenings, 33,334 changed, 0 lines skipped\n");
+  });
+
+  it("a remote input, as file:// URIs: a folder of JSON lines (one gzipped; a _SUCCESS marker and a hidden staging folder beside) and a glob of Parquet files, each copied by its worker: the JavaScript engine's report", async () => {
+    const sample = readFileSync(join(repo.dir, BAD_SAMPLE), "utf8").replace(/\n$/, "").split("\n");
+    const all = cycle([...sample, UNKNOWN], 3_000);
+    repo.write("remote-all.jsonl", `${all.join("\n")}\n`);
+    repo.write("remote/jsonl/a.jsonl", `${all.slice(0, 1_234).join("\n")}\n`);
+    writeFileSync(join(repo.dir, "remote/jsonl/b.jsonl.gz"), gzipSync(`${all.slice(1_234).join("\n")}\n`));
+    repo.write("remote/jsonl/_SUCCESS", "");
+    // Not screenings: a writer's hidden staging copy, read by nobody.
+    repo.write("remote/jsonl/.staging/a.jsonl", `${all.slice(0, 1_234).join("\n")}\n`);
+    const good = repo.write("remote-good.jsonl", `${cycle(readFileSync(join(repo.dir, SAMPLE), "utf8").trimEnd().split("\n"), 3_000).join("\n")}\n`);
+    await writeParquetParts(good, join(repo.dir, "remote/parquet"), [0, 1_000, 2_001, 3_000]);
+    const folder = pathToFileURL(join(repo.dir, "remote")).href;
+    for (const [local, uri] of [["remote-all.jsonl", `${folder}/jsonl`], ["remote-good.jsonl", `${folder}/parquet/part-*.parquet`]] as const) {
+      const js = await runCli(["replay", local, ...TARGET, "--format", "json"], { cwd: repo.dir, timeoutMs: 120_000 });
+      const ray = await runCli(["replay", uri, ...TARGET, "--format", "json", "--engine", "ray", "--address", cluster!.address, "--python", RAY_PYTHON], { cwd: repo.dir, timeoutMs: 240_000 });
+      expect(js.code, js.stderr).toBe(0);
+      expect({ code: ray.code, stderr: ray.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(ray.stdout).toBe(js.stdout);
+    }
   });
 
   it("on a terminal, a progress line as each file's shard ends, redrawn in place on stderr and cleared; the report unchanged", async () => {
@@ -188,6 +218,36 @@ describe("replay --engine ray refuses, in one line, before any job", { timeout: 
     expect(await refused([])).toEqual({ code: 2, stderr: "screenpol: --engine ray needs the cluster's --address, e.g. 10.0.0.5:6379" });
     const run = await runCli(["replay", SAMPLE, ...TARGET, "--address", "127.0.0.1:1"], { cwd: repo.dir });
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: "screenpol: --address goes with --engine ray\n" });
+  });
+
+  it("a URI given to the DuckDB engine, which reads local paths (exit 2)", async () => {
+    const run = await runCli(["replay", "s3://lake/2026-11/", ...TARGET, "--engine", "duckdb"], { cwd: repo.dir });
+    expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "screenpol: s3://lake/2026-11/: a URI is read by the Ray engine's workers (--engine ray); this engine reads local paths\n",
+    });
+  });
+
+  it.skipIf(!hasVenv)("a remote input listed before any job: a scheme pyarrow does not know, no such file, a glob matching nothing, Parquet without the layout's columns (exit 2)", async () => {
+    const folder = pathToFileURL(join(repo.dir, "remote-bad")).href;
+    mkdirSync(join(repo.dir, "remote-bad"), { recursive: true });
+    const session = await openSqlSession({ threads: 1 });
+    try {
+      await session.all(`COPY (SELECT 1 AS x) TO ${sqlString(join(repo.dir, "remote-bad/other.parquet"))} (FORMAT parquet)`);
+    } finally {
+      session.close();
+    }
+    const refusedAt = async (uri: string): Promise<{ code: number; stderr: string }> => {
+      const run = await runCli(["replay", uri, ...TARGET, "--engine", "ray", "--address", "127.0.0.1:1", "--python", RAY_PYTHON], { cwd: repo.dir, timeoutMs: 100_000 });
+      expect(run.stdout).toBe("");
+      expect(run.stderr.split("\n")).toHaveLength(2);
+      return { code: run.code, stderr: run.stderr.trimEnd() };
+    };
+    expect(await refusedAt("nosuch://lake/x.parquet")).toEqual({ code: 2, stderr: "screenpol: nosuch://lake/x.parquet: Unrecognized filesystem type in URI: nosuch://lake/x.parquet; nothing was reported" });
+    expect(await refusedAt(`${folder}/nope.jsonl`)).toEqual({ code: 2, stderr: `screenpol: cannot read ${folder}/nope.jsonl: no such file` });
+    expect(await refusedAt(`${folder}/*.jsonl`)).toEqual({ code: 2, stderr: `screenpol: ${folder}/*.jsonl: the glob matches no file` });
+    expect(await refusedAt(`${folder}/other.parquet`)).toEqual({ code: 2, stderr: `screenpol: ${folder}/other.parquet: it has no column chain (docs/replay.md, "The column layout"); nothing was reported` });
   });
 
   it.skipIf(!hasVenv)("a cluster that is not there: exit 4, a remote failure, nothing reported", async () => {

@@ -11,7 +11,7 @@ import { jsonLinesRelation, csvRowsRelation, rowsBySubject, screeningsFromParque
 import { talliesFingerprint, type ReplayTallies, type TalliesReaderRow, type TalliesShard } from "../../core/replay/tallies.js";
 import { decisionOfStep, replayStepsSql, sqlDialect } from "../../core/semantics/sql/index.js";
 import type { CompiledSubject } from "../../core/semantics/subject.js";
-import type { ReplayFiles } from "../../workspace/replay-files.js";
+import { copyNameOf, type ReplayFiles } from "../../workspace/replay-files.js";
 import { MAX_LINE_BYTES } from "../../workspace/replay-input.js";
 import type { Decider, LineReplayer } from "./line-replayer.js";
 
@@ -23,6 +23,8 @@ import type { Decider, LineReplayer } from "./line-replayer.js";
  */
 export interface ShardPlan {
   source: string;
+  /** A remote file (`s3://...`): the worker copies it to a folder of its own under this name, which the SQL reads. */
+  fetch?: { uri: string; as: string };
   typed: boolean;
   setup: string[];
   rows: string;
@@ -39,38 +41,46 @@ export function replayFingerprint(base: CompiledSubject, head: CompiledSubject, 
 /**
  * One shard per file. `parquetColumns` is the projection of the files'
  * checked schema (core/replay/sql-input.ts parquetProjection), for Parquet.
+ * `remote`: the files are URIs the workers copy before reading (python/ray_replay.py).
  */
-export function planShards(files: ReplayFiles, decider: Pick<Decider, "subject" | "base" | "head">, options: { samples: number; now: Date; parquetColumns?: string }): ShardPlan[] {
-  const { subject } = decider;
-  return files.files.map((file): ShardPlan => {
-    if (files.format === "parquet") {
-      const screenings = screeningsFromParquet([file], options.parquetColumns!, [0], subject.providerType, subject.scope);
-      return {
-        source: file,
-        typed: true,
-        setup: [],
-        rows: `SELECT count(*) AS n FROM read_parquet(${sqlString(file)})`,
-        filtered: "SELECT 0 AS n",
-        groups: groupsSql(decider, screenings, options),
-        reader: `SELECT line, text FROM (${screenings}) WHERE NOT ok`,
-      };
-    }
-    const text = files.format === "jsonl" ? jsonLinesRelation([file]) : csvRowsRelation([file]);
-    const filter = { environment: subject.environment, providerType: subject.providerType, scope: subject.scope };
-    const own = `kind = 'subject' AND environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)}`;
-    const screenings = screeningsFromText(`(SELECT line, text FROM replay_rows WHERE ${own})`, subject.providerType, subject.scope, MAX_LINE_BYTES, { identity: true });
-    return {
-      source: file,
-      typed: false,
-      setup: [`CREATE OR REPLACE TEMP TABLE replay_rows AS ${rowsBySubject(text, filter, MAX_LINE_BYTES)}`],
-      // Counted from the file, not replay_rows, which passes blank lines over: a blank line still moves the next file's numbers on.
-      rows: `SELECT count(*) AS n FROM ${text}`,
-      filtered: "SELECT count(*) AS n FROM replay_rows WHERE kind = 'filtered'",
-      groups: groupsSql(decider, screenings, options),
-      // A line SQL cannot tell the policy of, and the lines of the policy SQL cannot vouch for.
-      reader: `SELECT line, text FROM replay_rows WHERE kind IS NULL OR (kind = 'subject' AND NOT (${own}))\nUNION ALL\nSELECT line, text FROM (${screenings}) WHERE NOT ok`,
-    };
+export function planShards(files: ReplayFiles, decider: Pick<Decider, "subject" | "base" | "head">, options: { samples: number; now: Date; parquetColumns?: string; remote?: boolean }): ShardPlan[] {
+  return files.files.map((source): ShardPlan => {
+    if (!options.remote) return planShard(source, source, files.format, decider, options);
+    const as = copyNameOf(source);
+    return { ...planShard(source, as, files.format, decider, options), fetch: { uri: source, as } };
   });
+}
+
+/** The SQL of one file, read at `file` (its path, or the name of a worker's copy). */
+function planShard(source: string, file: string, format: ReplayFiles["format"], decider: Pick<Decider, "subject" | "base" | "head">, options: { samples: number; now: Date; parquetColumns?: string }): ShardPlan {
+  const { subject } = decider;
+  if (format === "parquet") {
+    const screenings = screeningsFromParquet([file], options.parquetColumns!, [0], subject.providerType, subject.scope);
+    return {
+      source,
+      typed: true,
+      setup: [],
+      rows: `SELECT count(*) AS n FROM read_parquet(${sqlString(file)})`,
+      filtered: "SELECT 0 AS n",
+      groups: groupsSql(decider, screenings, options),
+      reader: `SELECT line, text FROM (${screenings}) WHERE NOT ok`,
+    };
+  }
+  const text = format === "jsonl" ? jsonLinesRelation([file]) : csvRowsRelation([file]);
+  const filter = { environment: subject.environment, providerType: subject.providerType, scope: subject.scope };
+  const own = `kind = 'subject' AND environment = ${sqlString(subject.environment)} AND provider_type = ${sqlString(subject.providerType)} AND scope = ${sqlString(subject.scope)}`;
+  const screenings = screeningsFromText(`(SELECT line, text FROM replay_rows WHERE ${own})`, subject.providerType, subject.scope, MAX_LINE_BYTES, { identity: true });
+  return {
+    source,
+    typed: false,
+    setup: [`CREATE OR REPLACE TEMP TABLE replay_rows AS ${rowsBySubject(text, filter, MAX_LINE_BYTES)}`],
+    // Counted from the file, not replay_rows, which passes blank lines over: a blank line still moves the next file's numbers on.
+    rows: `SELECT count(*) AS n FROM ${text}`,
+    filtered: "SELECT count(*) AS n FROM replay_rows WHERE kind = 'filtered'",
+    groups: groupsSql(decider, screenings, options),
+    // A line SQL cannot tell the policy of, and the lines of the policy SQL cannot vouch for.
+    reader: `SELECT line, text FROM replay_rows WHERE kind IS NULL OR (kind = 'subject' AND NOT (${own}))\nUNION ALL\nSELECT line, text FROM (${screenings}) WHERE NOT ok`,
+  };
 }
 
 function groupsSql(decider: Pick<Decider, "base" | "head">, screenings: string, options: { samples: number; now: Date }): string {
