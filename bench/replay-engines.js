@@ -1,7 +1,8 @@
 /**
  * The replay engines side by side (issue 27's speed targets; docs/replay.md, "Engines" and "Ray"):
  * `npm run bench -- --replay-engines` (opt-in: about an hour at 10,000,000 rows), or alone:
- * `node bench/replay-engines.js [--engine-rows N] [--engine-rounds N] [--parts N] [--no-ray]`. Needs a build.
+ * `node bench/replay-engines.js [--engine-rows N] [--engine-rounds N] [--parts N] [--no-ray] [--differential-rows N]`.
+ * Needs a build.
  *
  *  Input: N screenings (--engine-rows, default 10,000,000) for bench/replay.js's 40-rule pair, from its
  *  generator (fixed seed), made once into bench/.corpus/engines-<N>/ and reused: one JSON lines file,
@@ -29,6 +30,8 @@
  *  its Python driver are processes of their own, not counted).
  *  Every report (JSON) must be the JavaScript engine's byte for byte, or the phase says MISS and gives
  *  no speed for that engine: a rate of wrong answers is worthless.
+ *  Then the row-by-row differential of the compiled SQL against decide() (--differential-rows, default the
+ *  engines' rows; 0 skips it): test/app/replay-sql-differential.test.ts run with SCREENPOL_DIFFERENTIAL_ROWS.
  *  Bounded: every run has a deadline (its process group killed at it), every cluster stopped.
  */
 import { spawn } from "node:child_process";
@@ -199,13 +202,41 @@ async function withRayCluster(nodes, dir, use) {
   }
 }
 
+/**
+ * The row-by-row differential (test/app/replay-sql-differential.test.ts) at `rows` rows: fast-check pairs of
+ * versions of both vendors, every row's (action, decided_by) on both sides from DuckDB's SQL against decide().
+ * The rows the reports above compare are counted per transition; these are compared one by one.
+ */
+async function measureRowDifferential(rows, log) {
+  const started = performance.now();
+  const deadlineMs = 600_000 + rows / 5;
+  const vitest = join(CHECKOUT, "node_modules", "vitest", "vitest.mjs");
+  const child = spawn(process.execPath, [vitest, "run", "test/app/replay-sql-differential.test.ts"], {
+    cwd: CHECKOUT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, SCREENPOL_DIFFERENTIAL_ROWS: String(rows), NO_COLOR: "1" },
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  const timer = setTimeout(() => killGroup(child, "SIGKILL"), deadlineMs);
+  const [code] = await once(child, "close");
+  clearTimeout(timer);
+  const seconds = (performance.now() - started) / 1000;
+  const passed = code === 0 && /Tests\s+2 passed/.test(output);
+  log(`  differential: ${fmt(rows)} rows, ${passed ? "every row decide()'s" : `FAILED (exit ${code})`}, ${round(seconds, 1)} s`);
+  if (!passed) log(output.split("\n").filter((line) => /expected|mismatch|line \d+: SQL|Error/.test(line)).slice(0, 5).join("\n"));
+  return [`replay engines: compiled SQL = decide(), row by row (DuckDB)`, passed ? `${fmt(rows)} rows, 0 differ` : "rows differ", "all", passed, `${round(seconds, 0)} s with drawing`];
+}
+
 function rayUsable() {
   if (!existsSync(RAY_PYTHON) || !existsSync(join(RAY_VENV, "bin", "ray"))) return `no venv at ${RAY_VENV} (.ci/run makes it)`;
   return undefined;
 }
 
 /** The phase: returns { rows: [measure, value, target, pass, note][] , ... } for bench/run.js's table. */
-export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_000_000, rounds = 3, parts = 8, ray = true, log }) {
+export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_000_000, rounds = 3, parts = 8, ray = true, differentialRows = count, log }) {
   const corpus = await ensureEngineCorpus({ root, corpusRoot, rows: count, parts, log });
   log(`  input: ${fmt(count)} screenings in ${corpus.dir} (${corpus.generated ? "generated" : "cached"})`);
   const repo = replayRepository();
@@ -272,6 +303,7 @@ export async function measureReplayEngines({ root, corpusRoot, rows: count = 10_
         result.rows.push(["replay engines: ray 2 nodes / 1 node", "failed", ">= 1.7x", false, error.message.split("\n")[0].slice(0, 120)]);
       }
     }
+    if (differentialRows > 0) result.rows.push(await measureRowDifferential(differentialRows, log));
     const differing = Object.keys(result.reports).filter((name) => !same(name));
     result.rows.push(["replay engines: report JSON identical to js", differing.length === 0 ? `all ${Object.keys(result.reports).length}` : `differs: ${differing.join(", ")}`, "all", differing.length === 0, ""]);
   } finally {
@@ -332,6 +364,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       rounds: option("engine-rounds", 3),
       parts: option("parts", 8),
       ray: !argv.includes("--no-ray"),
+      differentialRows: option("differential-rows", option("engine-rows", 10_000_000)),
       log,
     });
     for (const [measure, value, target, pass, note] of result.rows) log(`${measure.padEnd(62)} ${value.padEnd(44)} ${target.padEnd(8)} ${pass === undefined ? "" : pass ? "pass" : "MISS"}${note ? ` (${note})` : ""}`);
