@@ -64,8 +64,7 @@ function withRegions(base: DecisionSubject, head: DecisionSubject, comparison: S
     });
     return { edits: cause.edits.map(causeEditOf), headline: describeCause(cause.edits, base.scope), transitions: inDecisionOrder(base, head, parts) };
   });
-  // Causes of a weakening first (what a reviewer must see first), otherwise in the order of their edits.
+  // Causes of a weakening first (what a reviewer must see first), otherwise in the order of their edits (sort is stable).
   const weakening = (cause: Cause) => (cause.transitions.some(isWeakening) ? 0 : 1);
-  const ordered = causes.map((cause, index) => ({ cause, index })).sort((a, b) => weakening(a.cause) - weakening(b.cause) || a.index - b.index).map(({ cause }) => cause);
-  return { ...comparison, transitions, causes: ordered };
+  return { ...comparison, transitions, causes: causes.sort((a, b) => weakening(a) - weakening(b)) };
 }
