@@ -203,7 +203,7 @@ async function replaySharded(input: Extract<EngineInput, { kind: "duckdb" | "ray
     const { runShardsOnRay } = await import("./replay/ray-engine.js");
     const started = performance.now();
     const onShard = request.onProgress
-      ? ({ done, total, rows }: RayShardProgress) => request.onProgress!({ lines: rows, bytes: done, totalBytes: total, elapsedMs: performance.now() - started })
+      ? ({ done, total, rows }: RayShardProgress) => request.onProgress!({ lines: rows, share: { done, total }, elapsedMs: performance.now() - started })
       : undefined;
     const answers = await runShardsOnRay(plans, { address: request.ray!.address, python: request.ray!.python, env: request.env, onShard });
     shards = answers.map((answer, index) => shardOfAnswers(plans[index]!, answer));
@@ -400,7 +400,7 @@ export async function replayStream(input: ReplayInput, lines: LineReplayer, onPr
   const started = performance.now();
   const redraw = onProgress ? createRedrawGate(() => performance.now()) : undefined;
   const progress = (): void => {
-    if (redraw?.()) onProgress!({ lines: lines.tally.lines, bytes: input.bytesRead(), totalBytes: input.totalBytes, elapsedMs: performance.now() - started });
+    if (redraw?.()) onProgress!({ lines: lines.tally.lines, share: input.totalBytes === undefined ? undefined : { done: input.bytesRead(), total: input.totalBytes }, elapsedMs: performance.now() - started });
   };
   try {
     await readLines(input, {

@@ -66,5 +66,6 @@ function classify(error: unknown): { code: ExitCode; message: string } {
     const remote = error as Error & { kind?: string; code?: string };
     return { code: remote.kind === "conflict" && remote.code === "revision_mismatch" ? EXIT.conflict : EXIT.remote, message };
   }
-  return { code: EXIT.usage, message: `internal error: ${message.split("\n")[0]} (set SCREENPOL_DEBUG=1 for details, and please report it)` };
+  // Not the user's input: a bug of screenpol's, the same line and exit code as bin/screenpol.js's last resort (README, "Exit codes").
+  return { code: EXIT.internal, message: `internal error: ${message.split("\n")[0]} (set SCREENPOL_DEBUG=1 for details, and please report it)` };
 }

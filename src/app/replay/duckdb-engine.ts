@@ -236,7 +236,7 @@ async function decideSubject(session: SqlSession, rows: SubjectRows, decider: De
   const firstLines = request.samples > 0 ? `, min(line, ${request.samples}) AS first_lines` : "";
   const started = performance.now();
   const progress = (percent: number, rows: number): void =>
-    request.onProgress?.({ lines: rows, bytes: Math.round(percent * 100), totalBytes: 10_000, elapsedMs: performance.now() - started } satisfies ReplayProgress);
+    request.onProgress?.({ lines: rows, share: { done: percent, total: 100 }, elapsedMs: performance.now() - started } satisfies ReplayProgress);
   const groups: Group[] = [];
   let notOkRows = 0;
   // Grouped by `ok` too, so the rows the JavaScript reader must read are counted in the same scan (no query for them when there are none).

@@ -8,10 +8,13 @@ export const PROGRESS_INTERVAL_MS = 100;
 
 export interface ReplayProgress {
   lines: number;
-  /** Bytes of the input read so far (compressed bytes for a .gz file, as its size is). */
-  bytes: number;
-  /** The input's size; undefined for standard input or a pipe. */
-  totalBytes: number | undefined;
+  /**
+   * How much of the input is done, as `done` of `total` in the engine's own unit: bytes read of the
+   * file's size (compressed bytes for a .gz, as its size is), DuckDB's percent of its query, or the
+   * Ray job's shards ended of all. Undefined when the size is not known (standard input, a pipe).
+   * A pair, not a fraction: 29 of 100 is 29%, where 0.29 * 100 floors to 28.
+   */
+  share: { done: number; total: number } | undefined;
   elapsedMs: number;
 }
 
@@ -30,9 +33,9 @@ export function formatCount(n: number): string {
 /** One line, no newline: `replay: 1,200,000 lines, 410,000 lines/s, 43%`. */
 export function formatReplayProgress(progress: ReplayProgress): string {
   const rate = progress.elapsedMs > 0 ? (progress.lines * 1000) / progress.elapsedMs : 0;
-  const share =
-    progress.totalBytes !== undefined && progress.totalBytes > 0 ? `, ${Math.min(100, Math.floor((progress.bytes * 100) / progress.totalBytes))}%` : "";
-  return `replay: ${formatCount(progress.lines)} lines, ${formatCount(rate)} lines/s${share}`;
+  const { share } = progress;
+  const percent = share !== undefined && share.total > 0 ? `, ${Math.min(100, Math.floor((share.done * 100) / share.total))}%` : "";
+  return `replay: ${formatCount(progress.lines)} lines, ${formatCount(rate)} lines/s${percent}`;
 }
 
 /**

@@ -346,8 +346,13 @@ describe("a replay line", () => {
 
 describe("the progress line", () => {
   it("shows lines, the rate, and the share only when the size is known", () => {
-    expect(formatReplayProgress({ lines: 1_234_567, bytes: 430, totalBytes: 1000, elapsedMs: 2000 })).toBe("replay: 1,234,567 lines, 617,284 lines/s, 43%");
-    expect(formatReplayProgress({ lines: 10, bytes: 430, totalBytes: undefined, elapsedMs: 0 })).toBe("replay: 10 lines, 0 lines/s");
+    expect(formatReplayProgress({ lines: 1_234_567, share: { done: 430, total: 1000 }, elapsedMs: 2000 })).toBe("replay: 1,234,567 lines, 617,284 lines/s, 43%");
+    expect(formatReplayProgress({ lines: 10, share: undefined, elapsedMs: 0 })).toBe("replay: 10 lines, 0 lines/s");
+    // A pair, floored once: 29 of 100 is 29% (0.29 * 100 would floor to 28); never above 100; no share of nothing.
+    expect(formatReplayProgress({ lines: 29, share: { done: 29, total: 100 }, elapsedMs: 0 })).toBe("replay: 29 lines, 0 lines/s, 29%");
+    expect(formatReplayProgress({ lines: 1, share: { done: 2, total: 3 }, elapsedMs: 0 })).toBe("replay: 1 lines, 0 lines/s, 66%");
+    expect(formatReplayProgress({ lines: 1, share: { done: 12, total: 10 }, elapsedMs: 0 })).toBe("replay: 1 lines, 0 lines/s, 100%");
+    expect(formatReplayProgress({ lines: 1, share: { done: 0, total: 0 }, elapsedMs: 0 })).toBe("replay: 1 lines, 0 lines/s");
   });
 
   it("redraws at most once per interval, reading the clock every stride calls", () => {
