@@ -112,7 +112,8 @@ function thresholdChanges(from: RuleDocument["when"], to: RuleDocument["when"]):
   const same = (a: unknown, b: unknown, path: string[]): boolean => {
     if (typeof a === "number" && typeof b === "number") {
       if (a !== b) {
-        const [key, field] = [path.filter((part) => !/^\d+$/.test(part) && part !== "anyOf").at(-2), path.at(-1)];
+        // The condition's key is the step before the field, inside an anyOf alternative too (anyOf, 1, exposure, minPercent).
+        const [key, field] = [path.at(-2), path.at(-1)];
         const signal = key === "exposure" || key === "indicator" ? `${key} ${conditionName(a, b, path, from)}` : key;
         changes.push(`${signal} ${field} ${b > a ? "raised" : "lowered"} from ${a} to ${b}`);
       }
