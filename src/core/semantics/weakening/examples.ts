@@ -78,8 +78,9 @@ type Edit = (screening: ScopedScreening) => ScopedScreening;
 function dropCandidates(screening: ScopedScreening): Edit[] {
   const edits: Edit[] = [];
   const signals = screening.signals;
+  // Each edit is given a copy of the example to change (readableExample clones it first).
   const withSignals = (change: (signals: Signals) => void): Edit => (candidate) => {
-    const next = { ...candidate.signals! };
+    const next = candidate.signals!;
     change(next);
     const cleaned = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)));
     if (Object.keys(cleaned).length === 0) delete candidate.signals;
