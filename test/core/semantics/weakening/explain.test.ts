@@ -108,7 +108,11 @@ describe("explainComparison: an engine's answer the regions do not hold", () => 
     engine.transitions[0]!.to = { action: "BLOCK", by: "block-elsewhere" };
     const error = disagreementOf(() => explainComparison(base, mixedHead, engine, NOW));
     expect(error.part).toBe("region");
-    expect(error.message).toMatch(/^internal error: the weakening check's region for vendorAWalletScreening SIGN_IN does not agree with its transitions \(the engine found .*block-elsewhere.*; the regions hold .*\); nothing was reported; please report it$/);
+    expect(error.detail).toBe(
+      "the engine found ALERT (alert-score) -> BLOCK (block-elsewhere), ALERT (alert-score) -> BLOCK (block-mixer), ALLOW (terminal-allow) -> BLOCK (block-mixer); " +
+        "the regions hold ALERT (alert-score) -> ALLOW (terminal-allow), ALERT (alert-score) -> BLOCK (block-mixer), ALLOW (terminal-allow) -> BLOCK (block-mixer)",
+    );
+    expect(error.message).toBe(`internal error: the weakening check's region for vendorAWalletScreening SIGN_IN does not agree with its transitions (${error.detail}); nothing was reported; please report it`);
   });
 
   it("one transition fewer than the regions hold: an EngineDisagreement too", () => {
@@ -122,7 +126,8 @@ describe("explainComparison: an engine's answer the regions do not hold", () => 
     const weakening = engine.transitions.find((transition) => transition.from.action === "ALERT" && transition.to.action === "ALLOW")!;
     weakening.example = { ...weakening.example, signals: { riskScore: 9 } };
     const error = disagreementOf(() => explainComparison(base, mixedHead, engine, NOW));
-    expect(error.message).toContain("the example of ALERT (alert-score) -> ALLOW (terminal-allow) lies in none of its regions");
+    expect(error.part).toBe("region");
+    expect(error.detail).toBe(`the example of ALERT (alert-score) -> ALLOW (terminal-allow) lies in none of its regions: ${JSON.stringify(weakening.example)}`);
     expect(error.example).toEqual(weakening.example);
   });
 });

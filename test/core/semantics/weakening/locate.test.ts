@@ -107,6 +107,23 @@ describe("locateTransition: the head's part that decides the example", () => {
     expect(at).toMatchObject({ file: POLICY_FILE, line: 10, path: "rules.postScreen[0].id" });
   });
 
+  it("an address entry named, but none decides the example in head (an engine's slip): the next choice, not a crash", () => {
+    const elsewhere = { ...screening, address: "0x00000000000000000000000000000000000000cc" };
+    const at = locateTransition(head(), transition({ action: "BLOCK", by: "block-high-score" }, { action: "ALLOW", by: "address-entry" }, elsewhere), NOW);
+    expect(at).toMatchObject({ file: POLICY_FILE, line: 10, path: "rules.postScreen[0].id" });
+    // Decided by the floor before any entry is looked at: no entry step in the trace at all.
+    const floored = locateTransition(head(), transition({ action: "BLOCK", by: "block-high-score" }, { action: "ALLOW", by: "address-entry" }, { ...screening, sanctioned: true }), NOW);
+    expect(floored).toMatchObject({ file: POLICY_FILE, line: 10, path: "rules.postScreen[0].id" });
+  });
+
+  it("the subject's rules without the policy text they were read from: no place in no text, line 1 of the addresses file", () => {
+    const source = { ...head(), policy: { file: POLICY_FILE } };
+    for (const [from, to] of [["alert-mid-score", "block-high-score"], ["block-high-score", "policy-disabled"], ["block-high-score", "pre-screen"]] as const) {
+      const at = locateTransition(source, transition({ action: "ALERT", by: from }, { action: "ALLOW", by: to }), NOW);
+      expect(at, `${from} -> ${to}`).toEqual({ file: ADDRESSES_FILE, line: 1, column: 1, endLine: 1, endColumn: 1, path: "" });
+    }
+  });
+
   it("terminal ALLOW now, the base's rule still in head (its conditions changed): that rule's id", () => {
     const at = locateTransition(head(), transition({ action: "BLOCK", by: "block-high-score" }, { action: "ALLOW", by: "terminal-allow" }), NOW);
     expect(at).toMatchObject({ file: POLICY_FILE, line: 10, column: 11, endColumn: 27, path: "rules.postScreen[0].id" });
@@ -150,5 +167,8 @@ describe("locateRules: each postScreen rule's id, by index", () => {
     expect(locateRules(head({ policy: false }))).toEqual([]);
     // The subject's rules without the text they were read from: nothing to point at.
     expect(locateRules({ ...head(), policy: { file: POLICY_FILE } })).toEqual([]);
+    // A policy text whose subject has no policy (it did not read as one): no rule to place.
+    const source = head();
+    expect(locateRules({ ...source, subject: { ...source.subject, policy: undefined } })).toEqual([]);
   });
 });
