@@ -55,6 +55,33 @@ describe("decisiveContent", () => {
     expect(decisiveContent(subject(base.policy, [entry, ...unused]), Date.parse("2025-12-31T00:00:00Z"))).not.toBe(decisiveContent(base, Date.parse("2025-12-31T00:00:00Z")));
   });
 
+  it("an entry expiring at the clock itself is not in force (it applies strictly before)", () => {
+    const at = (expiresAt: string) => subject(policy([blockScore]), [{ ...entry, expiresAt }]);
+    expect(content(at(new Date(NOW).toISOString()))).toBe(content(subject(policy([blockScore]))));
+    expect(content(at(new Date(NOW + 1).toISOString()))).not.toBe(content(subject(policy([blockScore]))));
+  });
+
+  it("the same entries in another file order are the same content; another action for one of them is not", () => {
+    const [a, b, c] = [
+      entry,
+      { ...entry, address: "0x00000000000000000000000000000000000000bb", action: "BLOCK" as const },
+      { ...entry, chain: "SOL", address: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" },
+    ];
+    const of = (entries: AddressEntryDocument[]) => content(subject(policy([blockScore]), entries));
+    expect(new Set([of([a, b, c]), of([c, a, b]), of([b, c, a]), of([c, b, a])]).size).toBe(1);
+    expect(of([a, b, c])).not.toBe(of([a, { ...b, action: "ALLOW" }, c]));
+  });
+
+  it("differs when an anyOf alternative changes, and not when the alternatives' own conditions are reordered", () => {
+    const either = (minPercent: number, ordered = true): RuleDocument => ({
+      id: "alert-either",
+      when: { anyOf: [{ riskScore: { gte: 8 } }, ordered ? { exposure: { category: "mixer", direction: "any", minPercent }, riskScore: { lte: 9 } } : { riskScore: { lte: 9 }, exposure: { category: "mixer", direction: "any", minPercent } }] },
+      action: "ALERT",
+    });
+    expect(content(subject(policy([either(10)])))).not.toBe(content(subject(policy([either(20)]))));
+    expect(content(subject(policy([either(10)])))).toBe(content(subject(policy([either(10, false)]))));
+  });
+
   it("differs for every kind of change that can move a decision", () => {
     const changed: DecisionSubject[] = [
       subject(policy([{ ...blockScore, when: { riskScore: { gte: 8 } } }, alertMixers], { chains: ["EVM", "SOL"], minAmountUsd: 100 }), [entry]),
