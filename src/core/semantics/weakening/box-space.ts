@@ -142,7 +142,6 @@ export function screeningAt(boxSpace: BoxSpace, point: readonly number[]): Scope
   const indicators: NonNullable<Signals["indicators"]>[number][] = [];
   const transfer: Transfer = {};
   dimensions.forEach((dimension, at) => {
-    if (at < boxSpace.contextCount && dimension.kind !== "token" && dimension.kind !== "amountUsd") return;
     const chosen = value(at);
     if (chosen.kind === "absent") return;
     const number = chosen.kind === "interval" ? chosen.sample : undefined;
@@ -174,6 +173,7 @@ export function screeningAt(boxSpace: BoxSpace, point: readonly number[]): Scope
         signals.riskLevel = name as Signals["riskLevel"];
         break;
       default:
+        // The address and the chain: said above.
         break;
     }
   });
