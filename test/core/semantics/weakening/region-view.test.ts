@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Screening } from "../../../../src/core/semantics/index.js";
-import { describeBox, describeConstraint, inReadingOrder, regionHolds, type RegionConstraint } from "../../../../src/core/semantics/weakening/region-view.js";
+import { boxSpaceOf, wholeBox } from "../../../../src/core/semantics/weakening/box-space.js";
+import { describeBox, describeConstraint, inReadingOrder, regionHolds, regionView, type RegionConstraint } from "../../../../src/core/semantics/weakening/region-view.js";
 
 const USDT = { chain: "EVM", networkId: 1, contractAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7" };
 const USDC = { chain: "EVM", networkId: 137, contractAddress: "0x2791bca1f2de4661ed88a30c99a7a9449aa84174" };
@@ -64,6 +65,26 @@ describe("describeConstraint", () => {
     expect(describeConstraint({ on: "token", except: [USDT, USDC] })).toBe(`token other than EVM:1:${USDT.contractAddress}, EVM:137:${USDC.contractAddress}`);
     expect(describeConstraint({ on: "token", values: [USDT, USDC, DAI], native: true })).toBe("token one of 3 preScreen lists or native");
     expect(describeConstraint({ on: "token", except: [USDT, USDC, DAI] })).toBe("token other than the 3 preScreen lists");
+  });
+});
+
+describe("regionView: a box of the box space as constraints", () => {
+  const boxSpace = boxSpaceOf([
+    {
+      providerType: "vendorAWalletScreening",
+      scope: "SIGN_IN",
+      policy: { providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 1, enabled: true, rules: { preScreen: {}, postScreen: [{ id: "a", when: { riskScore: { gte: 6, lte: 8 } }, action: "ALERT" }] } },
+    },
+  ]);
+  // Dimensions: address (any other), chain (any other), riskScore: absent, [0,6), [6,6], (6,8), [8,8], (8,10].
+  const withScores = (indices: number[]) => wholeBox(boxSpace).map((values, at) => (at === 2 ? indices : values));
+
+  it("adjacent intervals joined into one range; apart, two; the free dimensions left out", () => {
+    expect(regionView(boxSpace, withScores([1, 2]))).toEqual([{ on: "riskScore", ranges: [{ min: 0, minIncluded: true, max: 6, maxIncluded: true }] }]);
+    expect(regionView(boxSpace, withScores([2, 3, 4]))).toEqual([{ on: "riskScore", ranges: [{ min: 6, minIncluded: true, max: 8, maxIncluded: true }] }]);
+    expect(regionView(boxSpace, withScores([1, 4]))).toEqual([{ on: "riskScore", ranges: [{ min: 0, minIncluded: true, max: 6, maxIncluded: false }, { min: 8, minIncluded: true, max: 8, maxIncluded: true }] }]);
+    expect(describeBox(regionView(boxSpace, withScores([0, 4, 5])))).toBe("riskScore >= 8 or none");
+    expect(regionView(boxSpace, wholeBox(boxSpace))).toEqual([]);
   });
 });
 
