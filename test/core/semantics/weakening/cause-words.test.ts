@@ -100,6 +100,12 @@ describe("describeCause: each kind of edit in words", () => {
   it("a rule's conditions changed otherwise, its action changed, or both", () => {
     const cluster: RuleDocument = { id: "block-high", when: { cluster: { category: "mixer" } }, action: "BLOCK" };
     expect(headlines(transaction([score("block-high", 7)]), transaction([cluster]))).toEqual(["rule block-high: conditions changed from riskScore >= 7 to cluster = mixer"]);
+    // One number moved beside one that did not: only the one that moved is said.
+    const pair = (minPercent: number): RuleDocument => ({ id: "alert-pair", when: { riskScore: { gte: 5 }, exposure: { category: "mixer", direction: "direct", minPercent } }, action: "ALERT" });
+    expect(headlines(transaction([pair(10)]), transaction([pair(20)]))).toEqual(["rule alert-pair: exposure mixer direct minPercent raised from 10 to 20"]);
+    // A bound added is no threshold moved: the conditions in full.
+    const capped: RuleDocument = { id: "block-high", when: { riskScore: { gte: 7, lte: 9 } }, action: "BLOCK" };
+    expect(headlines(transaction([score("block-high", 7)]), transaction([capped]))).toEqual(["rule block-high: conditions changed from riskScore >= 7 to riskScore >= 7 and <= 9"]);
     // A threshold moved with a category changed is not a threshold change: the conditions in full.
     const scam: RuleDocument = { ...mixer(25), when: { exposure: { category: "scam", direction: "direct", minPercent: 25 } } };
     expect(headlines(transaction([mixer(40)]), transaction([scam]))).toEqual(["rule block-mixer: conditions changed from exposure mixer direct >= 40% to exposure scam direct >= 25%"]);
@@ -152,7 +158,7 @@ describe("causeEditOf: an edit as a cause names it in JSON", () => {
     const none: DecisionSubject = { providerType: "vendorAWalletScreening", scope: "TRANSACTION" };
     const base = transaction([score("rule-a", 9), score("rule-b", 8), score("gone", 1)], { preScreen: { minAmountUsd: 1 } });
     const head = transaction([score("rule-b", 8), score("rule-a", 7), score("new", 2)], { preScreen: { minAmountUsd: 2 }, enabled: false, entries: [entry()] });
-    expect(editsBetween(base, head).map(causeEditOf)).toEqual([
+    expect(editsBetween(base, head).map(causeEditOf)).toStrictEqual([
       { kind: "enabled" },
       { kind: "pre-screen", field: "minAmountUsd" },
       { kind: "rule-moved", rule: "rule-b" },
@@ -161,8 +167,8 @@ describe("causeEditOf: an edit as a cause names it in JSON", () => {
       { kind: "rule-removed", rule: "gone" },
       { kind: "address-entry", chain: "EVM", address: "0x00000000000000000000000000000000000000aa" },
     ]);
-    expect(editsBetween(none, base).map(causeEditOf)).toEqual([{ kind: "policy-added" }]);
-    expect(editsBetween(base, none).map(causeEditOf)).toEqual([{ kind: "policy-removed" }]);
+    expect(editsBetween(none, base).map(causeEditOf)).toStrictEqual([{ kind: "policy-added" }]);
+    expect(editsBetween(base, none).map(causeEditOf)).toStrictEqual([{ kind: "policy-removed" }]);
   });
 });
 
