@@ -141,6 +141,10 @@ describe("describeCause: each kind of edit in words", () => {
     expect(headlines(allow, block)).toEqual([
       `${name}: action changed from ALLOW to BLOCK, scope changed from ALL to TRANSACTION, expiry changed from none to 2027-01-01 (now BLOCK, TRANSACTION, until 2027-01-01): it blocks it in TRANSACTION whatever the rules say`,
     ]);
+    // Only what changed is said.
+    expect(headlines(allow, transaction([], { entries: [entry({ action: "BLOCK" })] }))).toEqual([
+      `${name}: action changed from ALLOW to BLOCK (now BLOCK, ALL, no expiry): it blocks it in TRANSACTION whatever the rules say`,
+    ]);
     // An entry of the other scope is not this subject's: no edit.
     expect(editsBetween(none, transaction([], { entries: [entry({ scope: "SIGN_IN" })] }))).toEqual([]);
   });
