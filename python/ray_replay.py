@@ -5,18 +5,18 @@ the SQL of one policy over that file (the DuckDB SQL the policy compiles to, as
 `replay --engine duckdb` runs it). Runs each shard as a Ray task, on whichever
 node of the cluster has a CPU free, with DuckDB's Python package; writes the
 shards' answers on standard output as one JSON document, in the plan's order.
-screenpol merges them into the report. A shard of a remote input (`s3://`,
-`gs://`, `hdfs://`, `file://`: any URI pyarrow's filesystems know) names the
-object to fetch: the worker copies it into a temporary folder of its own and
-runs the same SQL on the copy.
+screenpol merges them into the report. As each shard ends, one progress line
+on standard error (`screenpol-job-progress: <done> <all> <rows>`), which
+screenpol draws on a terminal. A shard of a remote input (`s3://`, `gs://`,
+`hdfs://`, `file://`: any URI pyarrow's filesystems know) names the object to
+fetch: the worker copies it into a temporary folder of its own and runs the
+same SQL on the copy.
 
 With `--list`, the job lists a remote input instead (`{"uri": ...}` on
 standard input), without Ray: whether it is a file, a folder (every file under
 it, hidden ones and `_SUCCESS`-style markers left out) or a glob, its files'
 URIs in path order, and the columns of its first Parquet file as DuckDB types
-them; screenpol checks the names and the schema as it does a local input's. As each shard ends, one progress line on
-standard error (`screenpol-job-progress: <done> <all> <rows>`), which screenpol
-draws on a terminal.
+them; screenpol checks the names and the schema as it does a local input's.
 
 A failure is one line on standard error, `screenpol-job: <why>`, and an exit
 code screenpol maps (docs/replay.md, "Ray"): 3 a module is missing from this
