@@ -91,7 +91,7 @@ export function copyNameOf(uri: string): string {
 }
 
 /** A URI's path, its options (`?endpoint_override=...`) left out: what its name ends with. */
-export function withoutQuery(uri: string): string {
+function withoutQuery(uri: string): string {
   const mark = uri.indexOf("?");
   return mark < 0 ? uri : uri.slice(0, mark);
 }

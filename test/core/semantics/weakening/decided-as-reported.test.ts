@@ -7,10 +7,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DecisionSubject, RuleDocument } from "../../../../src/core/semantics/index.js";
-import { checkDecidedAsReported, EngineDisagreement } from "../../../../src/core/semantics/weakening/decided-as-reported.js";
+import { checkDecidedAsReported } from "../../../../src/core/semantics/weakening/decided-as-reported.js";
 import type { SubjectComparison } from "../../../../src/core/semantics/weakening/model.js";
 import { explainComparison } from "../../../../src/core/semantics/weakening/explain.js";
 import { comparePartition } from "../../../../src/core/semantics/weakening/partition.js";
+import { disagreementOf } from "../../../helpers/engine-disagreement.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
@@ -26,17 +27,6 @@ const split = subject([
 ]);
 /** ALERT (alert-any-score) -> ALLOW (terminal-allow) at 6.5: weaker. */
 const weakening = (): SubjectComparison => structuredClone(comparePartition(every, split, { now: NOW }));
-
-/** The disagreement `check` throws, or a failure when it throws nothing (or something else). */
-function disagreementOf(check: () => void): EngineDisagreement {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof EngineDisagreement) return error;
-    throw error;
-  }
-  expect.fail("no EngineDisagreement was thrown");
-}
 
 describe("checkDecidedAsReported", () => {
   it("lets a true answer through, unknown with no transitions too", () => {

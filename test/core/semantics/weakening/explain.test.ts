@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DecisionSubject, RuleDocument } from "../../../../src/core/semantics/index.js";
-import { EngineDisagreement } from "../../../../src/core/semantics/weakening/decided-as-reported.js";
 import { explainComparison } from "../../../../src/core/semantics/weakening/explain.js";
 import type { SubjectComparison } from "../../../../src/core/semantics/weakening/model.js";
 import { comparePartition } from "../../../../src/core/semantics/weakening/partition.js";
 import { regionHolds } from "../../../../src/core/semantics/weakening/region-view.js";
+import { disagreementOf } from "../../../helpers/engine-disagreement.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
@@ -32,17 +32,6 @@ const strongerHead = subject([blockMixer(10), alertScore(4)]);
 
 const explained = (head: DecisionSubject, options: { stop?: () => boolean; maxBoxes?: number } = {}): SubjectComparison =>
   explainComparison(base, head, comparePartition(base, head, { now: NOW }), NOW, options.stop, options.maxBoxes);
-
-/** The disagreement `run` throws, or a failure when it throws nothing (or something else). */
-function disagreementOf(run: () => unknown): EngineDisagreement {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EngineDisagreement) return error;
-    throw error;
-  }
-  expect.fail("no EngineDisagreement was thrown");
-}
 
 describe("explainComparison: causes", () => {
   it("a cause with a weakening comes first, though its edit is the second; each transition in words", () => {
