@@ -16,13 +16,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decide, type DecisionSubject, type Screening } from "../../../../src/core/semantics/index.js";
+import { decide, type AddressEntryDocument, type DecisionSubject, type PolicyDocument, type RuleDocument, type Screening } from "../../../../src/core/semantics/index.js";
 import { STRICTNESS } from "../../../../src/core/semantics/decision.js";
 import { boxHolds, consistentContext, pointOf, screeningAt, type Box, type BoxSpace } from "../../../../src/core/semantics/weakening/box-space.js";
-import { takeBack } from "../../../../src/core/semantics/weakening/edits.js";
+import { editKey, takeBack, type Edit } from "../../../../src/core/semantics/weakening/edits.js";
 import { countRepresentatives, representativeScreenings } from "../../../../src/core/semantics/weakening/partition.js";
 import { comparePartition } from "../../../../src/core/semantics/weakening/partition.js";
-import { pairRegions } from "../../../../src/core/semantics/weakening/regions.js";
+import { pairRegions, RegionsBeyondBound, type PairRegions } from "../../../../src/core/semantics/weakening/regions.js";
 import { completePair } from "../../../../src/core/semantics/weakening/verdict.js";
 import { NOW, drawScreenings, screeningPools } from "../../../helpers/screening-arbitraries.js";
 import { versions } from "../../../helpers/version-pairs.js";
@@ -174,5 +174,125 @@ describe("regions far beyond their bound are not walked", () => {
     expect(() => pairRegions(base, head, { now: NOW, maxBoxes: 10 })).toThrow(/^the regions need more than 10 boxes \(about [\d,]+ by sampling the walk\)$/);
     const walked = pairRegions(base, head, { now: NOW });
     expect(walked.transitions.length).toBeGreaterThan(0);
+  });
+
+  it("within the estimate the walk itself stops at the bound: the pair's 194 boxes are walked with a bound of 194, and one fewer gives up naming the bound alone", () => {
+    const [base, head] = pair();
+    // The sampled estimate is about 50, so bounds from 50 up start the walk and the count decides.
+    expect(pairRegions(base, head, { now: NOW, maxBoxes: 194 }).transitions.length).toBeGreaterThan(0);
+    const beyond = (() => {
+      try {
+        pairRegions(base, head, { now: NOW, maxBoxes: 193 });
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(beyond).toBeInstanceOf(RegionsBeyondBound);
+    expect({ name: (beyond as Error).name, message: (beyond as Error).message, maxBoxes: (beyond as RegionsBeyondBound).maxBoxes }).toEqual({ name: "RegionsBeyondBound", message: "the regions need more than 193 boxes", maxBoxes: 193 });
+  });
+});
+
+/**
+ * The cause of each part, case by case (docs/semantics.md, "Causes and
+ * regions of a weakening"): the edits whose taking back alone restores
+ * base's action; where none does, the one edit that decides the part in
+ * head and alone gives head's action there; the causes ordered by their
+ * first edit, then the fewer edits first. A cause is read where a reviewer
+ * reads it: at a screening, the cause whose boxes hold it.
+ */
+describe("pairRegions: the cause of each part, case by case", () => {
+  const EVM_ADDRESS = "0x00000000000000000000000000000000000000aa";
+  const rule = (id: string, riskScore: { gte: number; lte?: number }, action: RuleDocument["action"] = "BLOCK"): RuleDocument => ({ id, when: { riskScore }, action });
+  const subject = (postScreen: RuleDocument[], options: { scope?: "SIGN_IN" | "TRANSACTION"; preScreen?: PolicyDocument["rules"]["preScreen"]; enabled?: boolean; entries?: AddressEntryDocument[] } = {}): DecisionSubject => {
+    const scope = options.scope ?? "SIGN_IN";
+    return {
+      providerType: "vendorAWalletScreening",
+      scope,
+      policy: { providerType: "vendorAWalletScreening", scope, schemaVersion: 1, enabled: options.enabled ?? true, rules: { preScreen: options.preScreen ?? {}, postScreen } },
+      addressEntries: options.entries ?? [],
+    };
+  };
+  const allowed: AddressEntryDocument = { address: EVM_ADDRESS, chain: "EVM", action: "ALLOW", scope: "ALL", reason: "our treasury" };
+  const screening = (riskScore: number, options: { address?: string; amountUsd?: number } = {}): Screening =>
+    ({
+      address: options.address ?? "0x00000000000000000000000000000000000000bb",
+      chain: "EVM",
+      ...(options.amountUsd === undefined ? {} : { transfer: { amountUsd: options.amountUsd } }),
+      signals: { riskScore },
+    }) as Screening;
+  const words = (edits: readonly Edit[]) => edits.map((edit) => editKey(edit).replaceAll("\u0000", " "));
+  /** The causes in their order, each with its transitions as `from (by) -> to (by)`. */
+  const causesOf = (regions: PairRegions) => regions.causes.map((cause) => ({ edits: words(cause.edits), transitions: cause.transitions.map((part) => key(part.from, part.to)) }));
+  /** The cause whose boxes hold the screening: exactly one, or none where nothing changes. */
+  const causeAt = (regions: PairRegions, at: Screening) => {
+    const point = pointOf(regions.boxSpace, at);
+    const holding = regions.causes.filter((cause) => cause.transitions.some((part) => part.boxes.some((box) => boxHolds(box, point))));
+    expect(holding.length).toBeLessThanOrEqual(1);
+    return holding.length === 0 ? undefined : words(holding[0]!.edits);
+  };
+
+  it("an allow entry added where the rule's minimum was raised too: the entry decides it and alone allows it, so it is the cause there; elsewhere the raise", () => {
+    const regions = pairRegions(subject([rule("r", { gte: 5 })]), subject([rule("r", { gte: 8 })], { entries: [allowed] }), { now: NOW });
+    expect(causesOf(regions)).toEqual([
+      { edits: ["rule-modified r"], transitions: ["BLOCK (r) -> ALLOW (terminal-allow)"] },
+      { edits: [`address-entry EVM ${EVM_ADDRESS}`], transitions: ["BLOCK (r) -> ALLOW (address-entry)"] },
+    ]);
+    // Neither taken back alone restores BLOCK at 6 on the entry's address: each weakens it alone.
+    expect(causeAt(regions, screening(6, { address: EVM_ADDRESS }))).toEqual([`address-entry EVM ${EVM_ADDRESS}`]);
+    expect(causeAt(regions, screening(9, { address: EVM_ADDRESS }))).toEqual([`address-entry EVM ${EVM_ADDRESS}`]);
+    expect(causeAt(regions, screening(6))).toEqual(["rule-modified r"]);
+    expect(causeAt(regions, screening(9))).toBeUndefined();
+    expect(causeAt(regions, screening(4, { address: EVM_ADDRESS }))).toBeUndefined();
+  });
+
+  it("a minimum amount added where the rule's minimum was raised too: the pre-screen gate decides it, so it is the cause below the amount", () => {
+    const base = subject([rule("r", { gte: 5 })], { scope: "TRANSACTION" });
+    const head = subject([rule("r", { gte: 8 })], { scope: "TRANSACTION", preScreen: { minAmountUsd: 100 } });
+    const regions = pairRegions(base, head, { now: NOW });
+    expect(causeAt(regions, screening(6, { amountUsd: 50 }))).toEqual(["pre-screen minAmountUsd"]);
+    expect(causeAt(regions, screening(9, { amountUsd: 50 }))).toEqual(["pre-screen minAmountUsd"]);
+    expect(causeAt(regions, screening(6, { amountUsd: 500 }))).toEqual(["rule-modified r"]);
+    expect(causeAt(regions, screening(9, { amountUsd: 500 }))).toBeUndefined();
+    expect(causesOf(regions).map((cause) => cause.edits)).toEqual([["pre-screen minAmountUsd"], ["rule-modified r"]]);
+  });
+
+  it("where an allow entry decides, it is the cause though a gate or `enabled` added with it would allow the same screening alone", () => {
+    const entry = `address-entry EVM ${EVM_ADDRESS}`;
+    const gated = pairRegions(subject([rule("r", { gte: 5 })], { scope: "TRANSACTION" }), subject([rule("r", { gte: 5 })], { scope: "TRANSACTION", preScreen: { minAmountUsd: 100 }, entries: [allowed] }), { now: NOW });
+    expect(causeAt(gated, screening(6, { address: EVM_ADDRESS, amountUsd: 50 }))).toEqual([entry]);
+    expect(causeAt(gated, screening(6, { amountUsd: 50 }))).toEqual(["pre-screen minAmountUsd"]);
+    const disabled = pairRegions(subject([rule("r", { gte: 5 })]), subject([rule("r", { gte: 5 })], { enabled: false, entries: [allowed] }), { now: NOW });
+    expect(causeAt(disabled, screening(6, { address: EVM_ADDRESS }))).toEqual([entry]);
+    expect(causeAt(disabled, screening(6))).toEqual(["enabled"]);
+  });
+
+  it("the policy disabled where the rule's minimum was raised too: `enabled` decides it, so it is the cause wherever base blocked", () => {
+    const regions = pairRegions(subject([rule("r", { gte: 5 })]), subject([rule("r", { gte: 8 })], { enabled: false }), { now: NOW });
+    expect(causesOf(regions)).toEqual([{ edits: ["enabled"], transitions: ["BLOCK (r) -> ALLOW (policy-disabled)"] }]);
+    expect(causeAt(regions, screening(6))).toEqual(["enabled"]);
+    expect(causeAt(regions, screening(9))).toEqual(["enabled"]);
+  });
+
+  it("an ALERT rule added ahead of a raised BLOCK: the added rule decides it and alone alerts, so it is the cause on the whole band", () => {
+    const regions = pairRegions(subject([rule("r", { gte: 5 })]), subject([rule("q", { gte: 5 }, "ALERT"), rule("r", { gte: 8 })]), { now: NOW });
+    expect(causesOf(regions)).toEqual([{ edits: ["rule-added q"], transitions: ["BLOCK (r) -> ALERT (q)"] }]);
+    expect(causeAt(regions, screening(6))).toEqual(["rule-added q"]);
+    expect(causeAt(regions, screening(9))).toEqual(["rule-added q"]);
+  });
+
+  it("two rules that each block a band, both narrowed: both are the cause there, since taking back either alone restores it; causes ordered by first edit, then fewer edits first", () => {
+    const base = subject([rule("a", { gte: 5, lte: 6.5 }), rule("b", { gte: 7, lte: 8 }), rule("c", { gte: 5, lte: 6 })]);
+    const head = subject([rule("a", { gte: 5, lte: 5.5 }), rule("b", { gte: 7, lte: 7.5 }), rule("c", { gte: 5, lte: 5.5 })]);
+    const regions = pairRegions(base, head, { now: NOW });
+    expect(causeAt(regions, screening(5.8))).toEqual(["rule-modified a", "rule-modified c"]);
+    expect(causeAt(regions, screening(6.2))).toEqual(["rule-modified a"]);
+    expect(causeAt(regions, screening(7.8))).toEqual(["rule-modified b"]);
+    expect(causeAt(regions, screening(5.2))).toBeUndefined();
+    expect(causesOf(regions)).toEqual([
+      { edits: ["rule-modified a"], transitions: ["BLOCK (a) -> ALLOW (terminal-allow)"] },
+      { edits: ["rule-modified a", "rule-modified c"], transitions: ["BLOCK (a) -> ALLOW (terminal-allow)"] },
+      { edits: ["rule-modified b"], transitions: ["BLOCK (b) -> ALLOW (terminal-allow)"] },
+    ]);
   });
 });
