@@ -281,6 +281,24 @@ describe("pairRegions: the cause of each part, case by case", () => {
     expect(causeAt(regions, screening(9))).toEqual(["rule-added q"]);
   });
 
+  it("where no single edit taken back restores base's action and the rule deciding in head does not decide so alone: the edits that restore it together, none of which can be spared", () => {
+    // d moved ahead of b and made an ALLOW of [2, 6]; a, which alerted on [2, 6] ahead of d, removed.
+    const base = subject([rule("b", { gte: 8 }, "ALLOW"), rule("a", { gte: 2, lte: 6 }, "ALERT"), rule("d", { gte: 2 })]);
+    const head = subject([rule("d", { gte: 2, lte: 6 }, "ALLOW"), rule("b", { gte: 8 }, "ALLOW")]);
+    const regions = pairRegions(base, head, { now: NOW });
+    expect(words(regions.edits)).toEqual(["rule-moved d", "rule-modified d", "rule-removed a"]);
+    // At 4: a alone back sits behind d's ALLOW; d's move alone back brings its BLOCK, its change alone back a BLOCK ahead of all.
+    expect(causeAt(regions, screening(4))).toEqual(["rule-moved d", "rule-removed a"]);
+    expect(decide(takeBack(base, head, regions.edits, regions.edits.filter((edit) => edit.kind !== "rule-modified")), screening(4), { now: NOW })).toEqual({ action: "ALERT", by: "a" });
+    // At 7 taking back either of d's edits alone brings its BLOCK back.
+    expect(causeAt(regions, screening(7))).toEqual(["rule-moved d", "rule-modified d"]);
+    // Same first edit, as many edits: in the walk's order (lower scores first).
+    expect(causesOf(regions)).toEqual([
+      { edits: ["rule-moved d", "rule-removed a"], transitions: ["ALERT (a) -> ALLOW (d)"] },
+      { edits: ["rule-moved d", "rule-modified d"], transitions: ["BLOCK (d) -> ALLOW (terminal-allow)"] },
+    ]);
+  });
+
   it("two rules that each block a band, both narrowed: both are the cause there, since taking back either alone restores it; causes ordered by first edit, then fewer edits first", () => {
     const base = subject([rule("a", { gte: 5, lte: 6.5 }), rule("b", { gte: 7, lte: 8 }), rule("c", { gte: 5, lte: 6 })]);
     const head = subject([rule("a", { gte: 5, lte: 5.5 }), rule("b", { gte: 7, lte: 7.5 }), rule("c", { gte: 5, lte: 5.5 })]);
