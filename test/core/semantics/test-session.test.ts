@@ -45,9 +45,9 @@ cases:
 `;
 
 /** The watch's input for these files: their lint, each test file's parse, and what was saved. */
-function inputOf(files: Record<string, string>, changed: string[]): TestSessionInput {
+function inputOf(files: Record<string, string>, changed: string[], lintConfig = config): TestSessionInput {
   const sources: SourceFile[] = Object.entries(files).map(([file, text]) => ({ file, text }));
-  const lint = lintSources(sources, { config, now: NOW });
+  const lint = lintSources(sources, { config: lintConfig, now: NOW });
   const tests = new Map<string, ParsedDocument | undefined>();
   for (const [file, text] of Object.entries(files)) if (file.startsWith("tests/")) tests.set(file, parseYaml(text).document);
   return { lint, tests, changed, now: NOW };
@@ -153,6 +153,17 @@ entries:
   it("do not run a test file whose policy is not among the watched files, and say so", () => {
     const session = createTestSession(config, (file) => `./${file}`);
     expect(shown(session, inputOf({ [TEST]: testFile("score 7 is blocked") }, [TEST])).notRun).toEqual([`./${TEST}: no policy file ./${POLICY} among the watched files`]);
+  });
+
+  it("a test file not run for an error another file caused on its policy is run once that file is fixed, though neither it nor its policy was saved", () => {
+    // Two environment names with one id: the policy of the first by path holds the identity, ours is the duplicate.
+    const aliased = toConfig({ environments: { sandbox: { id: "3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01", kind: "sandbox" }, "a-sandbox": { id: "3f0c2a9e-8b1d-4c7a-9e2f-5a6b7c8d9e01", kind: "sandbox" } } });
+    const session = createTestSession(aliased);
+    const duplicate = "policies/a-sandbox/vendorAWalletScreening/SIGN_IN.yaml";
+    const files = { [duplicate]: policy(7), [POLICY]: policy(7), [ADDRESSES]: ADDRESSES_FILE, [TEST]: testFile("score 7 is blocked") };
+    expect(shown(session, inputOf(files, Object.keys(files), aliased)).notRun).toEqual([`${TEST}: ${POLICY} has errors`]);
+    const { [duplicate]: _removed, ...fixed } = files;
+    expect(shown(session, inputOf(fixed, [duplicate], aliased))).toMatchObject({ passed: 1, failed: 0, notRun: [] });
   });
 
   it("a test file that was not run is run once its errors are fixed, and one no longer watched is forgotten", () => {
