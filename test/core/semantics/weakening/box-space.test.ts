@@ -170,6 +170,23 @@ describe("mergeBoxes", () => {
     );
   });
 
+  it("merges again until no two boxes differ in one dimension only: a merge along one dimension can make one possible along another", () => {
+    // Along the first dimension nothing merges at first; along the second, the first two do, and the result then merges with the third.
+    expect(mergeBoxes([[[0], [0]], [[0], [1]], [[1], [0, 1]]])).toEqual([[[0, 1], [0, 1]]]);
+  });
+
+  it("the same points where many value sets could run together in a key (60 to 120 single points of a 60 x 60 x 2 space)", () => {
+    // Keys of value sets and of boxes are joined with separators: "1,2" is not "12", and the box keyed "1 23" is not "12 3".
+    const points = (boxes: readonly Box[]) => new Set(boxes.flatMap((box) => box[0]!.flatMap((a) => box[1]!.flatMap((b) => box[2]!.map((c) => `${a} ${b} ${c}`)))));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.nat(59), fc.nat(59), fc.nat(1)), { minLength: 60, maxLength: 120, selector: (point) => point.join() }), (cells) => {
+        const boxes: Box[] = cells.map(([a, b, c]) => [[a], [b], [c]]);
+        expect(points(mergeBoxes(boxes))).toEqual(points(boxes));
+      }),
+      { numRuns: 200, seed: 27 },
+    );
+  });
+
   it("reads the bound as it goes", () => {
     let calls = 0;
     mergeBoxes([[[0], [1]], [[1], [1]]], () => void calls++);
