@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DecisionSubject, RuleDocument } from "../../../../src/core/semantics/index.js";
+import { CATEGORIES } from "../../../../src/core/vendors.js";
 import { boxHolds, boxSpaceOf, consistentContext, contains, isFree, mergeBoxes, pointOf, screeningAt, wholeBox, type Box } from "../../../../src/core/semantics/weakening/box-space.js";
 
 const USDT = { chain: "EVM", networkId: 1, contractAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7" };
@@ -63,6 +64,12 @@ describe("boxSpaceOf", () => {
     ]);
   });
 
+  it("a cluster condition for every category of the vendor leaves no 'any other' category", () => {
+    const everyCategory = CATEGORIES.vendorAWalletScreening.map((category, index): RuleDocument => ({ id: `alert-${index}`, when: { cluster: { category } }, action: "ALERT" }));
+    const cluster = boxSpaceOf([subject(everyCategory)]).dimensions.find((dimension) => dimension.kind === "cluster")!;
+    expect(cluster.values).toEqual([{ kind: "absent" }, ...CATEGORIES.vendorAWalletScreening.map((name) => ({ kind: "name", name }))]);
+  });
+
   it("SIGN_IN has no token or amount in its context", () => {
     const { dimensions, contextCount } = boxSpaceOf([subject([{ id: "block-score", when: { riskScore: { gte: 8 } }, action: "BLOCK" }], "SIGN_IN")]);
     expect({ contextCount, kinds: dimensions.map((dimension) => dimension.kind) }).toEqual({ contextCount: 2, kinds: ["address", "chain", "riskScore"] });
@@ -101,6 +108,8 @@ describe("points and screenings", () => {
       transfer: { token: USDT, amountUsd: 0 },
       signals: { riskScore: 7, cluster: { category: "gambling" } },
     });
+    // A chain no version names: the space's own spelling of one.
+    expect(screeningAt(boxSpace, [1, 2, 1, 0, 0, 0, 0])).toMatchObject({ chain: "OTHER" });
     const signIn = boxSpaceOf([subject([{ id: "block-score", when: { riskScore: { gte: 8 } }, action: "BLOCK" }], "SIGN_IN")]);
     expect(screeningAt(signIn, [1, 0, 0])).toStrictEqual({ scope: "SIGN_IN", chain: "EVM", address: expect.stringMatching(/^0x0+1$/) });
   });
