@@ -59,6 +59,52 @@ describe("comparePartition: its bound", () => {
   });
 });
 
+describe("the partition's count against its bound, and the examples it keeps", () => {
+  const rule = (id: string, gte: number, action: RuleDocument["action"] = "BLOCK"): RuleDocument => ({ id, when: { riskScore: { gte } }, action });
+  const boundOf = (maxScreenings: number) => `the interval partition has more than ${maxScreenings} representative screenings (the bound, maxScreenings)`;
+  const raisedBase = subject(policyA([rule("s", 7)]));
+  const raisedHead = subject(policyA([rule("s", 8)]));
+
+  it("no policy on either side is equivalent, with nothing to walk", () => {
+    expect(comparePartition(undefined, undefined, { now: NOW })).toEqual({ verdict: "equivalent", transitions: [] });
+  });
+
+  it("a comparison walked in exactly maxScreenings steps answers; one fewer is unknown with the bound; the example is the first found, the threshold", () => {
+    const answered = comparePartition(raisedBase, raisedHead, { now: NOW, maxScreenings: 5 });
+    expect(answered).toEqual({ verdict: "weaker", transitions: [{ from: { action: "BLOCK", by: "s" }, to: { action: "ALLOW", by: "terminal-allow" }, example: expect.objectContaining({ signals: { riskScore: 7 } }) }] });
+    expect(comparePartition(raisedBase, raisedHead, { now: NOW, maxScreenings: 4 })).toEqual({ verdict: "unknown", transitions: [], reason: boundOf(4) });
+  });
+
+  it("reachability walked in exactly maxScreenings steps answers, one fewer is unknown, for every rule: all reachable (one walk), and one shadowed (its takers walked too)", () => {
+    const reachable = subject(policyA([rule("a", 7), rule("b", 3, "ALERT")]));
+    expect(reachabilityPartition(reachable, { now: NOW, maxScreenings: 5 }).rules.map((answer) => [answer.id, answer.status, answer.status === "reachable" ? answer.example.signals : undefined])).toEqual([
+      ["a", "reachable", { riskScore: 7 }],
+      ["b", "reachable", { riskScore: 3 }],
+    ]);
+    expect(reachabilityPartition(reachable, { now: NOW, maxScreenings: 4 })).toEqual({ rules: ["a", "b"].map((id, index) => expect.objectContaining({ id, index, status: "unknown" })), reason: boundOf(4) });
+    const shadowed = subject(policyA([rule("a", 3), rule("b", 7, "ALERT")]));
+    const answered = reachabilityPartition(shadowed, { now: NOW, maxScreenings: 7 });
+    expect(answered.reason).toBeUndefined();
+    // b is taken by a from 7 up: the taker's example is the first screening b matches.
+    expect(answered.rules[1]).toMatchObject({ id: "b", status: "unreachable", takers: [{ action: "BLOCK", by: "a", example: { signals: { riskScore: 7 } } }] });
+    expect(reachabilityPartition(shadowed, { now: NOW, maxScreenings: 6 }).reason).toBe(boundOf(6));
+  });
+
+  it("identical versions: each context cut as decided alike counts once, so two steps answer", () => {
+    expect(comparePartition(raisedBase, raisedBase, { now: NOW, maxScreenings: 2 })).toEqual({ verdict: "equivalent", transitions: [] });
+  });
+
+  it("of several screenings with one transition (or one deciding rule, or one taker) the example is the first found: absent signals first, thresholds first", () => {
+    const either: RuleDocument = { id: "s", when: { anyOf: [{ riskScore: { gte: 7 } }, { exposure: { category: "mixer", direction: "direct", minPercent: 10 } }] }, action: "BLOCK" };
+    const mixer10 = { exposures: [{ category: "mixer", direction: "direct", percent: 10 }] };
+    // BLOCK -> ALLOW on the score from 7 and on the mixer exposure from 10, alone or together: the score, read first, absent first.
+    expect(compare(subject(policyA([either])), subject(policyA([]))).transitions.map((transition) => transition.example.signals)).toEqual([mixer10]);
+    const taken: RuleDocument = { id: "t", when: { anyOf: [{ riskScore: { gte: 8 } }, { exposure: { category: "mixer", direction: "direct", minPercent: 20 } }] }, action: "ALERT" };
+    const reachability = reachabilityPartition(subject(policyA([either, taken])), { now: NOW });
+    expect(reachability.rules.map((answer) => (answer.status === "reachable" ? answer.example.signals : answer.status === "unreachable" ? answer.takers.map((taker) => taker.example.signals) : undefined))).toEqual([mixer10, [{ exposures: [{ category: "mixer", direction: "direct", percent: 20 }] }]]);
+  });
+});
+
 describe("comparePartition: the sample policies", () => {
   const samples = (["sandbox", "live"] as const).flatMap((environment) =>
     (["vendorAWalletScreening", "vendorBAddressScreening"] as const).flatMap((vendor) => {
