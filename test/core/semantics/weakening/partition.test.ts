@@ -105,6 +105,61 @@ describe("the partition's count against its bound, and the examples it keeps", (
   });
 });
 
+describe("representativeScreenings: the walk over the signals", () => {
+  it("goes deeper only while a rule is open: from a score of 8 both versions block whatever the exposure, so it is not walked there", () => {
+    const base = subject(policyA([SCORE_7]));
+    const head = subject(policyA([{ ...SCORE_7, when: { riskScore: { gte: 8 } } }, { id: "alert-mixer", when: { exposure: { category: "mixer", direction: "direct", minPercent: 10 } }, action: "ALERT" }]));
+    const mixer = (percent: number) => [{ category: "mixer", direction: "direct", percent }];
+    // Absent first, then each class: thresholds first, then below the lowest.
+    expect([...representativeScreenings(base, head, NOW)].map((screening) => (screening.sanctioned === true ? "sanctioned" : (screening.signals ?? null)))).toEqual([
+      null,
+      { exposures: mixer(10) },
+      { exposures: mixer(0) },
+      { riskScore: 7 },
+      { riskScore: 7, exposures: mixer(10) },
+      { riskScore: 7, exposures: mixer(0) },
+      { riskScore: 8 },
+      { riskScore: 0 },
+      { riskScore: 0, exposures: mixer(10) },
+      { riskScore: 0, exposures: mixer(0) },
+      "sanctioned",
+    ]);
+  });
+});
+
+describe("representativeScreenings: the contexts a pair is walked in", () => {
+  it("without a clock, every one: the chains named and one other, per chain its entries' addresses and one other, each amount and token class", () => {
+    const USDT_MIXED = { chain: "EVM", networkId: 1, contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7" };
+    const entry = (chain: string, address: string, action: "ALLOW" | "ALERT" | "BLOCK") => ({ chain, address, action, scope: "ALL" as const, reason: "r" });
+    // Both preferred EVM samples are entries here: the other EVM address is a made one.
+    const entries = [entry("EVM", "0x52908400098527886E0F7030069857D2E4169EE7", "ALLOW"), entry("EVM", "0x293cCC84a99fcbD790367AeDf45495e35A9833AB", "BLOCK"), entry("SOL", "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "ALERT")];
+    const gated = (minAmountUsd: number) => policyA([SCORE_7], { chains: ["EVM", "SOL"], minAmountUsd, tokens: [USDT_MIXED] });
+    const contexts = [...representativeScreenings(subject(gated(100), entries), subject(gated(250), entries))].filter((screening) => screening.sanctioned !== true);
+    const distinct = <T>(values: T[]) => [...new Map(values.map((value) => [JSON.stringify(value), value])).values()];
+    expect(distinct(contexts.map(({ chain, address }) => `${chain} ${address}`))).toEqual([
+      "EVM 0x52908400098527886E0F7030069857D2E4169EE7",
+      "EVM 0x293cCC84a99fcbD790367AeDf45495e35A9833AB",
+      "EVM 0x0000000000000000000000000000000000000001",
+      "SOL 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      "SOL other-address-1",
+      "BTC other-address-1",
+    ]);
+    // Absent, each minimum, then below the lowest, between the two and above the highest.
+    expect(distinct(contexts.map((screening) => screening.transfer?.amountUsd ?? null))).toEqual([null, 100, 250, 0, 175, 251]);
+    // Native, the listed one, one other.
+    expect(distinct(contexts.map((screening) => screening.transfer?.token?.contractAddress ?? null))).toEqual([null, USDT_MIXED.contractAddress, "0x6B175474E89094C44Da98b954EedeAC495271d0F"]);
+    expect(distinct(contexts.map(({ chain, address, transfer }) => ({ chain, address, transfer })))).toHaveLength(6 * 6 * 3);
+    // A SIGN_IN pair has no transfer at all; an unnamed EVM address is the preferred sample.
+    const signIn = (gte: number): DecisionSubject => ({ providerType: VENDOR_A, scope: "SIGN_IN", policy: { providerType: VENDOR_A, scope: "SIGN_IN", schemaVersion: 2, enabled: true, rules: { preScreen: {}, postScreen: [{ ...SCORE_7, when: { riskScore: { gte } } }] } }, addressEntries: [] });
+    expect(distinct([...representativeScreenings(signIn(7), signIn(8))].map(({ chain, address, transfer }) => ({ chain, address, transfer })))).toEqual([{ chain: "EVM", address: "0x52908400098527886E0F7030069857D2E4169EE7", transfer: undefined }]);
+    // Without gates a transfer has neither an amount nor a token to tell apart: one, empty.
+    expect(distinct([...representativeScreenings(subject(policyA([SCORE_7])), subject(policyA([])))].map((screening) => screening.transfer))).toStrictEqual([{}]);
+    // The made sample skips an address an entry already has.
+    const made = [entries[0]!, entries[1]!, entry("EVM", "0x0000000000000000000000000000000000000001", "ALERT")];
+    expect(distinct([...representativeScreenings(subject(policyA([SCORE_7]), made), subject(policyA([]), made))].map(({ address }) => address))).toEqual([...made.map((listed) => listed.address), "0x0000000000000000000000000000000000000002", "other-address-1"]);
+  });
+});
+
 describe("comparePartition: the sample policies", () => {
   const samples = (["sandbox", "live"] as const).flatMap((environment) =>
     (["vendorAWalletScreening", "vendorBAddressScreening"] as const).flatMap((vendor) => {
