@@ -154,6 +154,13 @@ describe("representativeScreenings: the contexts a pair is walked in", () => {
     expect(distinct([...representativeScreenings(signIn(7), signIn(8))].map(({ chain, address, transfer }) => ({ chain, address, transfer })))).toEqual([{ chain: "EVM", address: "0x52908400098527886E0F7030069857D2E4169EE7", transfer: undefined }]);
     // Without gates a transfer has neither an amount nor a token to tell apart: one, empty.
     expect(distinct([...representativeScreenings(subject(policyA([SCORE_7])), subject(policyA([])))].map((screening) => screening.transfer))).toStrictEqual([{}]);
+    // Every preferred chain and token sample taken: made ones.
+    const DAI = { chain: "EVM", networkId: 1, contractAddress: "0x6B175474E89094C44Da98b954EedeAC495271d0F" };
+    const everyChain = subject(policyA([SCORE_7], { chains: ["EVM", "BTC", "SOL", "OTHER"], tokens: [DAI] }));
+    const walked = [...representativeScreenings(everyChain, subject(policyA([])))];
+    expect(distinct(walked.map(({ chain }) => chain))).toEqual(["EVM", "BTC", "SOL", "OTHER", "OTHER_1"]);
+    expect(distinct(walked.map((screening) => screening.transfer?.token?.contractAddress ?? null))).toEqual([null, DAI.contractAddress, "0x0000000000000000000000000000000000000001"]);
+    expect([...representativeScreenings(undefined, undefined)]).toEqual([]);
     // The made sample skips an address an entry already has.
     const made = [entries[0]!, entries[1]!, entry("EVM", "0x0000000000000000000000000000000000000001", "ALERT")];
     expect(distinct([...representativeScreenings(subject(policyA([SCORE_7]), made), subject(policyA([]), made))].map(({ address }) => address))).toEqual([...made.map((listed) => listed.address), "0x0000000000000000000000000000000000000002", "other-address-1"]);
