@@ -90,6 +90,12 @@ describe("the partition's count against its bound, and the examples it keeps", (
     expect(reachabilityPartition(shadowed, { now: NOW, maxScreenings: 6 }).reason).toBe(boundOf(6));
   });
 
+  it("a disabled policy's rule is taken by `enabled: false` alone: the sanctioned screening, which the floor decides, names no taker", () => {
+    const disabled = reachabilityPartition(subject(policyA([rule("a", 3)], {}, false)), { now: NOW });
+    expect(disabled.rules).toMatchObject([{ id: "a", status: "unreachable", takers: [{ action: "ALLOW", by: "policy-disabled" }] }]);
+    expect(disabled.rules[0]).toMatchObject({ takers: { length: 1 } });
+  });
+
   it("identical versions: each context cut as decided alike counts once, so two steps answer", () => {
     expect(comparePartition(raisedBase, raisedBase, { now: NOW, maxScreenings: 2 })).toEqual({ verdict: "equivalent", transitions: [] });
   });
