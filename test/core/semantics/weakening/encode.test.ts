@@ -11,8 +11,9 @@ import type { Bool } from "z3-solver";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeSolver, newSolver, runWithSolver } from "../../../../src/app/solver.js";
 import { RISK_TYPES, type DecisionSubject, type RuleDocument } from "../../../../src/core/semantics/index.js";
-import { allOf, anyOf, encodeSubjects, screeningOfModel } from "../../../../src/core/semantics/weakening/encode.js";
-import { exposureKey, indicatorKey } from "../../../../src/core/semantics/weakening/space.js";
+import { allOf, anyOf, declareSpace, encodeSubjects, screeningOfModel } from "../../../../src/core/semantics/weakening/encode.js";
+import { exposureKey, indicatorKey, screeningSpace } from "../../../../src/core/semantics/weakening/space.js";
+import { CATEGORIES } from "../../../../src/core/vendors.js";
 
 afterAll(closeSolver);
 const NOW = Date.parse("2026-11-23T12:00:00Z");
@@ -47,6 +48,44 @@ describe("anyOf and allOf where one call would overflow the stack", () => {
       const terms = Array.from({ length: 200_000 }, (_, index) => z3.Bool.const(`u${index}`)) as Bool<"main">[];
       expect(() => z3.Or(...terms)).toThrow(RangeError);
       expect(() => [anyOf(z3, terms), allOf(z3, terms)]).not.toThrow();
+    });
+  });
+});
+
+describe("declareSpace", () => {
+  const vendorA = (postScreen: RuleDocument[]): DecisionSubject => ({
+    providerType: "vendorAWalletScreening",
+    scope: "SIGN_IN",
+    policy: { providerType: "vendorAWalletScreening", scope: "SIGN_IN", schemaVersion: 2, enabled: true, rules: { preScreen: {}, postScreen } },
+    addressEntries: [],
+  });
+
+  it("a number lies above its last cut only where that cut is below the range's top: never above a score of 10, above an exposure of 10", { timeout: 60_000 }, async () => {
+    const subject = vendorA([
+      { id: "block-score", when: { riskScore: { gte: 7 } }, action: "BLOCK" },
+      { id: "alert-mixer", when: { exposure: { category: "mixer", direction: "direct", minPercent: 10 } }, action: "ALERT" },
+    ]);
+    await runWithSolver(async (z3) => {
+      const { variables, constraints } = declareSpace(z3, screeningSpace([subject]));
+      const mixer = variables.exposures.get(exposureKey("mixer", "direct"))!;
+      // The score's cuts are 7 and 10 (a gte's upper end is the scale's top); the exposure's only 10, below 100.
+      expect([variables.riskScore.cuts, mixer.cuts]).toEqual([[7, 10], [10]]);
+      const above = async (numeric: typeof mixer) => {
+        const solver = newSolver(z3);
+        solver.add(...constraints, numeric.present, numeric.atLeast[numeric.atLeast.length - 1]!);
+        return solver.check();
+      };
+      expect(await above(variables.riskScore)).toBe("unsat");
+      expect(await above(mixer)).toBe("sat");
+    });
+  });
+
+  it("a category every one of whose values a condition names has no 'any other' value", { timeout: 60_000 }, async () => {
+    const everyCategory = CATEGORIES.vendorAWalletScreening.map((category, index): RuleDocument => ({ id: `alert-${index}`, when: { cluster: { category } }, action: "ALERT" }));
+    await runWithSolver(async (z3) => {
+      const every = declareSpace(z3, screeningSpace([vendorA(everyCategory)])).variables.cluster.value;
+      const some = declareSpace(z3, screeningSpace([vendorA(everyCategory.slice(1))])).variables.cluster.value;
+      expect([every.length, some.length]).toEqual([CATEGORIES.vendorAWalletScreening.length, CATEGORIES.vendorAWalletScreening.length]);
     });
   });
 });
