@@ -48,6 +48,9 @@ describe("describeConstraint", () => {
     expect(describeConstraint({ on: "entity", except: [] })).toBe("any entity");
     expect(describeConstraint({ on: "entity", values: [] })).toBe("no entity");
     expect(describeConstraint({ on: "riskLevel", values: ["severe", "low", "high"] })).toBe("riskLevel low or high or severe");
+    expect(describeConstraint({ on: "riskLevel", except: ["low"] })).toBe("riskLevel other than low");
+    // The top of an amount's range is no end: up to 100 included is an interval.
+    expect(describeConstraint({ on: "amountUsd", ranges: [between(50, 100, true, true)] })).toBe("amountUsd in [50, 100] USD");
     expect(describeConstraint({ on: "chain", values: ["SOL"] })).toBe("chain SOL");
     expect(describeConstraint({ on: "chain", except: ["EVM", "SOL"] })).toBe("chain other than EVM, SOL");
   });
@@ -84,7 +87,89 @@ describe("regionView: a box of the box space as constraints", () => {
     expect(regionView(boxSpace, withScores([2, 3, 4]))).toEqual([{ on: "riskScore", ranges: [{ min: 6, minIncluded: true, max: 8, maxIncluded: true }] }]);
     expect(regionView(boxSpace, withScores([1, 4]))).toEqual([{ on: "riskScore", ranges: [{ min: 0, minIncluded: true, max: 6, maxIncluded: false }, { min: 8, minIncluded: true, max: 8, maxIncluded: true }] }]);
     expect(describeBox(regionView(boxSpace, withScores([0, 4, 5])))).toBe("riskScore >= 8 or none");
+    // (6, 8) after [0, 6) with 6 itself left out: they share an end that neither holds.
+    expect(regionView(boxSpace, withScores([1, 3]))).toEqual([{ on: "riskScore", ranges: [{ min: 0, minIncluded: true, max: 6, maxIncluded: false }, { min: 6, minIncluded: false, max: 8, maxIncluded: false }] }]);
     expect(regionView(boxSpace, wholeBox(boxSpace))).toEqual([]);
+  });
+});
+
+describe("regionView: the context and the named signals", () => {
+  const ADDRESS_AA = "0x00000000000000000000000000000000000000aa";
+  const boxSpace = boxSpaceOf([
+    {
+      providerType: "vendorAWalletScreening",
+      scope: "TRANSACTION",
+      policy: {
+        providerType: "vendorAWalletScreening",
+        scope: "TRANSACTION",
+        schemaVersion: 1,
+        enabled: true,
+        rules: { preScreen: { minAmountUsd: 100, tokens: [USDT], chains: ["EVM", "SOL"] }, postScreen: [{ id: "b", when: { riskScore: { gte: 8 } }, action: "BLOCK" }, { id: "c", when: { cluster: { category: "gambling" } }, action: "ALERT" }] },
+      },
+      addressEntries: [{ address: ADDRESS_AA, chain: "EVM", action: "ALLOW", scope: "ALL", reason: "r" }],
+    },
+  ]);
+  // Dimensions: address (the entry's, any other), chain (EVM, SOL, any other), token (USDT, native, any other), amountUsd (absent, [0,100), [100,100], (100,∞)), riskScore, cluster (absent, gambling, any other).
+  const boxWith = (chosen: Record<number, number[]>) => wholeBox(boxSpace).map((values, at) => chosen[at] ?? values);
+
+  it("named values listed: the entry's address (its chain then said by it), a token with native, an amount from 100 up, a cluster", () => {
+    const box = regionView(boxSpace, boxWith({ 0: [0], 1: [0], 2: [0, 1], 3: [2, 3], 5: [1] }));
+    expect(box).toEqual([
+      { on: "address", values: [{ chain: "EVM", address: ADDRESS_AA }] },
+      { on: "token", values: [USDT], native: true },
+      { on: "amountUsd", ranges: [{ min: 100, minIncluded: true }] },
+      { on: "cluster", values: ["gambling"] },
+    ]);
+    expect(describeBox(box)).toBe(`cluster gambling, amountUsd >= 100 USD, token EVM:1:${USDT.contractAddress} or native, address ${ADDRESS_AA} on EVM`);
+  });
+
+  it("any value no version names: the named ones excepted, the chain said, none where the signal may be absent", () => {
+    const box = regionView(boxSpace, boxWith({ 0: [1], 1: [1, 2], 2: [2], 5: [0, 2] }));
+    expect(box).toEqual([
+      { on: "address", except: [{ chain: "EVM", address: ADDRESS_AA }] },
+      { on: "chain", except: ["EVM"] },
+      { on: "token", except: [USDT] },
+      { on: "cluster", except: ["gambling"], none: true },
+    ]);
+    expect(describeBox(box)).toBe(`cluster other than gambling or none, chain other than EVM, token other than EVM:1:${USDT.contractAddress}, address other than ${ADDRESS_AA} on EVM`);
+  });
+
+  it("the chain said where the box holds any other address too, though it holds the entry's", () => {
+    expect(regionView(boxSpace, boxWith({ 1: [0] }))).toEqual([{ on: "chain", values: ["EVM"] }]);
+  });
+
+  it("an amount above every cut alone is a range with no top", () => {
+    expect(regionView(boxSpace, boxWith({ 3: [3] }))).toEqual([{ on: "amountUsd", ranges: [{ min: 100, minIncluded: false }] }]);
+  });
+
+  it("vendor B: a risk level, an indicator and an entity", () => {
+    const vendorB = boxSpaceOf([
+      {
+        providerType: "vendorBAddressScreening",
+        scope: "SIGN_IN",
+        policy: {
+          providerType: "vendorBAddressScreening",
+          scope: "SIGN_IN",
+          schemaVersion: 1,
+          enabled: true,
+          rules: {
+            preScreen: {},
+            postScreen: [
+              { id: "a", when: { riskLevel: { atLeast: "high" } }, action: "ALERT" },
+              { id: "b", when: { entity: { category: "theft" } }, action: "BLOCK" },
+              { id: "c", when: { indicator: { category: "scam", riskType: "ownership", minVolumeUsd: 1000 } }, action: "BLOCK" },
+            ],
+          },
+        },
+      },
+    ]);
+    // Dimensions: address, chain, riskLevel (absent, low, medium, high, severe), indicator (absent, [0,1000), [1000,1000], (1000,∞)), entity (absent, theft, any other).
+    const box = wholeBox(vendorB).map((values, at) => ({ 2: [3, 4], 3: [3], 4: [1] })[at] ?? values);
+    expect(regionView(vendorB, box)).toEqual([
+      { on: "riskLevel", values: ["high", "severe"] },
+      { on: "indicator", category: "scam", riskType: "ownership", ranges: [{ min: 1000, minIncluded: false }] },
+      { on: "entity", values: ["theft"] },
+    ]);
   });
 });
 
@@ -135,6 +220,8 @@ describe("regionHolds: a screening read as decide() reads it", () => {
     expect(regionHolds([{ on: "cluster", values: ["gambling"] }], screening({ signals: { cluster: { category: "gambling" } } }))).toBe(true);
     expect(regionHolds([{ on: "cluster", except: ["gambling"] }], screening({ signals: { cluster: { category: "gambling" } } }))).toBe(false);
     expect(regionHolds([{ on: "cluster", except: ["gambling"] }], screening({ signals: { cluster: { category: "mixer" } } }))).toBe(true);
+    // Excepted by any one of several.
+    expect(regionHolds([{ on: "cluster", except: ["gambling", "mixer"] }], screening({ signals: { cluster: { category: "mixer" } } }))).toBe(false);
     expect(regionHolds([{ on: "cluster", except: [] }], screening())).toBe(false);
     expect(regionHolds([{ on: "cluster", except: [], none: true }], screening())).toBe(true);
     expect(regionHolds([{ on: "entity", values: ["gambling"] }], screening({ signals: { entity: { category: "gambling" } } }))).toBe(true);
