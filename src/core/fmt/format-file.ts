@@ -65,9 +65,9 @@ export function formatFile(text: string, kind: FormattableKind): FormatOutcome {
     kind === "policy" ? canonicalPolicy(data, { keepServerManaged: true }) : kind === "addresses" ? canonicalAddressEntries(data, { keepServerManaged: true }) : data;
   const bare = stringifyCanonicalDocument(canonicalDocument(canonical, foldedStrings(source, parsed.text)));
   const formatted = placeComments(parsed.text, source, bare, parseDocument(bare), kind === "addresses" ? ENTRIES_BY_KEY : {});
-  // No file reaches this today: placeComments gives every comment a place (so a mutation test
-  // sees this line survive). It stays as the promise of docs/decisions.md "Issue 14: fmt": a
-  // file is refused, never written with a comment lost, whatever the placement comes to miss.
+  // No file reaches this today: placeComments gives every comment a place. It stays as the
+  // promise of docs/decisions.md "Issue 14: fmt": a file is refused, never written with a comment
+  // lost, whatever the placement comes to miss (test/core/fmt-lost-comment-guard.test.ts makes it miss one).
   const lost = lostComments(parsed.text, formatted);
   if (lost !== undefined) return { ok: false, reason: `the comment ${JSON.stringify(lost)} would have no place in the canonical form; not formatted (move it next to a key)` };
   return { ok: true, text: formatted };
