@@ -6,7 +6,9 @@
  * (docs/decisions.md, "Issue 14: fmt").
  */
 import { describe, expect, it, vi } from "vitest";
+import { formatBytes } from "../../src/core/fmt/format-file.js";
 
+// Hoisted by vitest above the imports, so format-file.ts gets this placement.
 vi.mock("../../src/core/fmt/comment-places.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/core/fmt/comment-places.js")>();
   return {
@@ -15,8 +17,6 @@ vi.mock("../../src/core/fmt/comment-places.js", async (importOriginal) => {
     placeComments: (...args: Parameters<typeof original.placeComments>) => original.placeComments(...args).replace(" # lost by the placement", ""),
   };
 });
-
-const { formatBytes } = await import("../../src/core/fmt/format-file.js");
 
 describe("fmt with a placement that loses a comment", () => {
   it("refuses the file, naming the comment, and writes nothing", () => {

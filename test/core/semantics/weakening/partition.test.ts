@@ -67,6 +67,7 @@ describe("the partition's count against its bound, and the examples it keeps", (
 
   it("no policy on either side is equivalent, with nothing to walk", () => {
     expect(comparePartition(undefined, undefined, { now: NOW })).toEqual({ verdict: "equivalent", transitions: [] });
+    expect([...representativeScreenings(undefined, undefined)]).toEqual([]);
   });
 
   it("a comparison walked in exactly maxScreenings steps answers; one fewer is unknown with the bound; the example is the first found, the threshold", () => {
@@ -166,7 +167,6 @@ describe("representativeScreenings: the contexts a pair is walked in", () => {
     const walked = [...representativeScreenings(everyChain, subject(policyA([])))];
     expect(distinct(walked.map(({ chain }) => chain))).toEqual(["EVM", "BTC", "SOL", "OTHER", "OTHER_1"]);
     expect(distinct(walked.map((screening) => screening.transfer?.token?.contractAddress ?? null))).toEqual([null, DAI.contractAddress, "0x0000000000000000000000000000000000000001"]);
-    expect([...representativeScreenings(undefined, undefined)]).toEqual([]);
     // The made sample skips an address an entry already has.
     const made = [entries[0]!, entries[1]!, entry("EVM", "0x0000000000000000000000000000000000000001", "ALERT")];
     expect(distinct([...representativeScreenings(subject(policyA([SCORE_7]), made), subject(policyA([]), made))].map(({ address }) => address))).toEqual([...made.map((listed) => listed.address), "0x0000000000000000000000000000000000000002", "other-address-1"]);
