@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { AddressEntryDocument, DecisionSubject, PolicyDocument, RuleDocument } from "../../../../src/core/semantics/index.js";
 import { decisiveContent } from "../../../../src/core/semantics/weakening/decisive-content.js";
-import { editKey, editsBetween, takeBack } from "../../../../src/core/semantics/weakening/edits.js";
+import { editKey, editsBetween, takeBack, type Edit } from "../../../../src/core/semantics/weakening/edits.js";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const rule = (id: string, gte: number, action: RuleDocument["action"] = "ALERT"): RuleDocument => ({ id, when: { riskScore: { gte } }, action });
@@ -31,8 +31,9 @@ const head = subject([rule("c", 5), rule("a", 9, "BLOCK"), rule("b", 8), rule("e
   enabled: false,
   entries: [entry("0x00000000000000000000000000000000000000AA", "BLOCK"), entry("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "ALLOW", "SOL")],
 });
-/** The edits' keys, an address key's separator made a space. */
-const keys = (from: DecisionSubject, to: DecisionSubject) => editsBetween(from, to).map((edit) => editKey(edit).replaceAll("\u0000", " "));
+/** An edit's key, an address key's separator made a space. */
+const keyOf = (edit: Edit) => editKey(edit).replaceAll("\u0000", " ");
+const keys = (from: DecisionSubject, to: DecisionSubject) => editsBetween(from, to).map(keyOf);
 
 describe("editsBetween and editKey", () => {
   it("every edit, in a reviewer's order, each with its key", () => {
@@ -80,15 +81,14 @@ describe("takeBack", () => {
   it("each edit taken back alone leaves exactly the others", () => {
     for (const edit of edits) {
       const left = keys(base, takeBack(base, head, edits, [edit]));
-      const own = editKey(edit).replaceAll("\u0000", " ");
-      expect(left, own).toEqual(edits.map((other) => editKey(other).replaceAll("\u0000", " ")).filter((key) => key !== own));
+      expect(left, keyOf(edit)).toEqual(edits.filter((other) => other !== edit).map(keyOf));
     }
   });
 
   it("every edit but one taken back leaves that one", () => {
     for (const edit of edits) {
       const left = keys(base, takeBack(base, head, edits, edits.filter((other) => other !== edit)));
-      expect(left, editKey(edit)).toEqual([editKey(edit).replaceAll("\u0000", " ")]);
+      expect(left, keyOf(edit)).toEqual([keyOf(edit)]);
     }
   });
 
