@@ -9,9 +9,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DecisionSubject, RuleDocument } from "../../../../src/core/semantics/index.js";
 import { CATEGORIES } from "../../../../src/core/vendors.js";
-import { boxHolds, boxSpaceOf, consistentContext, contains, isFree, mergeBoxes, pointOf, screeningAt, wholeBox, type Box } from "../../../../src/core/semantics/weakening/box-space.js";
+import { boxHolds, boxSpaceOf, consistentContext, contains, isFree, mergeBoxes, pointOf, screeningAt, wholeBox, type Box, type Interval } from "../../../../src/core/semantics/weakening/box-space.js";
 
 const USDT = { chain: "EVM", networkId: 1, contractAddress: "0xdac17f958d2ee523a2206206994597c13d831ec7" };
+/** An interval as written in mathematics: `[6,8)`. */
+const spelt = ({ low, lowIncluded, high, highIncluded }: Interval) => `${lowIncluded ? "[" : "("}${low},${high}${highIncluded ? "]" : ")"}`;
 
 function subject(postScreen: RuleDocument[], scope: DecisionSubject["scope"] = "TRANSACTION"): DecisionSubject {
   return {
@@ -36,7 +38,7 @@ describe("boxSpaceOf", () => {
     const said = dimensions.map((dimension) => [
       [dimension.kind, dimension.category, dimension.direction].filter((part) => part !== undefined).join(" "),
       dimension.values.map((value) =>
-        value.kind === "interval" ? `${value.interval.lowIncluded ? "[" : "("}${value.interval.low},${value.interval.high}${value.interval.highIncluded ? "]" : ")"}@${value.sample}` : value.kind === "name" ? value.name : value.kind === "target" ? "target" : value.kind === "token" ? "USDT" : value.kind === "other" ? `other:${value.sample}` : value.kind,
+        value.kind === "interval" ? `${spelt(value.interval)}@${value.sample}` : value.kind === "name" ? value.name : value.kind === "target" ? "target" : value.kind === "token" ? "USDT" : value.kind === "other" ? `other:${value.sample}` : value.kind,
       ),
     ]);
     expect(said).toEqual([
@@ -55,7 +57,7 @@ describe("boxSpaceOf", () => {
     const exposureOnly = boxSpaceOf([subject([{ id: "alert-mixer", when: { exposure: { category: "mixer", direction: "direct", minPercent: 20 } }, action: "ALERT" }])]);
     expect(exposureOnly.dimensions.map((dimension) => dimension.kind)).toEqual(["address", "chain", "token", "amountUsd", "exposure"]);
     const low = boxSpaceOf([subject([{ id: "alert-low", when: { riskScore: { lte: 3 } }, action: "ALERT" }])]).dimensions.find((dimension) => dimension.kind === "riskScore")!;
-    expect(low.values.map((value) => (value.kind === "interval" ? `${value.interval.lowIncluded ? "[" : "("}${value.interval.low},${value.interval.high}${value.interval.highIncluded ? "]" : ")"}` : value.kind))).toEqual([
+    expect(low.values.map((value) => (value.kind === "interval" ? spelt(value.interval) : value.kind))).toEqual([
       "absent",
       "[0,0]",
       "(0,3)",
